@@ -1,0 +1,45 @@
+// The benchmark's server: the production app (same buildApp, same modules) plus one bare route,
+// GET /bench/hello, as the yardstick for the API budgets. Started by bench/run.ts in a child process.
+// Before listening it opens a session for each seeded member and writes the tokens to
+// $DATA_DIR/bench-tokens.json, so endpoint specs can ask for an authenticated caller.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { openDatabase } from '../server/src/db/connection.js';
+import { migrateToLatest } from '../server/src/db/migrate.js';
+import { seedIfEmpty } from '../server/src/db/seed/index.js';
+import { openSession } from '../server/src/modules/session/service.js';
+
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+await migrateToLatest(database.db);
+await seedIfEmpty(database.db);
+
+const members = await database.db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute();
+const tokens: Record<string, string> = {};
+for (const member of members) {
+  const token = await openSession(database.db, member.id);
+  tokens[`member:${member.id}`] = token;
+  if (member.phone) tokens[`phone:${member.phone}`] = token;
+}
+fs.writeFileSync(path.join(config.dataDir, 'bench-tokens.json'), JSON.stringify(tokens));
+
+const app = await buildApp({
+  config,
+  database,
+  extend: (app) => {
+    app.get('/bench/hello', async () => ({ hello: 'world' }));
+  },
+});
+
+const shutdown = () => {
+  app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,161 @@
+import { expect, test } from 'vitest';
+import type { FooterLink, NavMenu, SiteInfo } from '@textbook/contracts';
+import { addNotices, api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+
+const journey = useJourney('shell');
+
+/** Seeded demo members (server/src/db/seed/demo-site.ts): 1 common, 2 college admin, 3 teacher, 4 student. */
+const TEACHER = 3;
+const STUDENT = 4;
+
+for (const device of DEVICES) {
+  test(`home renders header and footer from server data (${device})`, async () => {
+    const site = (await api<SiteInfo>('/api/site')).data;
+    const menus = (await api<NavMenu[]>('/api/navMenu/list')).data;
+    const links = (await api<FooterLink[]>('/api/site/link/list')).data;
+    const page = await journey.page(device);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const footer = page.getByTestId('site-footer');
+    await expect.poll(() => footer.textContent()).toContain(site.copyright);
+    expect(await footer.textContent()).toContain(site.icp);
+    for (const link of links) {
+      const anchor = footer.locator(`a[href="${link.linkUrl}"]`);
+      expect(await anchor.getAttribute('target')).toBe('_blank');
+    }
+    if (device === 'desktop') {
+      const nav = page.getByRole('navigation', { name: '主导航' });
+      for (const menu of menus) expect(await nav.textContent()).toContain(menu.menuName);
+      // the shelf is only for logged-in members
+      expect(await nav.textContent()).not.toContain('书架');
+      // a menu with children opens them on hover
+      const withChildren = menus.find((m) => m.children.length > 0)!;
+      await nav.getByText(withChildren.menuName, { exact: true }).hover();
+      await expect
+        .poll(() => page.getByRole('menuitem', { name: withChildren.children[0]!.menuName }).isVisible())
+        .toBe(true);
+    } else {
+      await page.getByRole('button', { name: '打开菜单' }).click();
+      const drawer = page.locator('.ant-drawer');
+      await expect.poll(() => drawer.textContent()).toContain(menus[0]!.menuName);
+      await shot(page, 'menu-drawer');
+      await page.keyboard.press('Escape');
+    }
+    await shot(page, 'home');
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
+
+test('the search panel closes 500 ms after the mouse leaves', async () => {
+  const page = await journey.page('desktop');
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByTestId('search-trigger').hover();
+  const panel = page.getByTestId('search-panel');
+  expect(await panel.isVisible()).toBe(true);
+  expect(await panel.getByRole('link', { name: '高级搜索' }).getAttribute('href')).toBe('/search?type=1');
+  expect(await panel.getByRole('link', { name: '按学科浏览' }).getAttribute('href')).toContain('conditionKey=1');
+  expect(await panel.getByRole('link', { name: '按丛书浏览' }).getAttribute('href')).toContain('conditionKey=4');
+  await shot(page, 'search-panel', { fullPage: false });
+  await page.mouse.move(5, 600);
+  await page.waitForTimeout(250);
+  expect(await panel.isVisible()).toBe(true);
+  await page.waitForTimeout(450);
+  expect(await panel.isVisible()).toBe(false);
+});
+
+test('guards send a visitor from /my and /bookPreview to the index', async () => {
+  const page = await journey.page('desktop');
+  for (const path of ['/my/person', '/my', '/bookPreview?bookId=1&chapterId=1']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/index');
+  }
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  expect(await page.locator('.ant-modal').isVisible()).toBe(true);
+  await shot(page, 'login-dialog');
+});
+
+test('with a token, /login goes to the root and the personal centre opens the first item of the menu', async () => {
+  const page = await journey.page('desktop');
+  await loginAs(page, TEACHER);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.goto('/my', { waitUntil: 'networkidle' });
+  expect(new URL(page.url()).pathname).toBe('/my/teachingSpace');
+  // a route outside this role's menu opens the first item instead
+  await page.goto('/my/academy', { waitUntil: 'networkidle' });
+  expect(new URL(page.url()).pathname).toBe('/my/teachingSpace');
+  const sider = page.getByRole('complementary', { name: '个人中心菜单' });
+  expect(await sider.textContent()).toContain('教师');
+  expect(await sider.textContent()).toContain('示范大学');
+  expect(await page.getByTestId('college-switcher').isVisible()).toBe(true);
+  await shot(page, 'teacher-centre');
+  expect(await page.locator('.ant-message-notice').count()).toBe(0);
+  expect(consoleErrors(page)).toEqual([]);
+});
+
+test('a token in the URL is stored as Book-Token and removed from the visible address', async () => {
+  const { data } = await api<{ token: string }>('/api/test/session', { body: { memberId: STUDENT } });
+  const page = await journey.page('phone');
+  await page.goto(`/textbook?token=${encodeURIComponent(data.token)}&conditionKey=1`, { waitUntil: 'networkidle' });
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/textbook');
+  expect(url.searchParams.get('token')).toBeNull();
+  expect(url.searchParams.get('conditionKey')).toBe('1');
+  const cookies = await page.context().cookies(baseURL);
+  expect(cookies.find((c) => c.name === 'Book-Token')?.value).toBe(data.token);
+  await page.goto('/my', { waitUntil: 'networkidle' });
+  expect(new URL(page.url()).pathname).toBe('/my/joinClass');
+  await shot(page, 'student-centre');
+  // plain navigation shows no message toast
+  expect(await page.locator('.ant-message-notice').count()).toBe(0);
+});
+
+for (const device of DEVICES) {
+  test(`unknown addresses show the not-found page (${device})`, async () => {
+    const page = await journey.page(device);
+    for (const path of ['/no/such/page', '/404']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(await page.getByText('页面找不到了~').isVisible()).toBe(true);
+    }
+    await shot(page, 'not-found');
+    const api404 = await page.request.get('/api/no/such/thing');
+    expect(api404.status()).toBe(404);
+    expect(await api404.json()).toEqual({ code: 404, msg: '访问资源不存在', data: null });
+  });
+}
+
+test('two requests failing with 401 together show one re-login dialog', async () => {
+  const page = await journey.page('desktop');
+  const token = await loginAs(page, TEACHER);
+  await page.goto('/index', { waitUntil: 'networkidle' });
+  expect(await page.getByTestId('user-menu').isVisible()).toBe(true);
+  await api('/api/logout', { method: 'POST', token });
+  // Returning to the tab refreshes member info and the notice badge at once: both answer 401.
+  const both = Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/getMemberInfo') && r.status() === 401),
+    page.waitForResponse((r) => r.url().includes('/api/msg-notice/count') && r.status() === 401),
+  ]);
+  await page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
+  await both;
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect.poll(() => dialog.count()).toBe(1);
+  await page.waitForTimeout(300);
+  expect(await dialog.count()).toBe(1);
+  expect(await dialog.textContent()).toContain('登录状态已过期，您可以继续留在该页面，或者重新登录');
+  await shot(page, 'relogin-dialog', { fullPage: false });
+  // antd spaces out two-character button labels (取 消)
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+});
+
+for (const device of DEVICES) {
+  test(`the notice badge shows 99+ for 120 unread (${device})`, async () => {
+    const { data: member } = await api<{ id: number }>('/api/test/member', { body: { userName: `徽标${device}` } });
+    await addNotices(member.id, 120);
+    const page = await journey.page(device);
+    await loginAs(page, member.id);
+    await page.goto('/index', { waitUntil: 'networkidle' });
+    const badge = page.getByTestId('notice-badge');
+    await expect.poll(() => badge.textContent()).toContain('99+');
+    await shot(page, 'badge-99-plus', { fullPage: false });
+  });
+}

@@ -1,0 +1,170 @@
+// Browser helpers for the journeys: one Chromium per test file, pages at desktop and phone size,
+// screenshots, console-error capture, and logging in through the test-only session route.
+//
+//   const journey = useJourney('shell');              // in the file's top level
+//   for (const device of DEVICES) test(`home (${device})`, async () => {
+//     const page = await journey.page(device);        // fresh context, closed after the file
+//     await loginAs(page, 1);
+//     await page.goto('/');
+//     await shot(page, 'home');                        // e2e/screenshots/shell/home-<device>.png
+//     expect(consoleErrors(page)).toEqual([]);
+//   });
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+import { ROOT } from './server.js';
+
+export type Device = 'desktop' | 'phone';
+export const DEVICES: Device[] = ['desktop', 'phone'];
+
+export const DEVICE_OPTIONS: Record<Device, BrowserContextOptions> = {
+  desktop: { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+      'Chrome/156.0.0.0 Mobile Safari/537.36',
+  },
+};
+
+/** The running server of this e2e run (started by global-setup.ts). */
+export const baseURL: string = inject('baseURL');
+
+export const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'screenshots');
+
+interface PageInfo {
+  journey: string;
+  device: Device;
+  errors: string[];
+}
+const pages = new WeakMap<Page, PageInfo>();
+
+function info(page: Page): PageInfo {
+  const found = pages.get(page);
+  if (!found) throw new Error('this page was not opened with journey.page()');
+  return found;
+}
+
+export interface Journey {
+  readonly name: string;
+  /** The file's Chromium (launched in beforeAll). */
+  browser(): Browser;
+  /** A new context and page at the device's size, with baseURL set; closed after the file. */
+  page(device: Device, options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Registers the file's browser: Chromium launched once before the file's tests and closed after them.
+ * `name` names the screenshot folder; its old screenshots are removed at the start.
+ */
+export function useJourney(name: string): Journey {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    fs.rmSync(path.join(SCREENSHOT_DIR, name), { recursive: true, force: true });
+    // Playwright gives every launch a fresh temporary profile (--user-data-dir) and removes it on close.
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      timeout: 60_000,
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  return {
+    name,
+    browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll; call journey.browser() inside a test');
+      return browser;
+    },
+    async page(device, options = {}) {
+      const context = await this.browser().newContext({
+        ...DEVICE_OPTIONS[device],
+        baseURL,
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        ...options,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const entry: PageInfo = { journey: name, device, errors: [] };
+      pages.set(page, entry);
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') entry.errors.push(`console: ${msg.text()} (${msg.location().url})`);
+      });
+      page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
+      page.on('requestfailed', (req) => {
+        const failure = req.failure()?.errorText ?? 'failed';
+        // Navigations away abort pending requests; that is not an error of the page.
+        if (failure !== 'net::ERR_ABORTED') entry.errors.push(`requestfailed: ${req.method()} ${req.url()} ${failure}`);
+      });
+      return page;
+    },
+  };
+}
+
+/** Errors seen on the page so far: console errors, uncaught exceptions, failed requests. */
+export function consoleErrors(page: Page): string[] {
+  return [...info(page).errors];
+}
+
+/** Texts of the toasts on screen now (antd message and notification), e.g. an error the client showed. */
+export async function toasts(page: Page): Promise<string[]> {
+  const texts = await page.locator('.ant-message-notice, .ant-notification-notice').allInnerTexts();
+  return texts.map((t) => t.trim()).filter(Boolean);
+}
+
+/** Saves a full-page PNG to e2e/screenshots/<journey>/<name>-<device>.png and returns its path. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const { journey, device } = info(page);
+  const file = path.join(SCREENSHOT_DIR, journey, `${name}-${device}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  return file;
+}
+
+/** Calls the API of the test server; answers the parsed envelope. */
+export async function api<T = unknown>(
+  pathname: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(baseURL + pathname, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as { code: number; msg: string; data: T };
+  } catch {
+    throw new Error(`${pathname}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
+  }
+}
+
+/** Opens a session for a member through the test route and sets the Book-Token cookie; returns the token. */
+export async function loginAs(page: Page, memberId: number): Promise<string> {
+  const answer = await api<{ token: string }>('/api/test/session', { body: { memberId } });
+  if (answer.code !== 200) throw new Error(`test session for member ${memberId}: ${answer.code} ${answer.msg}`);
+  await page.context().addCookies([{ name: 'Book-Token', value: answer.data.token, url: baseURL }]);
+  return answer.data.token;
+}
+
+/** Adds `count` unread notices for a member through the test route. */
+export async function addNotices(memberId: number, count: number): Promise<void> {
+  const answer = await api('/api/test/notices', { body: { memberId, count } });
+  if (answer.code !== 200) throw new Error(`test notices for member ${memberId}: ${answer.code} ${answer.msg}`);
+}

@@ -1,0 +1,48 @@
+/** Every user-facing message of the spec, verbatim. Server and web import them from here. */
+export const Msg = {
+  // §8 defaults
+  UNAUTHORIZED: '认证失败，无法访问系统资源',
+  FORBIDDEN: '当前操作没有权限',
+  NOT_FOUND: '访问资源不存在',
+  UNKNOWN: '系统未知错误，请反馈给管理员',
+  SESSION_EXPIRED: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+  // §8 transport
+  NETWORK: '后端接口连接异常',
+  TIMEOUT: '系统接口请求超时',
+  HTTP_STATUS: (status: number) => `系统接口${status}异常`,
+  GENERIC: '系统接口异常',
+  DUPLICATE_SUBMIT: '数据正在处理，请勿重复提交',
+  // §8 empty states
+  EMPTY: '暂无内容',
+  PAGE_NOT_FOUND: '页面找不到了~',
+  MAINTENANCE: '系统维护',
+  EMPTY_SEARCH: '暂无搜索内容',
+  NO_TEXTBOOK: '未添加教材',
+  // §5 validation
+  PHONE_FORMAT: '手机号格式不正确',
+  INCOMPLETE: '请将信息填写完整',
+  PASSWORD_TOO_LONG: '密码长度最大20位',
+  PASSWORD_TOO_SHORT: '密码长度最小12位',
+  PASSWORD_CLASSES: '密码至少包含数字、小写字母、大写字母和特殊符号4类',
+  PASSWORD_MISMATCH: '两次密码不一致',
+  AGREEMENT_REQUIRED: '请勾选用户协议与隐私政策',
+  BIND_SUCCESS: '绑定成功',
+  NO_AGREEMENT: '未获取到用户协议',
+  NO_PRIVACY: '未获取到隐私政策',
+  // paging
+  PAGE_SIZE_RANGE: '每页条数须在1到999之间',
+  PAGE_NUM_RANGE: '页码须为不小于1的整数',
+  // misc
+  OTHER_COLLEGE: (college: string) => `请切换至${college}后使用。`,
+  AUDIT_FAILED: (reason: string) => `因内容审核不通过，建议修改后重新发布（${reason}）`,
+  TOO_LARGE: '上传内容过大',
+  RATE_LIMITED: '操作过于频繁，请稍后再试',
+  BAD_REQUEST: '请求参数不正确',
+  // books
+  SEARCH_TOO_LONG: '搜索内容不能超过50个字',
+  SEARCH_EMPTY: '请输入搜索内容',
+  BOOK_TITLE_REQUIRED: '请输入书名',
+  BOOKLIST_NAME_REQUIRED: '请输入书单名称',
+  EPUB_REQUIRED: '请上传 EPUB 格式的电子书',
+  BOOK_UNKNOWN_IDS: '所选图书不存在',
+} as const;

@@ -1,0 +1,38 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from './connection.js';
+import { migrateToLatest, resetDatabase } from './migrate.js';
+import { hasData, seedDemo } from './seed/index.js';
+
+/** `npm run db:migrate` and `npm run db:seed [-- --force]`. */
+async function main(): Promise<void> {
+  const [command, ...flags] = process.argv.slice(2);
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  try {
+    const result = await migrateToLatest(database.db);
+    const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+    if (command === 'seed') {
+      if (await hasData(database.db)) {
+        if (!flags.includes('--force')) {
+          console.error(
+            'The database already has data; the seed did not touch it. Run `npm run db:seed -- --force` to erase it and seed demo content.',
+          );
+          process.exitCode = 1;
+          return;
+        }
+        await resetDatabase(database.db);
+        console.log('Existing data erased (--force).');
+      }
+      await seedDemo(database.db);
+      console.log('Demo content seeded.');
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

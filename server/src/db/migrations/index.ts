@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261121_0001_foundation.js';
+import * as staff from './20261121_0002_staff.js';
+import * as books from './20261121_0201_books.js';
+import * as shelf from './20261121_0401_shelf.js';
+
+/**
+ * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
+ * and one line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121_0001_foundation': foundation,
+  '20261121_0002_staff': staff,
+  '20261121_0201_books': books,
+  '20261121_0401_shelf': shelf,
+};

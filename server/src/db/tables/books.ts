@@ -1,0 +1,113 @@
+import type { Generated } from 'kysely';
+
+export interface DictDataTable {
+  id: Generated<number>;
+  dict_type: string;
+  parent_id: Generated<number>;
+  label: string;
+  value: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface BooksTable {
+  id: Generated<number>;
+  identifier: string;
+  title: string;
+  title_pinyin: Generated<string>;
+  title_initials: Generated<string>;
+  cover: Generated<string>;
+  authors: Generated<string>;
+  publisher: Generated<string>;
+  isbn: Generated<string>;
+  language: Generated<string>;
+  subject_id: number | null;
+  collection_id: number | null;
+  price: Generated<number>;
+  description: Generated<string>;
+  editor_book_id: Generated<string>;
+  published: Generated<number>;
+  recommended: Generated<number>;
+  pub_year: number | null;
+  direction: Generated<string>;
+  toc_source: Generated<string>;
+  extras: Generated<string>;
+  edition: Generated<number>;
+  views: Generated<number>;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BookChaptersTable {
+  id: Generated<number>;
+  book_id: number;
+  seq: number;
+  path: string;
+  title: Generated<string>;
+  html: string;
+  text: string;
+  styles: Generated<string>;
+  css: Generated<string>;
+  linear: Generated<number>;
+  free: Generated<number>;
+}
+
+export interface BookSectionsTable {
+  id: Generated<number>;
+  book_id: number;
+  parent_id: Generated<number>;
+  seq: number;
+  level: number;
+  title: string;
+  chapter_id: number | null;
+  anchor: Generated<string>;
+}
+
+export interface BookAssetsTable {
+  id: Generated<number>;
+  book_id: number;
+  path: string;
+  name: string;
+  media_type: string;
+  size: number;
+}
+
+export interface BookListsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  sort: Generated<number>;
+  published: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BookListItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  book_id: number;
+  sort: Generated<number>;
+}
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  file_name: string;
+  status: string;
+  progress: Generated<number>;
+  message: Generated<string>;
+  book_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BookTables {
+  dict_data: DictDataTable;
+  books: BooksTable;
+  book_chapters: BookChaptersTable;
+  book_sections: BookSectionsTable;
+  book_assets: BookAssetsTable;
+  book_lists: BookListsTable;
+  book_list_items: BookListItemsTable;
+  import_jobs: ImportJobsTable;
+}

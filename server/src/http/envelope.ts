@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Code, Msg, type Envelope } from '@textbook/contracts';
+import { AppError } from './errors.js';
+
+export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
+  return { code: Code.OK, msg, data };
+}
+
+function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data });
+}
+
+/** The first validation message: contracts carry the spec's exact Chinese texts. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const message = first?.message;
+    if (message && /[\u4e00-\u9fa5]/.test(message)) return message;
+  }
+  return Msg.BAD_REQUEST;
+}
+
+/**
+ * The one error funnel: known errors become their envelope, validation errors their rule's message,
+ * anything else code 500 with the generic message, logged with the request id and never shown.
+ */
+export function registerErrorFunnel(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'refused with a server status');
+      return send(reply, error.status, error.code, error.message, error.data);
+    }
+    if (error.validation) return send(reply, 400, Code.REFUSED, validationMessage(error));
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, Code.REFUSED, Msg.TOO_LARGE);
+    }
+    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, 415, Code.REFUSED, Msg.BAD_REQUEST);
+    }
+    if (error.statusCode === 400) return send(reply, 400, Code.REFUSED, Msg.BAD_REQUEST);
+    if (error.statusCode === 429) return send(reply, 429, Code.REFUSED, Msg.RATE_LIMITED);
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, Code.REFUSED, Msg.UNKNOWN);
+  });
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return send(reply, 404, Code.NOT_FOUND, Msg.NOT_FOUND);
+}

@@ -1,0 +1,81 @@
+import type { ChapterContent, InBookHit } from '@textbook/contracts';
+import type { Actor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../policies/index.js';
+import { loadReadableBook } from './service.js';
+import * as q from './queries.js';
+import { highlight, highlightWords, queryWords } from './words.js';
+
+/**
+ * A chapter's sanitized HTML, for the reader. The decision who may read it is the one policy
+ * `book.readChapter` (DESIGN.md §6); the reader issue extends that policy, not this function.
+ */
+export async function getChapter(
+  ctx: AppContext,
+  actor: Actor,
+  bookId: number,
+  chapterId: number,
+): Promise<ChapterContent> {
+  const book = await loadReadableBook(ctx, actor, bookId);
+  const chapter = await q.findChapter(ctx.db, bookId, chapterId);
+  if (!chapter) throw notFound();
+  authorize(actor, 'book.readChapter', { free: Boolean(chapter.free), bookPublished: Boolean(book.published) });
+  const { prevId, nextId } = await q.neighbourChapters(ctx.db, bookId, chapter.seq);
+  return {
+    id: chapter.id,
+    bookId,
+    title: chapter.title,
+    html: chapter.html,
+    styles: JSON.parse(chapter.styles) as string[],
+    css: chapter.css,
+    free: Boolean(chapter.free),
+    prevId,
+    nextId,
+  };
+}
+
+const SNIPPET_RADIUS = 30;
+
+/** Where the words occur in a book's text (search-result-detail), each hit linking into the reader there. */
+export async function searchInBook(
+  ctx: AppContext,
+  actor: Actor,
+  bookId: number,
+  text: string,
+  limit: number,
+): Promise<{ rows: InBookHit[]; total: number }> {
+  await loadReadableBook(ctx, actor, bookId);
+  const words = queryWords(text);
+  const needles = [...new Set([text.trim().toLowerCase(), ...words])]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  const marks = [...new Set([...needles, ...highlightWords(text)])];
+  const rows: InBookHit[] = [];
+  let total = 0;
+  for (const chapter of await q.listChapterTexts(ctx.db, bookId)) {
+    const lower = chapter.text.toLowerCase();
+    // The whole text first; otherwise every word near each other counts as a hit at the first word.
+    const needle = needles.find((n) => lower.includes(n));
+    if (!needle) continue;
+    let from = 0;
+    while (true) {
+      const at = lower.indexOf(needle, from);
+      if (at < 0) break;
+      total += 1;
+      if (rows.length < limit) {
+        const start = Math.max(0, at - SNIPPET_RADIUS);
+        const end = Math.min(chapter.text.length, at + needle.length + SNIPPET_RADIUS);
+        const raw = `${start > 0 ? '…' : ''}${chapter.text.slice(start, end).replace(/\s+/g, ' ')}${end < chapter.text.length ? '…' : ''}`;
+        rows.push({
+          chapterId: chapter.id,
+          chapterTitle: chapter.title,
+          snippet: highlight(raw, marks),
+          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}&q=${encodeURIComponent(text.trim())}`,
+        });
+      }
+      from = at + needle.length;
+    }
+  }
+  return { rows, total };
+}

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+
+/** Book lists (书单): named, ordered sets of books. */
+export async function listBookLists(db: Db, keyword: string | undefined, offset: number, limit: number) {
+  let q = db.selectFrom('book_lists as l').where('l.published', '=', 1);
+  if (keyword) {
+    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // booksearch: a list matches by its own name or by the title of a book it holds.
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(l.name) like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('book_list_items as i')
+            .innerJoin('books as b', 'b.id', 'i.book_id')
+            .select('i.id')
+            .whereRef('i.list_id', '=', 'l.id')
+            .where('b.published', '=', 1)
+            .where(sql<boolean>`lower(b.title) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  const rows = await q
+    .select(['l.id', 'l.name', 'l.description'])
+    .orderBy('l.sort')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export function findBookList(db: Db, id: number) {
+  return db
+    .selectFrom('book_lists')
+    .select(['id', 'name', 'description', 'published'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The published books of some lists, in each list's order. */
+export function listItems(db: Db, listIds: number[]) {
+  if (!listIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('book_list_items as i')
+    .innerJoin('books as b', 'b.id', 'i.book_id')
+    .select(['i.list_id as listId', 'b.id as bookId', 'b.cover'])
+    .where('i.list_id', 'in', listIds)
+    .where('b.published', '=', 1)
+    .orderBy('i.list_id')
+    .orderBy('i.sort')
+    .orderBy('i.id')
+    .execute();
+}
+
+export async function insertBookList(
+  db: Db,
+  values: {
+    name: string;
+    description: string;
+    sort: number;
+    published: number;
+    created_at: number;
+    updated_at: number;
+  },
+) {
+  const { id } = await db.insertInto('book_lists').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateBookList(
+  db: Db,
+  id: number,
+  values: { name: string; description: string; sort: number; published: number; updated_at: number },
+) {
+  await db.updateTable('book_lists').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceItems(db: Db, listId: number, bookIds: number[]) {
+  await db.deleteFrom('book_list_items').where('list_id', '=', listId).execute();
+  if (bookIds.length) {
+    await db
+      .insertInto('book_list_items')
+      .values(bookIds.map((bookId, sort) => ({ list_id: listId, book_id: bookId, sort })))
+      .execute();
+  }
+}
+
+export async function deleteBookList(db: Db, id: number) {
+  await db.deleteFrom('book_lists').where('id', '=', id).execute();
+}

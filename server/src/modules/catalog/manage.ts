@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { bookUpdateBody } from '@textbook/contracts';
+import { Msg } from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import { reindexBook } from './indexer.js';
+import * as q from './queries.js';
+import { titlePinyin } from './words.js';
+
+type BookUpdate = z.infer<typeof bookUpdateBody>;
+
+async function requireBook(ctx: AppContext, bookId: number) {
+  const book = await q.findBook(ctx.db, bookId);
+  if (!book) throw notFound();
+  return book;
+}
+
+async function checkDict(ctx: AppContext, id: number | null | undefined, dictType: string): Promise<void> {
+  if (!id) return;
+  const rows = await q.listDict(ctx.db, dictType);
+  if (!rows.some((r) => r.id === id)) throw refused(Msg.BAD_REQUEST);
+}
+
+/** Staff edit of catalogue fields; the search index follows in the same transaction. */
+export async function updateBook(ctx: AppContext, bookId: number, input: BookUpdate): Promise<void> {
+  await requireBook(ctx, bookId);
+  await checkDict(ctx, input.subjectId, 'book_subject');
+  await checkDict(ctx, input.collectionId, 'book_collection');
+  const values: Parameters<typeof q.updateBookFields>[2] = { updated_at: Date.now() };
+  if (input.title !== undefined) {
+    const { full, initials } = titlePinyin(input.title);
+    Object.assign(values, {
+      title: input.title,
+      title_pinyin: full.slice(0, 2000),
+      title_initials: initials.slice(0, 300),
+    });
+  }
+  if (input.authors !== undefined) values.authors = input.authors;
+  if (input.publisher !== undefined) values.publisher = input.publisher;
+  if (input.isbn !== undefined) values.isbn = input.isbn.replace(/-/g, '');
+  if (input.subjectId !== undefined) values.subject_id = input.subjectId;
+  if (input.collectionId !== undefined) values.collection_id = input.collectionId;
+  if (input.price !== undefined) values.price = input.price;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.editorBookId !== undefined) values.editor_book_id = input.editorBookId;
+  if (input.recommended !== undefined) values.recommended = input.recommended ? 1 : 0;
+  if (input.pubYear !== undefined) values.pub_year = input.pubYear;
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateBookFields(trx, bookId, values);
+    await reindexBook(trx, ctx.dialect, bookId);
+  });
+}
+
+export async function setPublished(ctx: AppContext, bookId: number, published: boolean): Promise<void> {
+  const book = await requireBook(ctx, bookId);
+  const now = Date.now();
+  await q.updateBookFields(ctx.db, bookId, {
+    published: published ? 1 : 0,
+    // The first publication dates the book in "new books"; republishing keeps that date.
+    published_at: published ? (book.published_at ?? now) : book.published_at,
+    updated_at: now,
+  });
+}
+
+export async function setFreeChapters(ctx: AppContext, bookId: number, chapterIds: number[]): Promise<void> {
+  await requireBook(ctx, bookId);
+  const own = new Set((await q.listChapterFlags(ctx.db, bookId)).map((c) => c.id));
+  if (chapterIds.some((id) => !own.has(id))) throw refused(Msg.BAD_REQUEST);
+  await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
+}

@@ -1,0 +1,64 @@
+import type { BookSearchHit, BookSearchQuery, Paged } from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
+import { subjectSubtree } from './dict.js';
+import { inOrder } from './presenters.js';
+import * as q from './queries.js';
+import { highlight, highlightInitials, highlightWords, isPinyinQuery, queryWords } from './words.js';
+
+export interface Match {
+  fts5: string;
+  tsquery: string;
+  words: string[];
+}
+
+/**
+ * The full-text query for some search text: every word of the text (jieba, precise mode) must occur;
+ * a text of Latin letters may also be the start of a title's pinyin or initials (gdsx → 高等数学).
+ */
+export function buildMatch(text: string): Match | null {
+  const words = queryWords(text);
+  if (!words.length) return null;
+  const fts = words.map((w) => `"${w}"`).join(' AND ');
+  const ts = words.map((w) => `'${w}'`).join(' & ');
+  if (isPinyinQuery(text)) {
+    const py = text.trim().toLowerCase();
+    return { fts5: `(${fts}) OR (py : ${py}*)`, tsquery: `(${ts}) | ${py}:*`, words };
+  }
+  return { fts5: fts, tsquery: ts, words };
+}
+
+export async function filterOf(ctx: AppContext, query: Partial<BookSearchQuery>): Promise<q.ListFilter> {
+  const subjectIds = query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined;
+  return {
+    subjectIds,
+    collectionId: query.collectionId,
+    title: query.title,
+    author: query.author,
+    isbn: query.isbn,
+    publisher: query.publisher,
+    year: query.year,
+  };
+}
+
+/** Ranked search with highlights (search, search-result, textbook-search). Advanced search adds field filters. */
+export async function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
+  const { offset, limit } = pageWindow(query);
+  const advanced = query.type === 1;
+  const filter = advanced ? await filterOf(ctx, query) : {};
+  const text = query.searchText.trim();
+  const match = text ? buildMatch(text) : null;
+  if (text && !match) return pageOf([], 0);
+  if (!match && !advanced) return pageOf([], 0);
+  const page = match
+    ? await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit)
+    : await q.listBookIds(ctx.db, filter, 'newest', offset, limit);
+  const cards = inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
+  const marks = text ? highlightWords(text) : [query.title ?? ''].filter(Boolean);
+  const hits = cards.map((card) => {
+    const byInitials = text && isPinyinQuery(text) ? highlightInitials(card.title, text) : null;
+    const titleHighlight = byInitials ?? highlight(card.title, marks);
+    return { ...card, titleHighlight, matchedWords: marks.filter((w) => card.title.toLowerCase().includes(w)) };
+  });
+  return pageOf(hits, page.total);
+}

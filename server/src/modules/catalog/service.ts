@@ -1,0 +1,167 @@
+import type { BookDetail, BookListQuery, BookCard, DictNode, Paged, SectionNode } from '@textbook/contracts';
+import { DictType, SearchKey } from '@textbook/contracts';
+import type { Actor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
+import { authorize } from '../../policies/index.js';
+import { isStaff } from '../../policies/helpers.js';
+import { dictTree, subjectSubtree } from './dict.js';
+import { inOrder, presentCard } from './presenters.js';
+import * as q from './queries.js';
+import { buildMatch } from './search.js';
+
+/** A book the actor may see, or 404 (an unpublished book is not revealed to the public). */
+export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: number) {
+  const book = await q.findBook(ctx.db, bookId);
+  if (!book) throw notFound();
+  if (!book.published && !isStaff(actor)) throw notFound();
+  authorize(actor, 'book.read', { published: Boolean(book.published) });
+  return book;
+}
+
+export async function getBookDetail(ctx: AppContext, actor: Actor, bookId: number): Promise<BookDetail> {
+  const book = await loadReadableBook(ctx, actor, bookId);
+  const [card] = await q.findCardsByIds(ctx.db, [bookId]);
+  const chapters = await q.listChapterFlags(ctx.db, bookId);
+  await q.incrementViews(ctx.db, bookId);
+  return {
+    ...presentCard(card!),
+    editorBookId: book.editor_book_id,
+    description: book.description,
+    language: book.language,
+    direction: book.direction,
+    published: Boolean(book.published),
+    recommended: Boolean(book.recommended),
+    edition: book.edition,
+    chapterCount: chapters.length,
+    freeChapterIds: chapters.filter((c) => c.free).map((c) => c.id),
+    firstChapterId: (chapters.find((c) => c.linear) ?? chapters[0])?.id ?? null,
+  };
+}
+
+/** Extras (GET /api/book/extra/{id}): the stored extras object plus facts about the content. */
+export async function getBookExtra(ctx: AppContext, actor: Actor, bookId: number): Promise<Record<string, unknown>> {
+  const book = await loadReadableBook(ctx, actor, bookId);
+  const chapters = await q.listChapterFlags(ctx.db, bookId);
+  const sections = await q.listSections(ctx.db, bookId);
+  let stored: Record<string, unknown>;
+  try {
+    stored = JSON.parse(book.extras) as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  return {
+    ...stored,
+    chapterCount: chapters.length,
+    sectionCount: sections.length,
+    freeChapterCount: chapters.filter((c) => c.free).length,
+    language: book.language,
+    direction: book.direction,
+    tocSource: book.toc_source,
+    edition: book.edition,
+    views: book.views,
+  };
+}
+
+export async function getSectionTree(ctx: AppContext, actor: Actor, bookId: number): Promise<SectionNode[]> {
+  await loadReadableBook(ctx, actor, bookId);
+  const free = new Set((await q.listChapterFlags(ctx.db, bookId)).filter((c) => c.free).map((c) => c.id));
+  const rows = await q.listSections(ctx.db, bookId);
+  const byId = new Map<number, SectionNode>();
+  const roots: SectionNode[] = [];
+  for (const r of rows) {
+    const node: SectionNode = {
+      id: r.id,
+      title: r.title,
+      chapterId: r.chapterId,
+      anchor: r.anchor,
+      level: r.level,
+      free: r.chapterId !== null && free.has(r.chapterId),
+      children: [],
+    };
+    byId.set(r.id, node);
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The textbook list: filters by subject (with its subtree) and collection, keyword search, sort, paging. */
+export async function listTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
+  const { offset, limit } = pageWindow(query);
+  const filter: q.ListFilter = {
+    subjectIds: query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined,
+    collectionId: query.collectionId,
+  };
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const match = buildMatch(keyword);
+    if (!match) return pageOf([], 0);
+    const page = await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit);
+    return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
+  }
+  const page = await q.listBookIds(ctx.db, filter, query.sort, offset, limit);
+  return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
+}
+
+export async function recommendedBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+  const rows = await q.recommendedIds(ctx.db, limit);
+  const ids = rows.map((r) => r.id);
+  return inOrder(ids, await q.findCardsByIds(ctx.db, ids));
+}
+
+export async function newBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+  const page = await q.listBookIds(ctx.db, {}, 'newest', 0, limit);
+  return inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
+}
+
+export async function allBooks(ctx: AppContext, actor: Actor) {
+  const rows = await q.listAllBooks(ctx.db, isStaff(actor));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    cover: r.cover ? `/api/book/asset/${r.cover}` : '',
+    published: Boolean(r.published),
+  }));
+}
+
+/** Filter options of the textbook list and advanced search (GET /api/book/all/field). */
+export async function allFields(ctx: AppContext) {
+  return {
+    subjects: await dictTree(ctx.db, DictType.SUBJECT),
+    collections: await dictTree(ctx.db, DictType.COLLECTION),
+    years: (await q.distinctYears(ctx.db)).map((r) => r.pub_year as number),
+    publishers: (await q.distinctPublishers(ctx.db)).map((r) => r.publisher),
+    sorts: [
+      { value: 'newest', label: '最新上架' },
+      { value: 'title', label: '书名' },
+      { value: 'popular', label: '最受欢迎' },
+    ],
+  };
+}
+
+/** Books published per month over the last twelve months (GET /api/book/month/statistics). */
+export async function monthStatistics(ctx: AppContext, now = new Date()) {
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1);
+  const counts = new Map(months.map((m) => [m, 0]));
+  for (const r of await q.publishedSince(ctx.db, since)) {
+    const d = new Date(Number(r.published_at));
+    const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    if (counts.has(key)) counts.set(key, counts.get(key)! + 1);
+  }
+  return months.map((month) => ({ month, count: counts.get(month)! }));
+}
+
+export async function subjectConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
+  return [
+    { key: SearchKey.SUBJECT, name: '学科', items: await dictTree(ctx.db, DictType.SUBJECT) },
+    { key: SearchKey.COLLECTION, name: '丛书', items: await dictTree(ctx.db, DictType.COLLECTION) },
+  ];
+}

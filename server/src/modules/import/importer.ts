@@ -1,0 +1,273 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Storage } from '../../adapters/storage/index.js';
+import type { Db, Dialect } from '../../db/connection.js';
+import { coverSvg } from '../catalog/cover.js';
+import { reindexBook } from '../catalog/indexer.js';
+import { titlePinyin } from '../catalog/words.js';
+import { sanitizeCss } from './css.js';
+import { readEpub, type ParsedBook } from './epub.js';
+import { extensionFor } from './media-types.js';
+import * as q from './queries.js';
+import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
+import { countSections, fromHeadings, fromToc, type SectionDraft } from './sections.js';
+import { assetUrl } from './storage.js';
+
+export interface ImportOptions {
+  subjectId?: number | null;
+  collectionId?: number | null;
+  published?: boolean;
+  /** How many linear chapters from the start are free to preview (default 1). */
+  freeChapters?: number;
+  /** Fields the EPUB does not carry (demo content, CLI flags). */
+  price?: number;
+  description?: string;
+  recommended?: boolean;
+  fileName?: string;
+  onProgress?: (percent: number) => Promise<void> | void;
+}
+
+export interface ImportResult {
+  bookId: number;
+  created: boolean;
+  edition: number;
+  title: string;
+  chapters: number;
+  sections: number;
+  tocSource: string;
+  assets: number;
+}
+
+export interface ImportDeps {
+  db: Db;
+  dialect: Dialect;
+  storage: Storage;
+}
+
+/** Resources worth serving to the reader; book scripts and other documents are never stored. */
+function storable(mediaType: string): boolean {
+  return /^(image|audio|video|font)\//.test(mediaType) || mediaType === 'text/css' || /font|opentype/.test(mediaType);
+}
+
+function isbnOf(identifiers: string[]): string {
+  for (const id of identifiers) {
+    const digits = id.replace(/[^0-9Xx]/g, '');
+    if (/^97[89]\d{10}$/.test(digits)) return digits;
+    if (/isbn/i.test(id) && /^\d{9}[\dXx]$/.test(digits)) return digits.toUpperCase();
+  }
+  return '';
+}
+
+function joinAuthors(creators: string[]): string {
+  const sep = creators.every((c) => /^[\x20-\x7e]*$/.test(c)) ? ', ' : '、';
+  return creators.join(sep).slice(0, 500);
+}
+
+const CHAPTER_TOKEN = /\{\{chapter:(\d+)\}\}/g;
+
+async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], chapterIds: number[]): Promise<void> {
+  let seq = 0;
+  const walk = async (list: SectionDraft[], parentId: number, level: number): Promise<void> => {
+    for (const d of list) {
+      const id = await q.insertSection(db, {
+        book_id: bookId,
+        parent_id: parentId,
+        seq: seq++,
+        level,
+        title: d.title.slice(0, 300),
+        chapter_id: d.chapterSeq !== null ? (chapterIds[d.chapterSeq] ?? null) : null,
+        anchor: d.anchor.slice(0, 300),
+      });
+      await walk(d.children, id, level + 1);
+    }
+  };
+  await walk(drafts, 0, 1);
+}
+
+/**
+ * Imports an EPUB as one transaction: a refused or failing import leaves no book, no chapter and no
+ * stored file behind. The same package identifier updates the existing book (new edition, same id).
+ */
+export async function importEpub(
+  deps: ImportDeps,
+  bytes: Uint8Array,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const progress = async (p: number) => options.onProgress?.(p);
+  const book: ParsedBook = readEpub(bytes);
+  await progress(20);
+  const { pkg } = book;
+  const identifier = (pkg.identifier ?? `urn:sha256:${createHash('sha256').update(bytes).digest('hex')}`).slice(0, 255);
+  const title = (pkg.title || options.fileName?.replace(/\.epub$/i, '') || '未命名图书').slice(0, 300);
+  const authors = joinAuthors(pkg.creators);
+
+  // Generated names for every stored file, decided before any content is rewritten to point at them.
+  const names = new Map<string, { name: string; mediaType: string; bytes: Uint8Array }>();
+  for (const r of book.resources) {
+    if (!storable(r.mediaType)) continue;
+    names.set(r.path, { name: `${randomUUID()}${extensionFor(r.mediaType)}`, mediaType: r.mediaType, bytes: r.bytes });
+  }
+  const urlOf = (path: string): string | null => {
+    const entry = names.get(path);
+    return entry ? assetUrl(entry.name) : null;
+  };
+  for (const [path, entry] of names) {
+    if (entry.mediaType === 'text/css') {
+      entry.bytes = new TextEncoder().encode(sanitizeCss(new TextDecoder().decode(entry.bytes), path, urlOf));
+    }
+  }
+  let coverName = book.coverPath ? (names.get(book.coverPath)?.name ?? '') : '';
+  if (!coverName) {
+    coverName = `${randomUUID()}.svg`;
+    names.set('\u0000generated-cover', {
+      name: coverName,
+      mediaType: 'image/svg+xml',
+      bytes: new TextEncoder().encode(coverSvg(title, authors)),
+    });
+  }
+
+  const seqOfPath = new Map(book.documents.map((d, i) => [d.path, i]));
+  const chapters: SanitizedChapter[] = book.documents.map((doc) =>
+    sanitizeChapter(doc.source, doc.path, {
+      chapterUrl: (path, fragment) => {
+        const seq = seqOfPath.get(path);
+        if (seq === undefined) return null;
+        return `{{chapter:${seq}}}${fragment ? `#${encodeURIComponent(fragment)}` : ''}`;
+      },
+      assetUrl: urlOf,
+    }),
+  );
+  await progress(40);
+
+  const stored: string[] = [];
+  try {
+    for (const entry of names.values()) {
+      await deps.storage.put(entry.name, entry.bytes);
+      stored.push(entry.name);
+    }
+    await progress(60);
+
+    let oldNames: string[] = [];
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const existing = await q.findBookByIdentifier(trx, identifier);
+      const { full, initials } = titlePinyin(title);
+      const fields = {
+        title,
+        title_pinyin: full.slice(0, 2000),
+        title_initials: initials.slice(0, 300),
+        cover: coverName,
+        authors,
+        publisher: pkg.publisher.slice(0, 200),
+        isbn: isbnOf(pkg.identifiers),
+        language: pkg.language.slice(0, 35),
+        pub_year: /^\d{4}/.test(pkg.date) ? Number(pkg.date.slice(0, 4)) : null,
+        direction: pkg.direction,
+        updated_at: now,
+      };
+      let bookId: number;
+      let edition = 1;
+      if (existing) {
+        bookId = existing.id;
+        edition = existing.edition + 1;
+        oldNames = await q.assetNamesOf(trx, bookId);
+        await q.clearBookContent(trx, bookId);
+        await q.updateBook(trx, bookId, {
+          ...fields,
+          edition,
+          ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
+          ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),
+        });
+      } else {
+        bookId = await q.insertBook(trx, {
+          ...fields,
+          identifier,
+          subject_id: options.subjectId ?? null,
+          collection_id: options.collectionId ?? null,
+          description: (options.description ?? pkg.description).slice(0, 5000),
+          price: options.price ?? 0,
+          published: options.published ? 1 : 0,
+          recommended: options.recommended ? 1 : 0,
+          published_at: options.published ? now : null,
+          created_at: now,
+        });
+      }
+
+      await q.insertAssets(
+        trx,
+        [...names.entries()].map(([path, e]) => ({
+          book_id: bookId,
+          path: path.startsWith('\u0000') ? '' : path.slice(0, 500),
+          name: e.name,
+          media_type: e.mediaType,
+          size: e.bytes.length,
+        })),
+      );
+
+      const free = options.freeChapters ?? 1;
+      let linearSeen = 0;
+      const chapterIds: number[] = [];
+      for (const [seq, ch] of chapters.entries()) {
+        const doc = book.documents[seq]!;
+        const isFree = doc.linear && linearSeen < free ? 1 : 0;
+        if (doc.linear) linearSeen += 1;
+        chapterIds.push(
+          await q.insertChapter(trx, {
+            book_id: bookId,
+            seq,
+            path: doc.path.slice(0, 500),
+            title: (ch.title || ch.headings[0]?.title || '').slice(0, 300),
+            html: ch.html,
+            text: ch.text,
+            styles: JSON.stringify(ch.styles),
+            css: ch.css,
+            linear: doc.linear ? 1 : 0,
+            free: isFree,
+          }),
+        );
+      }
+      for (const [seq, ch] of chapters.entries()) {
+        if (!ch.html.includes('{{chapter:')) continue;
+        const html = ch.html.replace(
+          CHAPTER_TOKEN,
+          (_m, s: string) => `/bookPreview?bookId=${bookId}&chapterId=${chapterIds[Number(s)]}`,
+        );
+        await q.setChapterHtml(trx, chapterIds[seq]!, html);
+      }
+
+      const titleOf = (seq: number) => chapters[seq]?.title || chapters[seq]?.headings[0]?.title || '';
+      let tocSource: string = book.tocSource;
+      let drafts = book.toc.length ? fromToc(book.toc, seqOfPath, titleOf) : [];
+      if (!drafts.length) {
+        tocSource = 'headings';
+        drafts = fromHeadings(
+          chapters.map((ch, seq) => ({
+            seq,
+            title: ch.title,
+            headings: ch.headings,
+            linear: book.documents[seq]!.linear,
+          })),
+        );
+      }
+      await insertSections(trx, bookId, drafts, chapterIds);
+      await q.updateBook(trx, bookId, { toc_source: tocSource });
+      await reindexBook(trx, deps.dialect, bookId);
+      return {
+        bookId,
+        created: !existing,
+        edition,
+        title,
+        chapters: chapters.length,
+        sections: countSections(drafts),
+        tocSource,
+        assets: names.size,
+      };
+    });
+    // The old edition's files go only once the new edition is committed.
+    for (const name of oldNames) await deps.storage.delete(name).catch(() => undefined);
+    await progress(100);
+    return result;
+  } catch (err) {
+    for (const name of stored) await deps.storage.delete(name).catch(() => undefined);
+    throw err;
+  }
+}

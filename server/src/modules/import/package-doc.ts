@@ -1,0 +1,131 @@
+import type { Element } from '@xmldom/xmldom';
+import { refuse } from './errors.js';
+import { resolveInBook } from './paths.js';
+import { attr, childElements, descendants, firstChild, parseXml, textOf } from './xml.js';
+
+export interface ManifestItem {
+  id: string;
+  /** Path inside the container, or null when the href is external or climbs out. */
+  path: string | null;
+  mediaType: string;
+  properties: string[];
+  fallback: string | null;
+}
+
+export interface SpineItem {
+  idref: string;
+  linear: boolean;
+}
+
+export interface PackageDoc {
+  version: string;
+  opfPath: string;
+  title: string;
+  creators: string[];
+  language: string;
+  identifier: string | null;
+  identifiers: string[];
+  publisher: string;
+  description: string;
+  date: string;
+  manifest: Map<string, ManifestItem>;
+  spine: SpineItem[];
+  /** The NCX manifest id named by spine@toc, if any. */
+  tocId: string | null;
+  direction: 'ltr' | 'rtl' | 'default';
+  coverId: string | null;
+}
+
+const OPF = { zh: '包文档（OPF）', en: 'package document (OPF)' };
+
+function dcValues(metadata: Element | undefined, name: string): string[] {
+  if (!metadata) return [];
+  // Metadata is sometimes wrapped in an EPUB 2 <dc-metadata> element: search the whole subtree.
+  return descendants(metadata, name)
+    .map((el) => textOf(el))
+    .filter(Boolean);
+}
+
+/** Reads the package document: metadata, manifest, spine. Only what the spec of EPUB 2 and 3 requires to read. */
+export function parsePackage(text: string, opfPath: string): PackageDoc {
+  const doc = parseXml(text, OPF);
+  const root = doc.documentElement;
+  if (!root || root.localName !== 'package') {
+    throw refuse('包文档（OPF）的根元素不是 package', 'The package document has no <package> root element.');
+  }
+  const metadata = firstChild(root, 'metadata');
+  const manifestEl = firstChild(root, 'manifest');
+  const spineEl = firstChild(root, 'spine');
+  if (!manifestEl) throw refuse('包文档（OPF）缺少文件清单（manifest）', 'The package document has no <manifest>.');
+  if (!spineEl) throw refuse('包文档（OPF）缺少阅读顺序（spine）', 'The package document has no <spine>.');
+
+  const manifest = new Map<string, ManifestItem>();
+  for (const item of descendants(manifestEl, 'item')) {
+    const id = attr(item, 'id');
+    const href = attr(item, 'href');
+    // A duplicate id keeps the first item, as reading systems do.
+    if (!id || !href || manifest.has(id)) continue;
+    manifest.set(id, {
+      id,
+      path: resolveInBook(opfPath, href),
+      mediaType: (attr(item, 'media-type') ?? '').trim().toLowerCase(),
+      properties: (attr(item, 'properties') ?? '').split(/\s+/).filter(Boolean),
+      fallback: attr(item, 'fallback'),
+    });
+  }
+
+  const spine: SpineItem[] = childElements(spineEl, 'itemref')
+    .map((ref) => ({ idref: attr(ref, 'idref') ?? '', linear: attr(ref, 'linear') !== 'no' }))
+    .filter((ref) => ref.idref);
+
+  const uniqueId = attr(root, 'unique-identifier');
+  const idEls = metadata ? descendants(metadata, 'identifier') : [];
+  const identifiers = idEls.map((el) => textOf(el)).filter(Boolean);
+  const unique = idEls.find((el) => uniqueId && el.getAttribute('id') === uniqueId);
+  const coverMeta = metadata ? descendants(metadata, 'meta').find((m) => attr(m, 'name') === 'cover') : undefined;
+  const coverItem = [...manifest.values()].find((i) => i.properties.includes('cover-image'));
+  const dir = (attr(spineEl, 'page-progression-direction') ?? '').trim();
+
+  return {
+    version: (attr(root, 'version') ?? '').trim(),
+    opfPath,
+    title: dcValues(metadata, 'title')[0] ?? '',
+    creators: dcValues(metadata, 'creator'),
+    language: dcValues(metadata, 'language')[0] ?? '',
+    identifier: (unique ? textOf(unique) : identifiers[0]) || null,
+    identifiers,
+    publisher: dcValues(metadata, 'publisher')[0] ?? '',
+    description: dcValues(metadata, 'description')[0] ?? '',
+    date: dcValues(metadata, 'date')[0] ?? '',
+    manifest,
+    spine,
+    tocId: attr(spineEl, 'toc'),
+    direction: dir === 'rtl' || dir === 'ltr' ? dir : 'default',
+    coverId: coverItem?.id ?? coverMeta?.getAttribute('content') ?? null,
+  };
+}
+
+/** The first rootfile of META-INF/container.xml (a book may list several renditions; we read the first). */
+export function parseContainer(text: string): string {
+  const doc = parseXml(text, {
+    zh: '容器文件（META-INF/container.xml）',
+    en: 'container file (META-INF/container.xml)',
+  });
+  const rootfile = descendants(doc, 'rootfile')[0];
+  const fullPath = rootfile ? attr(rootfile, 'full-path') : null;
+  if (!fullPath?.trim()) {
+    throw refuse(
+      '容器文件（META-INF/container.xml）没有指明包文档的位置',
+      'META-INF/container.xml does not say where the package document is (rootfile full-path is missing).',
+    );
+  }
+  const resolved = resolveInBook('', fullPath.trim());
+  if (!resolved) {
+    throw refuse('包文档的路径越出了压缩包', 'The package document path is absolute or leaves the container.');
+  }
+  return resolved;
+}
+
+export function isXhtml(item: ManifestItem): boolean {
+  return item.mediaType === 'application/xhtml+xml' || item.mediaType === 'text/html';
+}

@@ -1,0 +1,234 @@
+import render from 'dom-serializer';
+import sanitizeHtml from 'sanitize-html';
+import { Element, Text, type ChildNode, type Document } from 'domhandler';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_ELEMENTS, UNWRAPPED_ELEMENTS } from './allow-list.js';
+import { joinHardWrappedCjk } from './cjk.js';
+import { sanitizeCss } from './css.js';
+import { cleanTitle, findElement, isElement, localName, parseHtml, textContent } from './html-dom.js';
+import { isExternal, resolveInBook, splitFragment } from './paths.js';
+
+/** How the importer turns a book's own references into platform URLs. */
+export interface LinkResolver {
+  /** Reader URL of a spine document, or null when the path is not one. */
+  chapterUrl(path: string, fragment: string): string | null;
+  /** URL of a stored resource, or null when the path is not stored (not in the manifest or missing). */
+  assetUrl(path: string): string | null;
+}
+
+export interface Heading {
+  level: number;
+  title: string;
+  id: string;
+}
+
+export interface SanitizedChapter {
+  html: string;
+  /** Plain text with blocks on their own lines, for search and snippets. */
+  text: string;
+  title: string;
+  headings: Heading[];
+  /** Stylesheets of the document, as stored-asset URLs. */
+  styles: string[];
+  /** The document's own <style> blocks, sanitized. */
+  css: string;
+}
+
+const URL_ATTRS = ['href', 'src', 'xlink:href', 'poster'];
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'li',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'blockquote',
+  'pre',
+  'dt',
+  'dd',
+  'br',
+  'aside',
+  'figcaption',
+]);
+const HEADING = /^h([1-6])$/;
+
+function rewriteUrl(el: Element, name: string, value: string, docPath: string, links: LinkResolver): string | null {
+  const tag = localName(el);
+  const v = value.trim();
+  if (tag === 'a' && name !== 'src') {
+    if (/^(https?:|mailto:)/i.test(v)) return v;
+    if (isExternal(v) || !v) return null;
+    const { fragment } = splitFragment(v);
+    const resolved = resolveInBook(docPath, v);
+    if (!resolved) return null;
+    return links.chapterUrl(resolved, fragment) ?? links.assetUrl(resolved);
+  }
+  // SVG references inside the same document (<use href="#glyph">) stay as they are.
+  if (v.startsWith('#')) return v;
+  if (isExternal(v)) return null;
+  const resolved = resolveInBook(docPath, v);
+  return resolved ? links.assetUrl(resolved) : null;
+}
+
+interface WalkState {
+  docPath: string;
+  links: LinkResolver;
+  headings: Heading[];
+  inPre: number;
+  headingCount: number;
+}
+
+function cleanElement(el: Element, state: WalkState): void {
+  for (const name of Object.keys(el.attribs)) {
+    const lower = name.toLowerCase();
+    const value = el.attribs[name] ?? '';
+    if (lower.startsWith('on') || lower === 'srcset' || lower === 'formaction' || lower === 'action') {
+      delete el.attribs[name];
+    } else if (URL_ATTRS.includes(lower)) {
+      const next = rewriteUrl(el, lower, value, state.docPath, state.links);
+      if (next === null) delete el.attribs[name];
+      else el.attribs[name] = next;
+    } else if (lower === 'style') {
+      el.attribs[name] = sanitizeCss(value, state.docPath, (p) => state.links.assetUrl(p));
+    }
+  }
+  const tag = localName(el);
+  if (tag === 'a' && /^(https?:|mailto:)/i.test(el.attribs.href ?? '')) {
+    el.attribs.target = '_blank';
+    el.attribs.rel = 'noopener noreferrer nofollow';
+  }
+  const heading = HEADING.exec(tag);
+  if (heading) {
+    state.headingCount += 1;
+    if (!el.attribs.id) el.attribs.id = `h-${state.headingCount}`;
+    const title = cleanTitle(textContent(el));
+    if (title) state.headings.push({ level: Number(heading[1]), title, id: el.attribs.id });
+  }
+}
+
+function walk(parent: Element | Document, state: WalkState): void {
+  const next: ChildNode[] = [];
+  for (const child of parent.children) {
+    if (child.type === 'text') {
+      if (!state.inPre) (child as Text).data = joinHardWrappedCjk((child as Text).data);
+      next.push(child);
+      continue;
+    }
+    if (!isElement(child)) continue; // comments, processing instructions, CDATA wrappers of scripts
+    const tag = localName(child);
+    if (DROPPED_ELEMENTS.has(tag)) continue;
+    cleanElement(child, state);
+    const pre = tag === 'pre' || tag === 'code';
+    if (pre) state.inPre += 1;
+    walk(child, state);
+    if (pre) state.inPre -= 1;
+    if (UNWRAPPED_ELEMENTS.has(tag)) {
+      for (const grand of child.children) {
+        grand.parent = parent as Element;
+        next.push(grand);
+      }
+    } else {
+      next.push(child);
+    }
+  }
+  parent.children = next;
+}
+
+function plainText(node: ChildNode | Document, out: string[]): void {
+  if (node.type === 'text') out.push((node as Text).data);
+  else if ('children' in node) {
+    for (const child of node.children) plainText(child, out);
+    if (node.type !== 'root' && BLOCKS.has(localName(node as Element))) out.push('\n');
+  }
+}
+
+function collectStyles(doc: Document, docPath: string, links: LinkResolver): { styles: string[]; css: string } {
+  const styles: string[] = [];
+  const css: string[] = [];
+  const visit = (node: Document | Element) => {
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      const tag = localName(child);
+      if (
+        tag === 'link' &&
+        /stylesheet/i.test(child.attribs.rel ?? '') &&
+        !/alternate/i.test(child.attribs.rel ?? '')
+      ) {
+        const href = child.attribs.href ?? '';
+        const resolved = isExternal(href) ? null : resolveInBook(docPath, href);
+        const url = resolved ? links.assetUrl(resolved) : null;
+        if (url) styles.push(url);
+      } else if (tag === 'style') {
+        const raw = child.children.map((c) => (c.type === 'text' ? (c as Text).data : '')).join('');
+        css.push(sanitizeCss(raw, docPath, (p) => links.assetUrl(p)));
+      } else if (tag !== 'svg' && tag !== 'math') {
+        visit(child);
+      }
+    }
+  };
+  visit(doc);
+  return { styles, css: css.join('\n') };
+}
+
+const POLICY: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { '*': ALLOWED_ATTRIBUTES },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'xlink:href', 'poster'],
+  allowProtocolRelative: false,
+  parseStyleAttributes: false,
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'title', 'xmp'],
+  parser: { lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true },
+};
+
+/**
+ * Sanitizes one content document. A DOM pass rewrites every reference (chapters to reader URLs, files
+ * to stored assets, the rest removed), drops what runs or loads, joins hard-wrapped Chinese and names
+ * headings; sanitize-html then applies the allow-list as a second, independent wall.
+ */
+export function sanitizeChapter(source: string, docPath: string, links: LinkResolver): SanitizedChapter {
+  const doc = parseHtml(source);
+  const htmlEl = findElement(doc, (el) => localName(el) === 'html');
+  const body = findElement(doc, (el) => localName(el) === 'body');
+  const titleEl = findElement(doc, (el) => localName(el) === 'title');
+  const { styles, css } = collectStyles(doc, docPath, links);
+
+  const wrapper = new Element('div', {});
+  const classes = ['epub-body', htmlEl?.attribs.class, body?.attribs.class].filter(Boolean).join(' ');
+  wrapper.attribs.class = classes;
+  const lang = body?.attribs.lang ?? body?.attribs['xml:lang'] ?? htmlEl?.attribs.lang ?? htmlEl?.attribs['xml:lang'];
+  const dir = body?.attribs.dir ?? htmlEl?.attribs.dir;
+  if (lang) wrapper.attribs.lang = lang;
+  if (dir) wrapper.attribs.dir = dir;
+  if (body?.attribs.style) wrapper.attribs.style = body.attribs.style;
+  if (body?.attribs['epub:type']) wrapper.attribs['epub:type'] = body.attribs['epub:type'];
+
+  const content = body ?? htmlEl ?? doc;
+  wrapper.children = content.children;
+  for (const child of wrapper.children) child.parent = wrapper;
+  const state: WalkState = { docPath, links, headings: [], inPre: 0, headingCount: 0 };
+  cleanElement(wrapper, state);
+  walk(wrapper, state);
+
+  const out: string[] = [];
+  plainText(wrapper, out);
+  const text = out
+    .join('')
+    .replace(/[ \t\r\f\v\u00a0]+/g, ' ')
+    .replace(/ *\n[\s]*/g, '\n')
+    .trim();
+
+  const serialized = render(wrapper, { encodeEntities: 'utf8', selfClosingTags: true });
+  return {
+    html: sanitizeHtml(serialized, POLICY),
+    text,
+    title: titleEl ? cleanTitle(textContent(titleEl)) : '',
+    headings: state.headings,
+    styles,
+    css,
+  };
+}

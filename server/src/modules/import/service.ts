@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportJob } from '@textbook/contracts';
+import type { Actor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../policies/index.js';
+import { ImportRefusal } from './errors.js';
+import { importEpub, type ImportOptions } from './importer.js';
+import * as q from './queries.js';
+import { bookStorage } from './storage.js';
+
+/** Jobs still running in this process (tests and shutdown may wait for them). */
+const running = new Map<number, Promise<void>>();
+
+export function waitForJob(jobId: number): Promise<void> {
+  return running.get(jobId) ?? Promise.resolve();
+}
+
+/**
+ * Starts an import the uploader can follow: the job row carries progress (0-100), then done with the
+ * book id, or failed with the reason in plain Chinese. The upload request returns at once.
+ */
+export async function startImportJob(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  staffId: number,
+  fileName: string,
+  bytes: Uint8Array,
+  options: ImportOptions,
+): Promise<number> {
+  const now = Date.now();
+  const jobId = await q.insertJob(ctx.db, {
+    staff_id: staffId,
+    file_name: fileName.slice(0, 255),
+    status: 'running',
+    progress: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  const work = (async () => {
+    try {
+      const result = await importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) }, bytes, {
+        ...options,
+        fileName,
+        onProgress: (progress) => q.updateJob(ctx.db, jobId, { progress, updated_at: Date.now() }),
+      });
+      await q.updateJob(ctx.db, jobId, {
+        status: 'done',
+        progress: 100,
+        book_id: result.bookId,
+        message:
+          `${result.created ? '导入成功' : '已更新为新版本'}：${result.title}（${result.chapters} 个章节）`.slice(
+            0,
+            500,
+          ),
+        updated_at: Date.now(),
+      });
+    } catch (err) {
+      const message = err instanceof ImportRefusal ? err.zh : '导入失败：系统未知错误，请反馈给管理员';
+      if (!(err instanceof ImportRefusal)) log.error({ err, jobId }, 'import failed');
+      await q
+        .updateJob(ctx.db, jobId, { status: 'failed', message: message.slice(0, 500), updated_at: Date.now() })
+        .catch(() => undefined);
+    } finally {
+      running.delete(jobId);
+    }
+  })();
+  running.set(jobId, work);
+  return jobId;
+}
+
+export async function getImportJob(ctx: AppContext, actor: Actor, jobId: number): Promise<ImportJob> {
+  const job = await q.findJob(ctx.db, jobId);
+  if (!job) throw notFound();
+  authorize(actor, 'book.readImportJob', { staffId: job.staffId });
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    status: job.status as ImportJob['status'],
+    progress: job.progress,
+    message: job.message,
+    bookId: job.bookId,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}

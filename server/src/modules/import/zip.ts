@@ -1,0 +1,93 @@
+import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { refuse } from './errors.js';
+
+/** Limits checked from the zip's central directory before anything is inflated. */
+export const ZipLimits = {
+  MAX_ENTRIES: 10_000,
+  MAX_TOTAL_BYTES: 512 * 1024 * 1024,
+  MAX_ENTRY_BYTES: 128 * 1024 * 1024,
+  /** Compression ratio above which a large entry is taken for a zip bomb. */
+  MAX_RATIO: 200,
+  RATIO_MIN_BYTES: 1024 * 1024,
+};
+
+export type Entries = Map<string, Uint8Array>;
+
+function climbsOut(name: string): boolean {
+  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return true;
+  return name.split(/[/\\]/).some((segment) => segment === '..');
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * Reads an EPUB's zip container. The central directory is checked first (entry count, sizes, ratio,
+ * names that climb out or are absolute); only then are the entries inflated.
+ */
+export function readZip(bytes: Uint8Array): Entries {
+  if (bytes.length === 0) throw refuse('文件为空，不是有效的 EPUB 电子书', 'The file is empty; it is not an EPUB.');
+  if (!isZip(bytes)) {
+    throw refuse('文件不是 EPUB 电子书（不是 ZIP 压缩包）', 'The file is not an EPUB (it is not a ZIP archive).');
+  }
+  const listed: UnzipFileInfo[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        listed.push(file);
+        return false;
+      },
+    });
+  } catch {
+    throw refuse('EPUB 压缩包已损坏，无法读取', 'The EPUB archive is damaged and cannot be read.');
+  }
+  checkDirectory(listed);
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (file) => !file.name.endsWith('/') });
+  } catch {
+    throw refuse('EPUB 压缩包已损坏，无法解压', 'The EPUB archive is damaged and cannot be unpacked.');
+  }
+  const entries: Entries = new Map();
+  for (const [name, data] of Object.entries(files)) {
+    if (data.length > ZipLimits.MAX_ENTRY_BYTES) {
+      throw refuse('EPUB 中的文件解压后过大', `An entry inflates beyond its declared size: ${name}`);
+    }
+    entries.set(name.normalize('NFC'), data);
+  }
+  return entries;
+}
+
+function checkDirectory(listed: UnzipFileInfo[]): void {
+  if (listed.length === 0) throw refuse('EPUB 压缩包中没有任何文件', 'The EPUB archive holds no files.');
+  if (listed.length > ZipLimits.MAX_ENTRIES) {
+    throw refuse(
+      `EPUB 中的文件过多（超过 ${ZipLimits.MAX_ENTRIES} 个）`,
+      `The EPUB holds more than ${ZipLimits.MAX_ENTRIES} files.`,
+    );
+  }
+  let total = 0;
+  for (const file of listed) {
+    if (climbsOut(file.name)) {
+      throw refuse(
+        `EPUB 中有文件路径越出压缩包（${file.name}）`,
+        `An entry name is absolute or climbs out of the archive: ${file.name}`,
+      );
+    }
+    total += file.originalSize;
+    const ratio = file.size > 0 ? file.originalSize / file.size : file.originalSize > 0 ? Infinity : 1;
+    if (
+      file.originalSize > ZipLimits.MAX_ENTRY_BYTES ||
+      (file.originalSize > ZipLimits.RATIO_MIN_BYTES && ratio > ZipLimits.MAX_RATIO)
+    ) {
+      throw refuse(
+        `EPUB 中的文件解压后过大，疑似压缩炸弹（${file.name}）`,
+        `An entry is too large or too highly compressed (a zip bomb?): ${file.name}`,
+      );
+    }
+  }
+  if (total > ZipLimits.MAX_TOTAL_BYTES) {
+    throw refuse('EPUB 解压后总大小超出限制', 'The EPUB is too large once unpacked.');
+  }
+}

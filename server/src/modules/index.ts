@@ -1,0 +1,11 @@
+import type { ModuleRoutes } from '../http/context.js';
+import { memberRoutes } from './member/routes.js';
+import { noticeRoutes } from './notice/routes.js';
+import { routerRoutes } from './router/routes.js';
+import { siteRoutes } from './site/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { importRoutes } from './import/routes.js';
+
+/** Every domain's routes, registered by app.ts. Add a module here. */
+export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
+moduleRoutes.push(catalogRoutes, importRoutes);

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/connection.js';
+
+export function findMember(db: Db, id: number) {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listMemberships(db: Db, memberId: number) {
+  return db
+    .selectFrom('college_members')
+    .innerJoin('colleges', 'colleges.id', 'college_members.college_id')
+    .select([
+      'colleges.id as collegeId',
+      'colleges.name as collegeName',
+      'college_members.roles',
+      'college_members.student_id as studentId',
+      'college_members.real_name as realName',
+      'college_members.has_grant as hasGrant',
+    ])
+    .where('college_members.member_id', '=', memberId)
+    .orderBy('colleges.id')
+    .execute();
+}
+
+export function insertMember(
+  db: Db,
+  row: { phone: string | null; user_name: string; real_name?: string; created_at: number; updated_at: number },
+) {
+  return db.insertInto('members').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertCollege(db: Db, name: string, now: number) {
+  return db.insertInto('colleges').values({ name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertMembership(
+  db: Db,
+  row: {
+    college_id: number;
+    member_id: number;
+    roles: string;
+    student_id?: string;
+    real_name?: string;
+    has_grant?: number;
+    created_at: number;
+  },
+) {
+  return db.insertInto('college_members').values(row).execute();
+}
+
+export function setCurrentCollege(db: Db, memberId: number, collegeId: number | null) {
+  return db.updateTable('members').set({ current_college_id: collegeId }).where('id', '=', memberId).execute();
+}

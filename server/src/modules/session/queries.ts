@@ -1,0 +1,72 @@
+import type { Db } from '../../db/connection.js';
+
+export function insertSession(
+  db: Db,
+  row: { token_hash: string; member_id: number; created_at: number; expires_at: number },
+) {
+  return db
+    .insertInto('sessions')
+    .values({ ...row, last_seen_at: row.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The session with its member's current-college roles, in one query (runs on every authenticated request). */
+export function findSessionByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .leftJoin('college_members', (join) =>
+      join
+        .onRef('college_members.member_id', '=', 'members.id')
+        .onRef('college_members.college_id', '=', 'members.current_college_id'),
+    )
+    .select([
+      'sessions.id as sessionId',
+      'sessions.member_id as memberId',
+      'sessions.expires_at as expiresAt',
+      'sessions.last_seen_at as lastSeenAt',
+      'members.current_college_id as collegeId',
+      'college_members.roles as roles',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Db, id: number, now: number, expiresAt: number) {
+  return db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export function deleteSession(db: Db, id: number) {
+  return db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export function deleteSessionsOfMember(db: Db, memberId: number) {
+  return db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+}
+
+export function insertStaffSession(
+  db: Db,
+  row: { token_hash: string; staff_id: number; created_at: number; expires_at: number },
+) {
+  return db.insertInto('staff_sessions').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findStaffSessionByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select([
+      'staff_sessions.id as sessionId',
+      'staff.id as staffId',
+      'staff.is_admin as isAdmin',
+      'staff.disabled as disabled',
+      'staff_sessions.expires_at as expiresAt',
+    ])
+    .where('staff_sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function deleteStaffSession(db: Db, id: number) {
+  return db.deleteFrom('staff_sessions').where('id', '=', id).execute();
+}

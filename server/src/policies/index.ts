@@ -1,0 +1,39 @@
+import type { Actor } from '../http/actor.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { memberPolicies } from './member.js';
+import { noticePolicies } from './notice.js';
+import { sitePolicies } from './site.js';
+import { bookPolicies } from './books.js';
+
+/**
+ * Every permission decision of the server, by action. Routes call `authorize` as the first line after
+ * loading the thing; nothing outside this folder decides who may do what.
+ */
+export const policies = {
+  ...sitePolicies,
+  ...memberPolicies,
+  ...noticePolicies,
+  ...bookPolicies,
+};
+
+export type Action = keyof typeof policies;
+type ThingOf<A extends Action> = Parameters<(typeof policies)[A]>[1];
+
+export function can<A extends Action>(
+  actor: Actor,
+  action: A,
+  ...thing: ThingOf<A> extends undefined ? [] : [ThingOf<A>]
+): boolean {
+  const rule = policies[action] as (actor: Actor, thing?: unknown) => boolean;
+  return rule(actor, thing[0]);
+}
+
+/** Throws 401 for a visitor and 403 for a member when the rule says no. */
+export function authorize<A extends Action>(
+  actor: Actor,
+  action: A,
+  ...thing: ThingOf<A> extends undefined ? [] : [ThingOf<A>]
+): void {
+  if (can(actor, action, ...thing)) return;
+  throw actor.kind === 'visitor' ? unauthorized() : forbidden();
+}

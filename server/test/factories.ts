@@ -1,0 +1,63 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../src/db/connection.js';
+import * as members from '../src/modules/member/queries.js';
+import { openSession, openStaffSession } from '../src/modules/session/service.js';
+
+let sequence = 0;
+
+export function uniquePhone(): string {
+  sequence += 1;
+  return `139${String(randomInt(0, 10_000)).padStart(4, '0')}${String(sequence).padStart(4, '0')}`;
+}
+
+export async function buildCollege(db: Db, name = `测试学院${++sequence}`): Promise<{ id: number; name: string }> {
+  const { id } = await members.insertCollege(db, name, Date.now());
+  return { id, name };
+}
+
+export interface BuiltMember {
+  id: number;
+  phone: string;
+  token: string;
+}
+
+/** A member with a session; with a college, a membership carrying the given roles becomes current. */
+export async function buildMember(
+  db: Db,
+  options: { college?: { id: number }; roles?: string; userName?: string } = {},
+): Promise<BuiltMember> {
+  const now = Date.now();
+  const phone = uniquePhone();
+  const { id } = await members.insertMember(db, {
+    phone,
+    user_name: options.userName ?? `用户${phone.slice(-4)}`,
+    created_at: now,
+    updated_at: now,
+  });
+  if (options.college) {
+    await members.insertMembership(db, {
+      college_id: options.college.id,
+      member_id: id,
+      roles: options.roles ?? '0',
+      created_at: now,
+    });
+    await members.setCurrentCollege(db, id, options.college.id);
+  }
+  return { id, phone, token: await openSession(db, id) };
+}
+
+/** A staff account with a session (the staff login itself lives in the accounts module). */
+export async function buildStaff(db: Db, options: { isAdmin?: boolean } = {}): Promise<{ id: number; token: string }> {
+  sequence += 1;
+  const { id } = await db
+    .insertInto('staff')
+    .values({
+      user_name: `staff${sequence}_${randomInt(0, 1_000_000)}`,
+      password_hash: 'not-a-login',
+      is_admin: options.isAdmin ? 1 : 0,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, token: await openStaffSession(db, id) };
+}

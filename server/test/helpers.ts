@@ -1,0 +1,66 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { Code, type Envelope } from '@textbook/contracts';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { AppContext } from '../src/http/context.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+}
+
+/** The real app on a real, fresh database, for one test file; closed and dropped after it. */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const config: Config = {
+      ...loadConfig({ NODE_ENV: 'test' }),
+      webDist: '/nonexistent',
+      ...overrides,
+    };
+    holder.database = database;
+    holder.ctx = { db: database.db, dialect: database.dialect, config };
+    holder.app = await buildApp({ config, database });
+    await holder.app.ready();
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.drop();
+  });
+  return holder;
+}
+
+export interface ApiResult<T> {
+  status: number;
+  body: Envelope<T>;
+  response: LightMyRequestResponse;
+}
+
+/** Injects a request with an optional bearer token and parses the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string },
+): Promise<ApiResult<T>> {
+  const { token, headers, ...rest } = options;
+  const response = await app.inject({
+    ...rest,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, response };
+}
+
+export function expectOk<T>(result: ApiResult<T>): T {
+  expect(result.body.code, result.body.msg).toBe(Code.OK);
+  expect(result.status).toBe(200);
+  return result.body.data;
+}
+
+/** A rule refused the request with exactly this message. */
+export function expectRefused(result: ApiResult<unknown>, msg: string, status = 400): void {
+  expect(result.body).toMatchObject({ code: Code.REFUSED, msg });
+  expect(result.status).toBe(status);
+}

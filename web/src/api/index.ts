@@ -1,0 +1,61 @@
+import { createApiClient, type ClientUi } from './client';
+import { ssoLoginUrl } from './sso';
+import { getToken } from '../stores/token';
+
+type Pending = { kind: 'error' | 'notify'; msg: string };
+const pending: Pending[] = [];
+
+/**
+ * antd's message, notification and modal are loaded the first time something must be shown (a visitor's
+ * first page does not download them); what is shown before they arrive waits here and appears with them.
+ */
+let requestUi: () => void = () => {};
+let reloginAsked: ((msg: string) => Promise<boolean>) | undefined;
+
+const ui: ClientUi = {
+  error: (msg) => {
+    pending.push({ kind: 'error', msg });
+    requestUi();
+  },
+  notify: (msg) => {
+    pending.push({ kind: 'notify', msg });
+    requestUi();
+  },
+  confirmRelogin: (msg) =>
+    new Promise<boolean>((resolve) => {
+      reloginAsked = (m) => real!.confirmRelogin(m);
+      pendingConfirm = { msg, resolve };
+      requestUi();
+    }),
+};
+let real: ClientUi | undefined;
+let pendingConfirm: { msg: string; resolve: (yes: boolean) => void } | undefined;
+
+/** The app shell mounts antd's message, notification and modal when this is first called. */
+export function onUiRequested(mount: () => void): void {
+  requestUi = mount;
+}
+
+export function bindClientUi(bound: ClientUi): void {
+  real = bound;
+  Object.assign(ui, bound);
+  for (const item of pending.splice(0)) bound[item.kind](item.msg);
+  if (pendingConfirm && reloginAsked) {
+    const { msg, resolve } = pendingConfirm;
+    pendingConfirm = undefined;
+    void reloginAsked(msg).then(resolve);
+  }
+}
+
+/** The app's one API client. */
+export const api = createApiClient({
+  ui: {
+    error: (msg) => ui.error(msg),
+    notify: (msg) => ui.notify(msg),
+    confirmRelogin: (msg) => ui.confirmRelogin(msg),
+  },
+  getToken,
+  onRelogin: () => window.location.assign(ssoLoginUrl()),
+});
+
+export { ApiError } from './client';

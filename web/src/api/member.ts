@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberInfo } from '@textbook/contracts';
+import { useNavigate } from 'react-router';
+import { dropToken, useToken } from '../stores/session';
+import { api } from './index';
+import { queryClient } from './queryClient';
+
+export const memberKeys = {
+  info: ['member', 'info'] as const,
+  unread: ['member', 'unread'] as const,
+};
+
+/** Member info. The guard fetches it silently (it logs out itself on failure); refreshes ask to log in again. */
+export function fetchMemberInfo(silent: true | 'toasts' = 'toasts'): Promise<MemberInfo> {
+  return api.get<{ member: MemberInfo }>('/api/getMemberInfo', undefined, { silent }).then((d) => d.member);
+}
+
+/** Member info, loaded by the route guard before the first page, kept in the query cache, refreshed on return to the tab. */
+export function useMember(): MemberInfo | undefined {
+  const token = useToken();
+  const { data } = useQuery({
+    queryKey: memberKeys.info,
+    queryFn: () => fetchMemberInfo(),
+    enabled: Boolean(token),
+    refetchOnWindowFocus: 'always',
+  });
+  return token ? data : undefined;
+}
+
+/** Unread notices for the header badge (polled and refreshed on return to the tab; the notice centre adds a live push). */
+export function useUnreadCount(): number {
+  const token = useToken();
+  const { data } = useQuery({
+    queryKey: [...memberKeys.unread, Boolean(token)],
+    queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),
+    refetchInterval: token ? 60_000 : false,
+    refetchOnWindowFocus: 'always',
+  });
+  return data ?? 0;
+}
+
+/** Clears the session on both sides and forgets everything cached for the member. */
+export async function logout(): Promise<void> {
+  await api.post('/api/logout', undefined, { silent: true }).catch(() => {});
+  dropToken();
+  queryClient.removeQueries({ queryKey: ['member'] });
+}
+
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return async () => {
+    await logout();
+    client.removeQueries({ queryKey: ['member'] });
+    navigate('/index');
+  };
+}

@@ -1,0 +1,70 @@
+import { Avatar, Badge, Button, Dropdown } from 'antd';
+import { BellOutlined, DownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { badgeText } from '@textbook/contracts';
+import { Link, useNavigate } from 'react-router';
+import { useSwitchCollege } from '../../api/college';
+import { useLogout, useMember, useUnreadCount } from '../../api/member';
+
+/** Notice bell with the unread badge, shown as 99+ above 99. */
+export function NoticeBell() {
+  const unread = useUnreadCount();
+  const text = badgeText(unread);
+  return (
+    <Link to="/message" className="header-icon-button" aria-label={text ? `消息通知，${text}条未读` : '消息通知'}>
+      <Badge count={text} size="small" data-testid="notice-badge">
+        <BellOutlined style={{ fontSize: 18 }} />
+      </Badge>
+    </Link>
+  );
+}
+
+/** The college switcher: only when the member has more than one college (spec §2). */
+export function CollegeSwitcher() {
+  const member = useMember();
+  const switchCollege = useSwitchCollege();
+  const colleges = member?.extras.CollegeList ?? [];
+  if (!member || colleges.length < 2) return null;
+  return (
+    <Dropdown
+      menu={{
+        selectable: true,
+        selectedKeys: [String(member.collegeId)],
+        items: colleges.map((c) => ({ key: String(c.id), label: c.name })),
+        onClick: ({ key }) => void switchCollege(Number(key)),
+      }}
+    >
+      <Button type="text" className="college-switcher" icon={<SwapOutlined />} data-testid="college-switcher">
+        <span className="college-name">{member.collegeName || '选择院校'}</span>
+        <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** A logged-in member's part of the header: notices, college switcher and the user menu. */
+export default function MemberArea() {
+  const member = useMember();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (!member) return null;
+  return (
+    <>
+      <NoticeBell />
+      <CollegeSwitcher />
+      <Dropdown
+        menu={{
+          items: [
+            { key: 'my', label: '个人中心' },
+            { key: 'logout', label: '退出登录' },
+          ],
+          onClick: ({ key }) => (key === 'logout' ? void logout() : navigate('/my')),
+        }}
+      >
+        <button type="button" className="user-menu" data-testid="user-menu">
+          <Avatar size={28} src={member.avatar || undefined} icon={<UserOutlined />} />
+          <span className="user-name">{member.realName || member.userName}</span>
+        </button>
+      </Dropdown>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { queryClient } from './api/queryClient';
+import { router } from './router';
+import { installChunkErrorRecovery } from './router/chunkErrors';
+import { theme } from './styles/theme';
+import './styles/global.css';
+
+dayjs.locale('zh-cn');
+installChunkErrorRecovery();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
+  </StrictMode>,
+);

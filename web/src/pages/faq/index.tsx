@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder';
+
+export default function FaqPage() {
+  return <PagePlaceholder title="常见问题" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder';
+
+export default function LibrarianPage() {
+  return <PagePlaceholder title="图书馆员" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export default function FeedbackPage() {
+  return <PagePlaceholder title="意见反馈" />;
+}

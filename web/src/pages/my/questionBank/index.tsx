@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export default function QuestionBankPage() {
+  return <PagePlaceholder title="我的题库" />;
+}

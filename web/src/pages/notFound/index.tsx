@@ -1,0 +1,5 @@
+import { NotFound } from '../../components/Empty/NotFound';
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

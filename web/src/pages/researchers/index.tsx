@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder';
+
+export default function ResearchersPage() {
+  return <PagePlaceholder title="研究者" />;
+}

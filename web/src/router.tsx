@@ -1,0 +1,91 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { MyLayout } from './layouts/MyLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { ReaderLayout } from './layouts/ReaderLayout';
+import { AppRoot } from './router/AppRoot';
+import { guardLoader } from './router/guard';
+import { RouteError } from './router/RouteErrorBoundary';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A route-level code split: the page's chunk loads when the route is first visited. */
+function page(path: string, load: () => PageModule): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Every route of spec §2. Pages live in pages/<route>/index.tsx. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppRoot />,
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./pages/index')).default }) },
+          page('index', () => import('./pages/index')),
+          page('textbook', () => import('./pages/textbook')),
+          page('textbook-search', () => import('./pages/textbook-search')),
+          page('booklist', () => import('./pages/booklist')),
+          page('booksearch', () => import('./pages/booksearch')),
+          page('booklistdetail', () => import('./pages/booklistdetail')),
+          page('search', () => import('./pages/search')),
+          page('search-result', () => import('./pages/search-result')),
+          page('search-result-detail', () => import('./pages/search-result-detail')),
+          page('book-detail', () => import('./pages/book-detail')),
+          page('blog-detail', () => import('./pages/blog-detail')),
+          page('faq', () => import('./pages/faq')),
+          page('about', () => import('./pages/about')),
+          page('researchers', () => import('./pages/researchers')),
+          page('librarian', () => import('./pages/librarian')),
+          page('publisher', () => import('./pages/publisher')),
+          page('more-blog', () => import('./pages/more-blog')),
+          page('message', () => import('./pages/message')),
+          page('textbookReport', () => import('./pages/textbookReport')),
+          page('teachingReport', () => import('./pages/teachingReport')),
+          page('download', () => import('./pages/download')),
+          page('list', () => import('./pages/list')),
+          page('login', () => import('./pages/login')),
+          {
+            path: 'my',
+            element: <MyLayout />,
+            children: [
+              // No child chosen: MyLayout opens the first item of the role's menu.
+              { index: true, element: null },
+              page('questionBank', () => import('./pages/my/questionBank')),
+              page('person', () => import('./pages/my/person')),
+              page('academy', () => import('./pages/my/academy')),
+              page('teachingSpace', () => import('./pages/my/teachingSpace')),
+              page('admissionDetails', () => import('./pages/my/admissionDetails')),
+              page('authDetails', () => import('./pages/my/authDetails')),
+              page('provideBook', () => import('./pages/my/provideBook')),
+              page('sampleBook', () => import('./pages/my/sampleBook')),
+              page('studyReport', () => import('./pages/my/studyReport')),
+              page('joinClass', () => import('./pages/my/joinClass')),
+              page('collect', () => import('./pages/my/collect')),
+              page('record', () => import('./pages/my/record')),
+              page('help', () => import('./pages/my/help')),
+              page('feedback', () => import('./pages/my/feedback')),
+              page('helpDetail', () => import('./pages/my/helpDetail')),
+            ],
+          },
+          page('404', () => import('./pages/notFound')),
+          page('*', () => import('./pages/notFound')),
+        ],
+      },
+      {
+        element: <ReaderLayout />,
+        errorElement: <RouteError />,
+        children: [page('bookPreview', () => import('./pages/bookPreview'))],
+      },
+      page('redirect/*', () => import('./pages/redirect')),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

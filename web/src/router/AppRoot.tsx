@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { onUiRequested } from '../api';
+import { recordPage } from '../api/site';
+import { useLoginDialog } from '../components/LoginDialog/store';
+
+const ClientUiHost = lazy(() => import('./ClientUiHost'));
+const LoginDialog = lazy(() => import('../components/LoginDialog/LoginDialog'));
+
+/** Records every page shown (spec §2: after each navigation a call records the page address). */
+function PageRecorder() {
+  const { pathname } = useLocation();
+  const last = useRef('');
+  useEffect(() => {
+    if (last.current === pathname) return;
+    last.current = pathname;
+    recordPage(pathname);
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoot() {
+  const { open } = useLoginDialog();
+  const [uiWanted, setUiWanted] = useState(false);
+  useEffect(() => onUiRequested(() => setUiWanted(true)), []);
+  return (
+    <>
+      <PageRecorder />
+      <Outlet />
+      <Suspense fallback={null}>
+        {uiWanted && <ClientUiHost />}
+        {open && <LoginDialog />}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { useRouteError } from 'react-router';
+import { isChunkLoadError, recoverFromChunkError } from './chunkErrors';
+
+const RouteErrorView = lazy(() => import('./RouteErrorView'));
+
+/**
+ * A route's error element. A stale chunk is reported and the page reloads once, before anything else
+ * loads; other errors show the (lazily loaded) error view.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  if (isChunkLoadError(error) && recoverFromChunkError(error)) return null;
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorView />
+    </Suspense>
+  );
+}
