@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = openDatabase(url, { schema });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, { schema });
     return {
       ...handle,
       label: `postgres schema ${schema}`,
