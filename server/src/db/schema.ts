@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { StaffTables } from './tables/staff.js';
 import type { BookTables } from './tables/books.js';
 import type { ShelfTables } from './tables/shelf.js';
+import type { SiteTables } from './tables/site.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -91,6 +92,8 @@ export interface SiteContentsTable {
   sort: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Migration 0501: where an image-text item points. */
+  link: Generated<string>;
 }
 
 export interface PageViewsTable {
@@ -113,7 +116,7 @@ export interface NoticesTable {
 }
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
-export interface Database extends StaffTables, BookTables, ShelfTables {
+export interface Database extends StaffTables, BookTables, ShelfTables, SiteTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;
