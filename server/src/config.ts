@@ -26,6 +26,8 @@ export interface Config {
   bodyLimit: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
+  /** Redis for the scale profile (notice fan-out between instances); unset keeps it in process. */
+  redisUrl: string | undefined;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoUrl: env.SSO_URL ?? '/sso',
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }
 
