@@ -7,8 +7,9 @@ import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { siteManageRoutes } from './site/manage-routes.js';
+import { helpRoutes } from './help/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
-moduleRoutes.push(contentRoutes, siteManageRoutes);
+moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);

@@ -1,5 +1,5 @@
 import type { Actor } from '../http/actor.js';
-import { anyone, isMember, isStaff, owns } from './helpers.js';
+import { anyone, isMember, isStaff } from './helpers.js';
 
 /** Site content, help and feedback (issue #5). Public reads are anonymous on purpose: the site is public. */
 export const contentPolicies = {
@@ -19,6 +19,5 @@ export const contentPolicies = {
   /** Feedback: members send and read their own; staff read all and reply. */
   'feedback.add': (actor: Actor) => isMember(actor),
   'feedback.listOwn': (actor: Actor) => isMember(actor),
-  'feedback.read': (actor: Actor, item: { memberId: number }) => owns(actor, item) || isStaff(actor),
   'feedback.manage': (actor: Actor) => isStaff(actor),
 };

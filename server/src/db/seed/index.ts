@@ -13,6 +13,7 @@ import {
   demoSite,
   type DemoMenu,
 } from './demo-site.js';
+import { seedHelpAndVersions } from './demo-help.js';
 
 /** True when the database holds anything a person entered (members or site content). */
 export async function hasData(db: Db): Promise<boolean> {
@@ -144,5 +145,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         })
         .execute();
     }
+    await seedHelpAndVersions(trx, now);
   });
 }
