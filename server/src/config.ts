@@ -26,6 +26,8 @@ export interface Config {
   bodyLimit: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
+  /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
+  translateProvider?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoUrl: env.SSO_URL ?? '/sso',
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
+    translateProvider: env.TRANSLATE_PROVIDER ?? '',
   };
 }
 

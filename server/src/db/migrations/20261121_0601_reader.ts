@@ -53,6 +53,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('end_offset', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('color', 'varchar(20)', (c) => c.notNull().defaultTo('yellow'))
     .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
+    /** The book edition the note was last anchored in; another edition re-anchors it on the next read. */
+    .addColumn('edition', 'integer', (c) => c.notNull().defaultTo(1))
     /** 1 when the last re-anchoring could not find the quote (the "unplaced notes" list). */
     .addColumn('orphan', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', ms, (c) => c.notNull())

@@ -40,6 +40,7 @@ export interface ReaderNotesTable {
   end_offset: Generated<number>;
   color: Generated<string>;
   content: Generated<string>;
+  edition: Generated<number>;
   orphan: Generated<number>;
   created_at: number;
   updated_at: number;
