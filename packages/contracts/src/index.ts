@@ -8,3 +8,4 @@ export * from './member.js';
 export * from './books.js';
 export * from './content.js';
 export * from './classes.js';
+export * from './reader.js';

@@ -6,6 +6,7 @@ import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
 import { contentPolicies } from './content.js';
 import { classPolicies } from './classes.js';
+import { readerPolicies } from './reader.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -18,6 +19,7 @@ export const policies = {
   ...bookPolicies,
   ...contentPolicies,
   ...classPolicies,
+  ...readerPolicies,
 };
 
 export type Action = keyof typeof policies;
