@@ -6,3 +6,4 @@ export * from './rules.js';
 export * from './site.js';
 export * from './member.js';
 export * from './books.js';
+export * from './auth.js';

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { StaffTables } from './tables/staff.js';
 import type { BookTables } from './tables/books.js';
 import type { ShelfTables } from './tables/shelf.js';
+import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -10,7 +11,7 @@ export interface CollegesTable {
   created_at: number;
 }
 
-export interface MembersTable {
+export interface MembersTable extends MemberLockoutColumns {
   id: Generated<number>;
   phone: string | null;
   user_name: string;
@@ -113,7 +114,7 @@ export interface NoticesTable {
 }
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
-export interface Database extends StaffTables, BookTables, ShelfTables {
+export interface Database extends StaffTables, BookTables, ShelfTables, AccountTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -4,6 +4,7 @@ import { memberPolicies } from './member.js';
 import { noticePolicies } from './notice.js';
 import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
+import { authPolicies } from './auth.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -14,6 +15,7 @@ export const policies = {
   ...memberPolicies,
   ...noticePolicies,
   ...bookPolicies,
+  ...authPolicies,
 };
 
 export type Action = keyof typeof policies;

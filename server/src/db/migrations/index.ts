@@ -3,6 +3,7 @@ import * as foundation from './20261121_0001_foundation.js';
 import * as staff from './20261121_0002_staff.js';
 import * as books from './20261121_0201_books.js';
 import * as shelf from './20261121_0401_shelf.js';
+import * as accounts from './20261121_0301_accounts.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261121_0002_staff': staff,
   '20261121_0201_books': books,
   '20261121_0401_shelf': shelf,
+  '20261121_0301_accounts': accounts,
 };
