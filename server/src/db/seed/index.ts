@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
+import { seedDemoPasswords } from './accounts.js';
 import {
   demoAgreement,
   demoBottomMenus,
@@ -145,4 +146,5 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         .execute();
     }
   });
+  await seedDemoPasswords(db);
 }

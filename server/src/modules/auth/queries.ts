@@ -85,3 +85,13 @@ export async function useCode(db: Db, id: number, now: number): Promise<boolean>
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The user agreement or privacy policy (site contents of those two types only). */
+export function findAgreement(db: Db, id: number) {
+  return db
+    .selectFrom('site_contents')
+    .select(['id', 'title', 'body'])
+    .where('id', '=', id)
+    .where('content_type', 'in', ['agreement', 'privacy'])
+    .executeTakeFirst();
+}

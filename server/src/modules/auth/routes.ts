@@ -17,6 +17,9 @@ import { readOutbox } from '../../adapters/sms/outbox.js';
 import { createSmsProvider } from '../../adapters/sms/index.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import sanitizeHtml from 'sanitize-html';
+import { findAgreement } from './queries.js';
 import { authorize } from '../../policies/index.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { sendCode } from './codes.js';
@@ -144,6 +147,24 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
   );
 
+  r.get(
+    '/api/agreement/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The user agreement or privacy policy named by /api/site toolbar ids (sanitized HTML)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(z.object({ id: z.number(), title: z.string(), body: z.string() })) },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'auth.login');
+      const found = await findAgreement(ctx.db, request.params.id);
+      if (!found) throw notFound();
+      return ok({ ...found, body: sanitizeHtml(found.body) });
+    },
+  );
+
   // Development only: the outbox of the default SMS provider. Not registered at all in production.
   if (ctx.config.env !== 'production') {
     r.get(
@@ -162,6 +183,26 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
       async (request) => {
         authorize(request.actor, 'auth.devOutbox');
         return ok(await readOutbox(ctx.db, request.query.phone));
+      },
+    );
+  }
+
+  // Browser journeys only (TEST_ROUTES, never in production): the answer of a puzzle, so a journey can drag
+  // the piece where a person's eyes would.
+  if (ctx.config.testRoutes) {
+    r.get(
+      '/api/test/captcha/:captchaId',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ captchaId: z.string().max(64) }),
+          response: { 200: envelope(z.object({ x: z.number() })) },
+        },
+      },
+      async (request) => {
+        const stored = await kv.get(`captcha:${request.params.captchaId}`);
+        if (!stored) throw notFound();
+        return ok({ x: (JSON.parse(stored) as { x: number }).x });
       },
     );
   }
