@@ -345,3 +345,21 @@ describe('development outbox', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('agreement texts', () => {
+  const t = useTestApp();
+  it('serves the agreement and privacy policy sanitized, and no other content', async () => {
+    const now = Date.now();
+    const insert = (content_type: string, body: string) =>
+      t.ctx.db
+        .insertInto('site_contents')
+        .values({ content_type, title: '用户协议', body, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const agreement = await insert('agreement', '<p>条款</p><script>alert(1)</script>');
+    const page = await insert('page', '<p>其他</p>');
+    const shown = expectOk(await call<{ body: string }>(t.app, { url: `/api/agreement/${agreement.id}` }));
+    expect(shown.body).toBe('<p>条款</p>');
+    expect((await call(t.app, { url: `/api/agreement/${page.id}` })).status).toBe(404);
+  });
+});

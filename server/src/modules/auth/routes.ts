@@ -18,12 +18,10 @@ import { createSmsProvider } from '../../adapters/sms/index.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
-import sanitizeHtml from 'sanitize-html';
-import { findAgreement } from './queries.js';
 import { authorize } from '../../policies/index.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { sendCode } from './codes.js';
-import { forgotPwd, pwdLogin, smsLogin } from './service.js';
+import { forgotPwd, pwdLogin, readAgreement, smsLogin } from './service.js';
 
 /** Login: slider puzzle, SMS codes, code and password login, forgotten password (spec §4, §5, §7). */
 export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
@@ -159,9 +157,7 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'auth.login');
-      const found = await findAgreement(ctx.db, request.params.id);
-      if (!found) throw notFound();
-      return ok({ ...found, body: sanitizeHtml(found.body) });
+      return ok(await readAgreement(ctx, request.params.id));
     },
   );
 

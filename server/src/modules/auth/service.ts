@@ -1,6 +1,7 @@
 import { AuthMsg, Msg, passwordProblem } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
-import { refused } from '../../http/errors.js';
+import { notFound, refused } from '../../http/errors.js';
+import sanitizeHtml from 'sanitize-html';
 import { createMember } from '../member/service.js';
 import { deleteSessionsOfMember } from '../session/queries.js';
 import { openSession } from '../session/service.js';
@@ -87,4 +88,11 @@ export async function forgotPwd(
   await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
   await q.setPassword(ctx.db, member.id, await hashPassword(password), Date.now());
   await deleteSessionsOfMember(ctx.db, member.id);
+}
+
+/** The user agreement or privacy policy by the id /api/site's toolbar names, sanitized for display. */
+export async function readAgreement(ctx: AppContext, id: number) {
+  const found = await q.findAgreement(ctx.db, id);
+  if (!found) throw notFound();
+  return { ...found, body: sanitizeHtml(found.body) };
 }
