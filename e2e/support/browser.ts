@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { ROOT } from './server.js';
 
@@ -167,4 +167,13 @@ export async function loginAs(page: Page, memberId: number): Promise<string> {
 export async function addNotices(memberId: number, count: number): Promise<void> {
   const answer = await api('/api/test/notices', { body: { memberId, count } });
   if (answer.code !== 200) throw new Error(`test notices for member ${memberId}: ${answer.code} ${answer.msg}`);
+}
+
+/**
+ * Waits until the page's path is `pathname` (client-side redirects run after the load event, later on a busy
+ * machine), then asserts it, so a failure still names the path that was reached.
+ */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout }).catch(() => undefined);
+  expect(new URL(page.url()).pathname).toBe(pathname);
 }
