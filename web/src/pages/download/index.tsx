@@ -15,6 +15,8 @@ const PLATFORMS: Record<string, { name: string; icon: ReactNode }> = {
   mac: { name: 'macOS', icon: <AppleOutlined /> },
 };
 
+const PLATFORM_ORDER = Object.keys(PLATFORMS);
+
 function absolute(url: string): string {
   return /^https?:\/\//.test(url) ? url : new URL(url, window.location.origin).toString();
 }
@@ -74,9 +76,11 @@ export default function DownloadPage() {
         <EmptyState />
       ) : (
         <div className="version-grid">
-          {data.map((v) => (
-            <VersionCard key={v.id} v={v} />
-          ))}
+          {[...data]
+            .sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform))
+            .map((v) => (
+              <VersionCard key={v.id} v={v} />
+            ))}
         </div>
       )}
     </div>
