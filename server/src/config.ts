@@ -28,6 +28,8 @@ export interface Config {
   routerDailyPaths: number;
   /** Redis for the scale profile (notice fan-out between instances); unset keeps it in process. */
   redisUrl: string | undefined;
+  /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
+  translateProvider?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
+    translateProvider: env.TRANSLATE_PROVIDER ?? '',
   };
 }
 

@@ -7,3 +7,5 @@ export * from './site.js';
 export * from './member.js';
 export * from './books.js';
 export * from './content.js';
+export * from './classes.js';
+export * from './reader.js';

@@ -3,6 +3,8 @@ import type { StaffTables } from './tables/staff.js';
 import type { BookTables } from './tables/books.js';
 import type { ShelfTables } from './tables/shelf.js';
 import type { SiteTables } from './tables/site.js';
+import type { ClassTables } from './tables/classes.js';
+import type { ReaderTables } from './tables/reader.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -116,7 +118,7 @@ export interface NoticesTable {
 }
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
-export interface Database extends StaffTables, BookTables, ShelfTables, SiteTables {
+export interface Database extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

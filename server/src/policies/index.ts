@@ -5,6 +5,8 @@ import { noticePolicies } from './notice.js';
 import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
 import { contentPolicies } from './content.js';
+import { classPolicies } from './classes.js';
+import { readerPolicies } from './reader.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -16,6 +18,8 @@ export const policies = {
   ...noticePolicies,
   ...bookPolicies,
   ...contentPolicies,
+  ...classPolicies,
+  ...readerPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -4,6 +4,8 @@ import * as staff from './20261121_0002_staff.js';
 import * as books from './20261121_0201_books.js';
 import * as shelf from './20261121_0401_shelf.js';
 import * as siteContent from './20261121_0501_site_content.js';
+import * as classes from './20261121_0701_classes.js';
+import * as reader from './20261121_0601_reader.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261121_0201_books': books,
   '20261121_0401_shelf': shelf,
   '20261121_0501_site_content': siteContent,
+  '20261121_0701_classes': classes,
+  '20261121_0601_reader': reader,
 };

@@ -35,6 +35,7 @@ import { dictTree } from './dict.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
+import { assetActor } from '../shelf/access.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });
@@ -278,8 +279,13 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request, reply) => {
       authorize(request.actor, 'book.asset');
-      const asset = await loadAsset(ctx, request.params.name);
-      return reply.headers(ASSET_HEADERS).type(asset.mediaType).send(asset.bytes);
+      const asset = await loadAsset(ctx, await assetActor(ctx, request), request.params.name);
+      // A file only some members may read must never sit in a shared cache.
+      const cache = asset.shared ? {} : { 'cache-control': 'private, max-age=86400' };
+      return reply
+        .headers({ ...ASSET_HEADERS, ...cache })
+        .type(asset.mediaType)
+        .send(asset.bytes);
     },
   );
 
