@@ -173,3 +173,19 @@ for (const device of DEVICES) {
   test(`a notice for a member appears in the badge without reload and is read on the message page (${device})`, () =>
     runNoticeJourney(device));
 }
+
+test('with the live push blocked, the badge falls back to polling', async () => {
+  const memberId = await newMember('轮询用户');
+  const page = await journey.page('desktop');
+  // e.g. a proxy that buffers event streams: the stream never opens
+  await page.route('**/api/msg-notice/stream', (route) => route.abort('connectionrefused'));
+  await loginAs(page, memberId);
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByTestId('notice-badge').count()).toBe(1);
+  await page.waitForTimeout(2500);
+  await api('/api/test/notices', { body: { memberId, count: 1 } });
+  // polled every 15 s while the push is down
+  await expect.poll(() => badgeText(page), { timeout: 20_000, interval: 500 }).toBe('1');
+  const errors = consoleErrors(page).filter((e) => !e.includes('/api/msg-notice/stream'));
+  expect(errors).toEqual([]);
+}, 40_000);
