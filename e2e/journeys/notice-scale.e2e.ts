@@ -56,7 +56,7 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
       const page = await journey.page(device, { baseURL: b!.baseURL });
       await page.context().addCookies([{ name: 'Book-Token', value: token, url: b!.baseURL }]);
       await page.goto('/', { waitUntil: 'networkidle' });
-      await expect.poll(() => page.getByTestId('notice-badge').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
       // the browser's live stream is on B; give it a moment to connect
       await page.waitForTimeout(2500);
       await call(a!.baseURL, '/api/test/notices', { memberId, count: 2 });

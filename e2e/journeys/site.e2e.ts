@@ -4,6 +4,9 @@ import { api, consoleErrors, DEVICES, loginAs, shot, useJourney, type Device } f
 
 const journey = useJourney('site');
 
+/** Polls for up to 10 s: pages load slower when several journeys share the machine. */
+const waitFor = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
 /** A fresh member (own notices and feedback, so parallel journeys do not disturb each other). */
 async function newMember(name: string): Promise<number> {
   const answer = await api<{ id: number }>('/api/test/member', { body: { userName: name } });
@@ -36,13 +39,13 @@ for (const device of DEVICES) {
     }
     await page.waitForURL(/\/blog-detail\?/);
     const list = page.getByTestId('article-list');
-    await expect.poll(() => list.textContent()).toContain(news[0]!.title);
+    await waitFor(() => list.textContent()).toContain(news[0]!.title);
     await shot(page, 'news-list');
 
     await list.getByText(news[0]!.title).click();
     await page.waitForURL(/[?&]id=\d+/);
     const item = page.getByTestId('content-item');
-    await expect.poll(() => item.textContent()).toContain('班级码');
+    await waitFor(() => item.textContent()).toContain('班级码');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(news[0]!.title);
     await shot(page, 'news-item');
 
@@ -50,12 +53,12 @@ for (const device of DEVICES) {
     await page.getByTestId('site-footer').getByRole('link', { name: '常见问题' }).click();
     await page.waitForURL(/\/faq$/);
     const faq = page.getByTestId('menu-page');
-    await expect.poll(() => faq.textContent()).toContain('如何加入班级？');
+    await waitFor(() => faq.textContent()).toContain('如何加入班级？');
     await shot(page, 'faq');
 
     // the other content pages and more-blog are server-driven too
     await page.goto('/about', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByTestId('menu-page').textContent()).toContain('出版社与高校共同建设');
+    await waitFor(() => page.getByTestId('menu-page').textContent()).toContain('出版社与高校共同建设');
     await page.goto('/more-blog', { waitUntil: 'networkidle' });
     expect(await page.getByTestId('article-list').locator('li').count()).toBe(news.length);
     await shot(page, 'more-blog');
@@ -67,7 +70,7 @@ for (const device of DEVICES) {
   test(`download page and the empty states (${device})`, async () => {
     const page = await journey.page(device);
     await page.goto('/download', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByTestId('version-android').textContent()).toContain('2.3.0');
+    await waitFor(() => page.getByTestId('version-android').textContent()).toContain('2.3.0');
     expect(await page.getByTestId('version-android').locator('canvas, svg, img').count()).toBeGreaterThan(0);
     await shot(page, 'download');
     await page.goto('/blog-detail?id=999999&contentType=list', { waitUntil: 'networkidle' });
@@ -88,14 +91,14 @@ for (const device of DEVICES) {
     const page = await journey.page(device);
     await loginAs(page, memberId);
     await page.goto('/my/help', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByTestId('help-centre').textContent()).toContain('如何加入班级？');
+    await waitFor(() => page.getByTestId('help-centre').textContent()).toContain('如何加入班级？');
     await shot(page, 'help');
     await page.getByPlaceholder('搜索帮助内容').fill('笔记');
     await page.getByPlaceholder('搜索帮助内容').press('Enter');
-    await expect.poll(() => page.getByTestId('help-centre').textContent()).not.toContain('如何加入班级？');
+    await waitFor(() => page.getByTestId('help-centre').textContent()).not.toContain('如何加入班级？');
     expect(await page.getByTestId('help-centre').textContent()).toContain('如何在阅读时做笔记？');
     await page.getByRole('link', { name: /如何在阅读时做笔记/ }).click();
-    await expect.poll(() => page.getByTestId('help-detail').textContent()).toContain('选中文字');
+    await waitFor(() => page.getByTestId('help-detail').textContent()).toContain('选中文字');
     await shot(page, 'help-detail');
 
     await page.goto('/my/feedback', { waitUntil: 'networkidle' });
@@ -103,9 +106,9 @@ for (const device of DEVICES) {
     await page.getByRole('textbox', { name: '反馈内容' }).fill(text);
     await page.getByRole('textbox', { name: '联系方式' }).fill('13900001111');
     await page.getByRole('button', { name: '提交反馈' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('提交成功');
+    await waitFor(() => page.getByRole('status').textContent()).toContain('提交成功');
     const list = page.getByTestId('feedback-list-general');
-    await expect.poll(() => list.textContent()).toContain(text);
+    await waitFor(() => list.textContent()).toContain(text);
     expect(await list.textContent()).toContain('待回复');
     await shot(page, 'feedback-sent');
 
@@ -140,7 +143,7 @@ async function runNoticeJourney(device: Device) {
   const page = await journey.page(device);
   await loginAs(page, memberId);
   await page.goto('/', { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByTestId('notice-badge').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
   expect(await badgeText(page)).toBe('');
   // let the live push connect, then create a notice on the server: the badge changes without a reload
   await page.waitForTimeout(2500);
@@ -156,15 +159,15 @@ async function runNoticeJourney(device: Device) {
   await page.getByTestId('notice-badge').click();
   await page.waitForURL(/\/message/);
   const items = page.getByTestId('notice-item');
-  await expect.poll(() => items.count()).toBe(3);
+  await waitFor(() => items.count()).toBe(3);
   expect(await page.getByTestId('site-footer').count()).toBe(0);
   await shot(page, 'message-unread');
   await items.first().click();
-  await expect.poll(() => items.first().getAttribute('data-read')).toBe('1');
-  await expect.poll(() => badgeText(page)).toBe('2');
+  await waitFor(() => items.first().getAttribute('data-read')).toBe('1');
+  await waitFor(() => badgeText(page)).toBe('2');
   await page.getByTestId('mark-all-read').click();
-  await expect.poll(() => badgeText(page)).toBe('');
-  await expect.poll(() => page.locator('[data-testid="notice-item"][data-read="0"]').count()).toBe(0);
+  await waitFor(() => badgeText(page)).toBe('');
+  await waitFor(() => page.locator('[data-testid="notice-item"][data-read="0"]').count()).toBe(0);
   await shot(page, 'message-read');
   expect(consoleErrors(page)).toEqual([]);
 }
@@ -181,7 +184,7 @@ test('with the live push blocked, the badge falls back to polling', async () => 
   await page.route('**/api/msg-notice/stream', (route) => route.abort('connectionrefused'));
   await loginAs(page, memberId);
   await page.goto('/', { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByTestId('notice-badge').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
   await page.waitForTimeout(2500);
   await api('/api/test/notices', { body: { memberId, count: 1 } });
   // polled every 15 s while the push is down
