@@ -30,6 +30,37 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
+  /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
+  accounts: AccountsConfig;
+}
+
+export interface AccountsConfig {
+  /** Base64 of the 32-byte AES-256-GCM key the browser encrypts passwords with (obfuscation only). */
+  passwordCipherKey: string;
+  /** `outbox` (logged and kept in the database), `aliyun` or `tencent`. */
+  smsProvider: 'outbox' | 'aliyun' | 'tencent';
+  smsAccessKeyId: string;
+  smsAccessKeySecret: string;
+  smsSignName: string;
+  smsTemplate: string;
+  /** Tencent Cloud SMS application id. */
+  smsAppId: string;
+  /** Provider endpoint (overridable for tests and private deployments). */
+  smsEndpoint: string;
+  smsDailyPerPhone: number;
+  smsDailyPerAddress: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** redis://… puts limits, captcha answers and tickets in Redis (scale profile); unset keeps them in process. */
+  redisUrl: string;
+  /** Origins besides the site's own that single sign-on may send a browser back to. */
+  ssoAllowedOrigins: string[];
+  /** First staff administrator, created on start when no staff exists. */
+  staffAdminUser: string;
+  staffAdminPassword: string;
+  /** Marketing editor address returned by checkEditorToken. */
+  editorUrl: string;
+  avatarMaxBytes: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -62,9 +93,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
+    accounts: loadAccountsConfig(env),
   };
 }
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** A fixed development key: deployments set PASSWORD_CIPHER_KEY (it only obfuscates passwords in transit). */
+const DEV_CIPHER_KEY = 'dGV4dGJvb2stcGxhdGZvcm0tZGV2LWtleS0zMmJ5dGU=';
+
+function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
+  const provider = env.SMS_PROVIDER;
+  return {
+    passwordCipherKey: env.PASSWORD_CIPHER_KEY || DEV_CIPHER_KEY,
+    smsProvider: provider === 'aliyun' || provider === 'tencent' ? provider : 'outbox',
+    smsAccessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+    smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+    smsSignName: env.SMS_SIGN_NAME ?? '',
+    smsTemplate: env.SMS_TEMPLATE ?? '',
+    smsAppId: env.SMS_APP_ID ?? '',
+    smsEndpoint: env.SMS_ENDPOINT ?? '',
+    smsDailyPerPhone: int(env.SMS_DAILY_PER_PHONE, 10),
+    smsDailyPerAddress: int(env.SMS_DAILY_PER_ADDRESS, 50),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    redisUrl: env.REDIS_URL ?? '',
+    ssoAllowedOrigins: (env.SSO_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    staffAdminUser: env.STAFF_ADMIN_USER ?? 'admin',
+    staffAdminPassword: env.STAFF_ADMIN_PASSWORD ?? '',
+    editorUrl: env.EDITOR_URL ?? '',
+    avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
+  };
 }

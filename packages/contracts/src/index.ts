@@ -9,3 +9,4 @@ export * from './books.js';
 export * from './content.js';
 export * from './classes.js';
 export * from './reader.js';
+export * from './auth.js';

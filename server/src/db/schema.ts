@@ -5,6 +5,7 @@ import type { ShelfTables } from './tables/shelf.js';
 import type { SiteTables } from './tables/site.js';
 import type { ClassTables } from './tables/classes.js';
 import type { ReaderTables } from './tables/reader.js';
+import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -13,7 +14,7 @@ export interface CollegesTable {
   created_at: number;
 }
 
-export interface MembersTable {
+export interface MembersTable extends MemberLockoutColumns {
   id: Generated<number>;
   phone: string | null;
   user_name: string;
@@ -118,7 +119,8 @@ export interface NoticesTable {
 }
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
-export interface Database extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables {
+export interface Database
+  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

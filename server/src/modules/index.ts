@@ -11,6 +11,7 @@ import { helpRoutes } from './help/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
+import { authRoutes } from './auth/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
@@ -19,3 +20,4 @@ moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);
 moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
+moduleRoutes.push(authRoutes);

@@ -7,6 +7,7 @@ import { bookPolicies } from './books.js';
 import { contentPolicies } from './content.js';
 import { classPolicies } from './classes.js';
 import { readerPolicies } from './reader.js';
+import { authPolicies } from './auth.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -20,6 +21,7 @@ export const policies = {
   ...contentPolicies,
   ...classPolicies,
   ...readerPolicies,
+  ...authPolicies,
 };
 
 export type Action = keyof typeof policies;

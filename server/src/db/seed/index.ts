@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
 import { seedDemoBooks } from './demo-books.js';
+import { seedDemoPasswords } from './accounts.js';
 import {
   demoAgreement,
   demoBottomMenus,
@@ -152,4 +153,5 @@ export async function seedDemo(db: Db, now = Date.now(), books?: BookSeedDeps): 
     await seedHelpAndVersions(trx, now);
   });
   if (books) await seedDemoBooks({ db, ...books }, now);
+  await seedDemoPasswords(db);
 }

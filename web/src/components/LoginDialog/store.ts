@@ -5,6 +5,8 @@ export type LoginMode = 'login' | 'register' | 'forget' | 'binding';
 interface LoginDialogState {
   open: boolean;
   mode: LoginMode;
+  /** Binding mode: the pending external login that needs a phone (answer of code 501). */
+  bindToken?: string;
 }
 
 let state: LoginDialogState = { open: false, mode: 'login' };
@@ -16,8 +18,13 @@ function set(next: LoginDialogState): void {
 }
 
 /** Opens the login dialog (every "login" link and the /login route call this). */
-export function openLogin(mode: LoginMode = 'login'): void {
-  set({ open: true, mode });
+export function openLogin(mode: LoginMode = 'login', bindToken?: string): void {
+  set({ open: true, mode, ...(bindToken ? { bindToken } : {}) });
+}
+
+/** Switches the open dialog to another mode. */
+export function switchLogin(mode: LoginMode): void {
+  set({ ...state, mode });
 }
 
 export function closeLogin(): void {

@@ -1,0 +1,127 @@
+import { expect, test } from 'vitest';
+import { AuthMsg, Msg } from '@textbook/contracts';
+import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { codeFromOutbox, freshPhone, solveSlider, watchPuzzles } from '../support/login.js';
+import type { Page } from 'playwright-core';
+
+const journey = useJourney('login');
+const DEMO_PASSWORD = 'Textbook@2026';
+
+async function openDialog(page: Page): Promise<void> {
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.locator('.login-dialog').waitFor();
+}
+
+async function formErrors(page: Page): Promise<string[]> {
+  return (await page.locator('.login-dialog .ant-form-item-explain-error').allInnerTexts()).map((t) => t.trim());
+}
+
+/** Phone, slider, send, countdown, code from the outbox. */
+async function fillPhoneAndCode(page: Page, phone: string, puzzles: () => string | undefined, name: string) {
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByPlaceholder('请输入手机号').fill(phone);
+  // The code field appears only after the slider check passes.
+  expect(await dialog.getByPlaceholder('请输入验证码').count()).toBe(0);
+  await shot(page, `${name}-slider`, { fullPage: false });
+  await solveSlider(page, puzzles);
+  await dialog.getByTestId('send-code').click();
+  const countdown = dialog.getByTestId('code-countdown');
+  await countdown.waitFor();
+  expect(await countdown.innerText()).toMatch(/^\d{1,2}s$/);
+  expect(await dialog.getByTestId('send-code').count()).toBe(0);
+  await dialog.getByPlaceholder('请输入验证码').fill(await codeFromOutbox(phone));
+  await shot(page, `${name}-code`, { fullPage: false });
+}
+
+for (const device of DEVICES) {
+  test(`SMS login through the slider registers a new phone (${device})`, async () => {
+    const page = await journey.page(device);
+    const puzzles = watchPuzzles(page);
+    await openDialog(page);
+    const dialog = page.locator('.login-dialog');
+    await shot(page, 'dialog', { fullPage: false });
+    await dialog
+      .getByRole('button', { name: '登 录' })
+      .or(dialog.getByRole('button', { name: '登录' }))
+      .first()
+      .click();
+    await expect.poll(() => formErrors(page)).toContain(Msg.INCOMPLETE);
+    await dialog.getByPlaceholder('请输入手机号').fill('12345678901');
+    await expect.poll(() => formErrors(page)).toContain(Msg.PHONE_FORMAT);
+
+    const phone = freshPhone();
+    await fillPhoneAndCode(page, phone, puzzles, 'sms');
+    await dialog.getByRole('button', { name: /登\s?录/ }).click();
+    await expect.poll(() => formErrors(page)).toContain(Msg.AGREEMENT_REQUIRED);
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: /登\s?录/ }).click();
+    await expect.poll(() => page.url()).toMatch(/\/index$/);
+    await page.locator('.login-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('login-link').count()).toBe(0);
+    await shot(page, 'sms-logged-in', { fullPage: false });
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
+
+test('password login with a demo account, and the lockout message after wrong passwords', async () => {
+  const page = await journey.page('desktop');
+  await openDialog(page);
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByRole('tab', { name: '密码登录' }).click();
+  const form = dialog.getByTestId('password-login-form');
+  await form.getByPlaceholder('请输入手机号').fill('13800000003');
+  for (let i = 0; i < 5; i += 1) {
+    await form.getByPlaceholder('请输入密码').fill(`Wrong-pass-${i}x`);
+    await form.getByRole('button', { name: /登\s?录/ }).click();
+    await page.waitForTimeout(1100);
+  }
+  await expect.poll(() => page.locator('.ant-message').innerText()).toContain(AuthMsg.ACCOUNT_LOCKED(15));
+  await shot(page, 'locked', { fullPage: false });
+
+  const other = await journey.page('phone');
+  await openDialog(other);
+  const d2 = other.locator('.login-dialog');
+  await d2.getByRole('tab', { name: '密码登录' }).click();
+  const f2 = d2.getByTestId('password-login-form');
+  await f2.getByPlaceholder('请输入手机号').fill('13800000002');
+  await f2.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await shot(other, 'password', { fullPage: false });
+  await f2.getByRole('button', { name: /登\s?录/ }).click();
+  await expect.poll(() => other.url()).toMatch(/\/index$/);
+  await expect.poll(() => other.getByTestId('login-link').count()).toBe(0);
+  expect(consoleErrors(other)).toEqual([]);
+});
+
+test('forgotten password to the done screen, then login with the new password', async () => {
+  const page = await journey.page('desktop');
+  const puzzles = watchPuzzles(page);
+  await openDialog(page);
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByRole('tab', { name: '密码登录' }).click();
+  await dialog.getByText('忘记密码？').click();
+  const form = dialog.getByTestId('forget-form');
+  await form.waitFor();
+  await fillPhoneAndCode(page, '13800000001', puzzles, 'forget');
+  const NEW = 'New-Pass-2026x';
+  await form.getByPlaceholder('请输入新密码').fill('short1A!');
+  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_TOO_SHORT);
+  await form.getByPlaceholder('请输入新密码').fill('alllowercase1234');
+  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_CLASSES);
+  await form.getByPlaceholder('请输入新密码').fill(NEW);
+  await form.getByPlaceholder('请再次输入新密码').fill(`${NEW}y`);
+  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_MISMATCH);
+  await form.getByPlaceholder('请再次输入新密码').fill(NEW);
+  await form.getByRole('checkbox').check();
+  await shot(page, 'forget-form', { fullPage: false });
+  await form.getByRole('button', { name: /确\s?定/ }).click();
+  await dialog.getByText('密码重置成功').waitFor();
+  await shot(page, 'forget-done', { fullPage: false });
+  await dialog.getByTestId('login-now').click();
+  await dialog.getByRole('tab', { name: '密码登录' }).click();
+  const login = dialog.getByTestId('password-login-form');
+  await login.getByPlaceholder('请输入手机号').fill('13800000001');
+  await login.getByPlaceholder('请输入密码').fill(NEW);
+  await login.getByRole('button', { name: /登\s?录/ }).click();
+  await expect.poll(() => page.getByTestId('login-link').count()).toBe(0);
+  expect(consoleErrors(page)).toEqual([]);
+});

@@ -1,0 +1,35 @@
+import type { Config } from '../../config.js';
+import { MemoryKv } from './memory.js';
+import { RedisKv } from './redis.js';
+
+/**
+ * Short-lived shared state: rate-limit counters, captcha answers and tickets (DESIGN.md §1). In process for
+ * the embedded profile; Redis (`REDIS_URL`) in the scale profile so every instance sees the same counters.
+ */
+export interface KvStore {
+  /** Sets the key only when it is absent (or expired); true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Adds one and answers the new count; the first increment starts the key's time to live. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  get(key: string): Promise<string | null>;
+  /** Reads and deletes in one step: a value taken once is gone for every instance (single-use tickets). */
+  take(key: string): Promise<string | null>;
+  del(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const stores = new WeakMap<Config, KvStore>();
+
+/**
+ * The store of one configuration (one app). Kept beside the context rather than in it so modules that never
+ * use it are untouched; the accounts routes close it when the app closes.
+ */
+export function kvFor(config: Config): KvStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = config.accounts.redisUrl ? new RedisKv(config.accounts.redisUrl) : new MemoryKv();
+    stores.set(config, store);
+  }
+  return store;
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../../db/connection.js';
+
+export function findMemberByPhone(db: Db, phone: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'password_hash as passwordHash', 'failed_logins as failedLogins', 'locked_until as lockedUntil'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+export function findMemberSecrets(db: Db, id: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'phone', 'password_hash as passwordHash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function recordFailedLogin(db: Db, id: number, failedLogins: number, lockedUntil: number | null) {
+  return db
+    .updateTable('members')
+    .set({ failed_logins: failedLogins, locked_until: lockedUntil })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function clearFailedLogins(db: Db, id: number) {
+  return db.updateTable('members').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+}
+
+export function setPassword(db: Db, id: number, passwordHash: string, now: number) {
+  return db
+    .updateTable('members')
+    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function insertCode(
+  db: Db,
+  row: { phone: string; purpose: string; code_hash: string; expires_at: number; created_at: number },
+) {
+  return db.insertInto('sms_codes').values(row).execute();
+}
+
+/** Older unused codes of the same phone and purpose die when a new one is sent. */
+export function retireCodes(db: Db, phone: string, purpose: string, now: number) {
+  return db
+    .updateTable('sms_codes')
+    .set({ used_at: now })
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export function latestCode(db: Db, phone: string, purpose: string) {
+  return db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash as codeHash', 'attempts', 'used_at as usedAt', 'expires_at as expiresAt'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts a wrong try; answers whether the row was still live (guards two concurrent tries). */
+export function countWrongTry(db: Db, id: number, attempts: number) {
+  return db
+    .updateTable('sms_codes')
+    .set({ attempts: attempts + 1 })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .executeTakeFirst();
+}
+
+/** Uses the code once: only the first of two concurrent uses updates the row. */
+export async function useCode(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The user agreement or privacy policy (site contents of those two types only). */
+export function findAgreement(db: Db, id: number) {
+  return db
+    .selectFrom('site_contents')
+    .select(['id', 'title', 'body'])
+    .where('id', '=', id)
+    .where('content_type', 'in', ['agreement', 'privacy'])
+    .executeTakeFirst();
+}

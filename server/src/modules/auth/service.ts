@@ -1,0 +1,98 @@
+import { AuthMsg, Msg, passwordProblem } from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import sanitizeHtml from 'sanitize-html';
+import { createMember } from '../member/service.js';
+import { deleteSessionsOfMember } from '../session/queries.js';
+import { openSession } from '../session/service.js';
+import { decryptPassword } from './cipher.js';
+import { consumeCode } from './codes.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as q from './queries.js';
+
+/**
+ * Code login. A phone without an account registers here (role 0, no college) when the user agreement and
+ * privacy policy box is ticked; the box is checked before the code is used, so a refusal costs no code.
+ */
+export async function smsLogin(
+  ctx: AppContext,
+  input: { phoneNumber: string; code: string; checked?: boolean | undefined },
+): Promise<string> {
+  const member = await q.findMemberByPhone(ctx.db, input.phoneNumber);
+  if (!member && input.checked !== true) throw refused(Msg.AGREEMENT_REQUIRED);
+  await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
+  const memberId =
+    member?.id ??
+    (await createMember(ctx, { phone: input.phoneNumber, userName: `用户${input.phoneNumber.slice(-4)}` }));
+  return openSession(ctx.db, memberId);
+}
+
+function lockMessage(lockedUntil: number, now: number): string {
+  return AuthMsg.ACCOUNT_LOCKED(Math.max(1, Math.ceil((lockedUntil - now) / 60_000)));
+}
+
+/**
+ * Password login. After `loginMaxFailures` wrong passwords in a row the account is locked for
+ * `loginLockMinutes`; while locked even the right password is refused.
+ */
+export async function pwdLogin(
+  ctx: AppContext,
+  input: { phonenumber: string; password: string },
+  now = Date.now(),
+): Promise<string> {
+  const password = decryptPassword(ctx.config.accounts.passwordCipherKey, input.password);
+  const member = await q.findMemberByPhone(ctx.db, input.phonenumber);
+  if (!member) throw refused(AuthMsg.LOGIN_FAILED);
+  if (member.lockedUntil !== null && member.lockedUntil > now) throw refused(lockMessage(member.lockedUntil, now));
+  if (!(await verifyPassword(member.passwordHash, password))) {
+    const { loginMaxFailures, loginLockMinutes } = ctx.config.accounts;
+    const failures = member.failedLogins + 1;
+    if (failures >= loginMaxFailures) {
+      const lockedUntil = now + loginLockMinutes * 60_000;
+      await q.recordFailedLogin(ctx.db, member.id, 0, lockedUntil);
+      throw refused(lockMessage(lockedUntil, now));
+    }
+    await q.recordFailedLogin(ctx.db, member.id, failures, null);
+    throw refused(AuthMsg.LOGIN_FAILED);
+  }
+  if (member.failedLogins > 0 || member.lockedUntil !== null) await q.clearFailedLogins(ctx.db, member.id);
+  return openSession(ctx.db, member.id, now);
+}
+
+/** Decrypts a new password and its confirmation and applies the §5 rules, in the spec's order. */
+export function readNewPassword(ctx: AppContext, input: { password: string; confirmPassword: string }): string {
+  const key = ctx.config.accounts.passwordCipherKey;
+  const password = decryptPassword(key, input.password);
+  const confirm = decryptPassword(key, input.confirmPassword);
+  const problem = passwordProblem(password);
+  if (problem) throw refused(problem);
+  if (password !== confirm) throw refused(Msg.PASSWORD_MISMATCH);
+  return password;
+}
+
+/** Resets a forgotten password with a code sent to the phone; every session of the member ends. */
+export async function forgotPwd(
+  ctx: AppContext,
+  input: {
+    phoneNumber: string;
+    code: string;
+    password: string;
+    confirmPassword: string;
+    checked?: boolean | undefined;
+  },
+): Promise<void> {
+  const password = readNewPassword(ctx, input);
+  if (input.checked !== true) throw refused(Msg.AGREEMENT_REQUIRED);
+  const member = await q.findMemberByPhone(ctx.db, input.phoneNumber);
+  if (!member) throw refused(AuthMsg.PHONE_NOT_REGISTERED);
+  await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
+  await q.setPassword(ctx.db, member.id, await hashPassword(password), Date.now());
+  await deleteSessionsOfMember(ctx.db, member.id);
+}
+
+/** The user agreement or privacy policy by the id /api/site's toolbar names, sanitized for display. */
+export async function readAgreement(ctx: AppContext, id: number) {
+  const found = await q.findAgreement(ctx.db, id);
+  if (!found) throw notFound();
+  return { ...found, body: sanitizeHtml(found.body) };
+}
