@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { dropToken, useToken } from '../stores/session';
 import { api } from './index';
 import { queryClient } from './queryClient';
+import { useNoticeStream } from './noticeStream';
 
 export const memberKeys = {
   info: ['member', 'info'] as const,
@@ -27,13 +28,25 @@ export function useMember(): MemberInfo | undefined {
   return token ? data : undefined;
 }
 
-/** Unread notices for the header badge (polled and refreshed on return to the tab; the notice centre adds a live push). */
+/** A pushed unread count: the badge takes it, and open notice lists refresh. */
+function takePushedCount(count: number): void {
+  const key = [...memberKeys.unread, true];
+  const before = queryClient.getQueryData<number>(key);
+  queryClient.setQueryData(key, count);
+  if (before !== undefined && count > before) void queryClient.invalidateQueries({ queryKey: ['member', 'notices'] });
+}
+
+/**
+ * Unread notices for the header badge: pushed live by the server (server-sent events) for a logged-in member,
+ * polled every 15 s while the push is down, and refreshed on return to the tab.
+ */
 export function useUnreadCount(): number {
   const token = useToken();
+  const live = useNoticeStream(token, takePushedCount);
   const { data } = useQuery({
     queryKey: [...memberKeys.unread, Boolean(token)],
     queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),
-    refetchInterval: token ? 60_000 : false,
+    refetchInterval: token && !live ? 15_000 : false,
     refetchOnWindowFocus: 'always',
   });
   return data ?? 0;

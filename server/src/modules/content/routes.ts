@@ -20,7 +20,7 @@ import { ok } from '../../http/envelope.js';
 import { refused, tooLarge } from '../../http/errors.js';
 import type { MemberActor } from '../../http/actor.js';
 import { authorize } from '../../policies/index.js';
-import { authorizeAdminRoutesEarly } from '../../policies/admin-hook.js';
+import { authorizeAdminRoutesEarly, authorizeEarly } from '../../policies/admin-hook.js';
 import { loadImage, storeImage } from './images.js';
 import * as content from './service.js';
 
@@ -148,6 +148,7 @@ export const contentRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/member/content/add',
     {
+      preValidation: authorizeEarly('content.write'),
       schema: {
         tags,
         summary: 'Member: write an article; it waits for staff audit (state 0)',
@@ -165,6 +166,7 @@ export const contentRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/member/content/update/:id',
     {
+      preValidation: authorizeEarly('content.write'),
       schema: {
         tags,
         summary: 'Member: edit own writing; it goes back to audit',

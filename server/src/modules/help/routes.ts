@@ -17,7 +17,7 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import { ok } from '../../http/envelope.js';
 import { authorize } from '../../policies/index.js';
-import { authorizeAdminRoutesEarly } from '../../policies/admin-hook.js';
+import { authorizeAdminRoutesEarly, authorizeEarly } from '../../policies/admin-hook.js';
 import * as help from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -85,6 +85,7 @@ export const helpRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/member/feedback/add',
     {
+      preValidation: authorizeEarly('feedback.add'),
       schema: {
         tags: ['feedback'],
         summary: 'Member: send feedback (text up to 500, up to 3 screenshots from the upload route, contact)',
@@ -118,6 +119,7 @@ export const helpRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/error/feedback/add',
     {
+      preValidation: authorizeEarly('feedback.add'),
       schema: {
         tags: ['feedback'],
         summary: "Member: report a mistake in a book (the reader's 'report an error' action)",

@@ -192,6 +192,16 @@ describe('live badge: server-sent events', () => {
       await stream.next((c) => c === 0 && stream.counts.length >= 3);
       // the other member's notice never showed up on my stream
       expect(stream.counts).toEqual([0, 1, 0]);
+      // a staff broadcast to everyone reaches the stream as one small event
+      const staff = await buildStaff(t.ctx.db);
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/notice/broadcast',
+        token: staff.token,
+        payload: { title: '全体通知', target: 'all' },
+      });
+      await stream.next((c) => c === 1 && stream.counts.length >= 4);
+      expect(stream.counts).toEqual([0, 1, 0, 1]);
     } finally {
       stream.close();
     }

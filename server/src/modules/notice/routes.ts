@@ -13,6 +13,7 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import type { MemberActor } from '../../http/actor.js';
 import { ok } from '../../http/envelope.js';
 import { authorize } from '../../policies/index.js';
+import { authorizeEarly } from '../../policies/admin-hook.js';
 import { closeNoticeBus, noticeBus } from './bus.js';
 import * as notices from './service.js';
 import { NoticeStreams } from './stream.js';
@@ -59,6 +60,7 @@ export const noticeRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/msg-notice/read',
     {
+      preValidation: authorizeEarly('notice.list'),
       schema: {
         tags,
         summary: 'Mark one notice ({id}) or all ({all: true}) read; answers the unread count left',
@@ -136,7 +138,7 @@ export const noticeRoutes: ModuleRoutes = (ctx) => async (app) => {
         body: noticeBroadcast,
         response: { 200: envelope(z.object({ count: z.number().int() })) },
       },
-      preValidation: async (request) => authorize(request.actor, 'notice.broadcast'),
+      preValidation: authorizeEarly('notice.broadcast'),
     },
     async (request) => {
       authorize(request.actor, 'notice.broadcast');

@@ -25,7 +25,13 @@ export async function notify(
   notices: Omit<q.NewNotice, 'created_at'>[],
   now = Date.now(),
 ): Promise<void> {
-  if (notices.length === 0) return;
+  const memberIds = await store(ctx, notices, now);
+  if (memberIds.length) await publishQuietly(ctx, { memberIds });
+}
+
+/** Inserts the notices; answers the members whose platform badge changed. */
+async function store(ctx: AppContext, notices: Omit<q.NewNotice, 'created_at'>[], now: number): Promise<number[]> {
+  if (notices.length === 0) return [];
   // Every column given on every row: a multi-row insert on SQLite has no per-row DEFAULT.
   const rows = notices.map((n) => ({
     member_id: n.member_id,
@@ -38,8 +44,7 @@ export async function notify(
     created_at: now,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) await q.insertNotices(ctx.db, rows.slice(i, i + CHUNK));
-  const memberIds = [...new Set(rows.filter((r) => r.source === PLATFORM).map((r) => r.member_id))];
-  if (memberIds.length) await publishQuietly(ctx, { memberIds });
+  return [...new Set(rows.filter((r) => r.source === PLATFORM).map((r) => r.member_id))];
 }
 
 async function publishQuietly(ctx: AppContext, event: Parameters<ReturnType<typeof noticeBus>['publish']>[0]) {
@@ -103,7 +108,7 @@ export async function broadcast(ctx: AppContext, body: z.infer<typeof noticeBroa
   } else {
     ids = await q.broadcastTargets(ctx.db, { kind: 'all' });
   }
-  await notify(
+  const told = await store(
     ctx,
     ids.map((memberId) => ({
       member_id: memberId,
@@ -112,6 +117,9 @@ export async function broadcast(ctx: AppContext, body: z.infer<typeof noticeBroa
       content: body.content ?? '',
       link: body.link ?? '',
     })),
+    Date.now(),
   );
+  // A broadcast to everyone travels as one small message, not a list of every member.
+  if (told.length) await publishQuietly(ctx, body.target === 'all' ? { all: true } : { memberIds: told });
   return ids.length;
 }

@@ -13,8 +13,33 @@ const HEARTBEAT_MS = 25_000;
  */
 export class NoticeStreams {
   private readonly open = new Set<() => void>();
+  /** Open streams by member: one bus listener per instance dispatches to them (a broadcast costs O(its size)). */
+  private readonly byMember = new Map<number, Set<() => void>>();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly ctx: AppContext) {}
+
+  private dispatch(event: NoticeEvent): void {
+    if ('all' in event) {
+      for (const sends of this.byMember.values()) sends.forEach((send) => send());
+      return;
+    }
+    for (const memberId of event.memberIds) this.byMember.get(memberId)?.forEach((send) => send());
+  }
+
+  private listen(memberId: number, send: () => void): () => void {
+    this.unsubscribe ??= noticeBus(this.ctx.config).subscribe((event) => this.dispatch(event));
+    let sends = this.byMember.get(memberId);
+    if (!sends) {
+      sends = new Set();
+      this.byMember.set(memberId, sends);
+    }
+    sends.add(send);
+    return () => {
+      sends.delete(send);
+      if (sends.size === 0) this.byMember.delete(memberId);
+    };
+  }
 
   async attach(reply: FastifyReply, memberId: number): Promise<void> {
     const raw = reply.raw;
@@ -37,10 +62,7 @@ export class NoticeStreams {
         raw.write(`event: count\ndata: ${count}\n\n`);
       });
     };
-    const onEvent = (event: NoticeEvent) => {
-      if ('all' in event || event.memberIds.includes(memberId)) send();
-    };
-    const unsubscribe = noticeBus(this.ctx.config).subscribe(onEvent);
+    const unsubscribe = this.listen(memberId, send);
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     const end = () => {
@@ -58,5 +80,7 @@ export class NoticeStreams {
   /** Ends every stream (server shutdown), so closing does not wait for browsers to hang up. */
   closeAll(): void {
     for (const end of [...this.open]) end();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
   }
 }

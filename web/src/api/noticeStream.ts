@@ -1,0 +1,102 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { getToken } from '../stores/token';
+
+/**
+ * The live unread count: a server-sent-events stream read with fetch (the token goes in the Authorization
+ * header, never in a URL). While it is live the badge needs no polling; when it drops, the badge polls and the
+ * stream retries with a growing pause. It starts a moment after the page has loaded, so it never competes with
+ * the page's own requests.
+ */
+const START_DELAY_MS = 1500;
+const RETRY_MIN_MS = 3000;
+const RETRY_MAX_MS = 60_000;
+
+type CountListener = (count: number) => void;
+
+let live = false;
+const statusListeners = new Set<() => void>();
+const countListeners = new Set<CountListener>();
+let controller: AbortController | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let users = 0;
+let retryMs = RETRY_MIN_MS;
+
+function setLive(next: boolean): void {
+  if (live === next) return;
+  live = next;
+  statusListeners.forEach((l) => l());
+}
+
+function schedule(ms: number): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => void connect(), ms);
+}
+
+async function connect(): Promise<void> {
+  const token = getToken();
+  if (!token || users === 0) return;
+  controller = new AbortController();
+  const { signal } = controller;
+  try {
+    const response = await fetch('/api/msg-notice/stream', {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal,
+    });
+    // 401: the session ended; polling will tell the user. Other refusals: retry later.
+    if (response.status === 401) return setLive(false);
+    if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
+    setLive(true);
+    retryMs = RETRY_MIN_MS;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = /^data: (\d+)$/m.exec(block);
+        if (block.startsWith('event: count') && data) countListeners.forEach((l) => l(Number(data[1])));
+      }
+    }
+  } catch {
+    // network drop or abort: fall through to the retry below
+  }
+  setLive(false);
+  if (!signal.aborted && users > 0) {
+    schedule(retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
+}
+
+function retain(onCount: CountListener): () => void {
+  countListeners.add(onCount);
+  users += 1;
+  if (users === 1) schedule(START_DELAY_MS);
+  return () => {
+    countListeners.delete(onCount);
+    users -= 1;
+    if (users === 0) {
+      clearTimeout(timer);
+      controller?.abort();
+      setLive(false);
+    }
+  };
+}
+
+/** Keeps the stream open while a logged-in component uses it; answers whether it is live (no polling needed). */
+export function useNoticeStream(token: string | undefined, onCount: CountListener): boolean {
+  useEffect(() => {
+    if (!token) return undefined;
+    return retain(onCount);
+  }, [token, onCount]);
+  return useSyncExternalStore(
+    (l) => {
+      statusListeners.add(l);
+      return () => statusListeners.delete(l);
+    },
+    () => live,
+  );
+}
