@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.js';
 import { createMember, memberExists } from '../member/service.js';
 import { notify } from '../notice/service.js';
 import { openSession } from '../session/service.js';
+import { classTestingRoutes } from './classes.js';
 
 /**
  * Routes for the browser journeys only. They are registered when `config.testRoutes` is on, which
@@ -61,4 +62,6 @@ export const testingRoutes: ModuleRoutes = (ctx) => async (app) => {
       return ok(null);
     },
   );
+
+  await app.register(classTestingRoutes(ctx));
 };

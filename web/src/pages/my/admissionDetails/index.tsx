@@ -73,7 +73,7 @@ function StudentsTab({ classId }: { classId: number }) {
   const students = useStudents(classId, { pageNum, pageSize: 10, keyword: keyword || undefined });
   const actions = useStudentActions();
   return (
-    <>
+    <div data-testid="student-list">
       <div className="admission-toolbar">
         <Input.Search
           placeholder="搜索学号或姓名"
@@ -139,7 +139,7 @@ function StudentsTab({ classId }: { classId: number }) {
         ]}
       />
       {editing && <EditStudent row={editing} onClose={() => setEditing(null)} />}
-    </>
+    </div>
   );
 }
 
@@ -158,7 +158,7 @@ function PendingTab({ classId }: { classId: number }) {
     message.success(status === 1 ? `已通过 ${n} 名学生` : `已拒绝 ${n} 名学生`);
   };
   return (
-    <>
+    <div data-testid="pending-list">
       <div className="admission-toolbar">
         <Button type="primary" disabled={selected.length === 0} onClick={() => void decide(1)}>
           批量通过{selected.length ? `（${selected.length}）` : ''}
@@ -196,7 +196,7 @@ function PendingTab({ classId }: { classId: number }) {
           },
         ]}
       />
-    </>
+    </div>
   );
 }
 

@@ -91,7 +91,9 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef('');
-  const values = Form.useWatch([], form);
+  const code = Form.useWatch('activationCode', { form, preserve: true });
+  const studentId = Form.useWatch('studentId', { form, preserve: true });
+  const name = Form.useWatch('name', { form, preserve: true });
 
   const idLocked = Boolean(member?.studentId);
   const nameLocked = Boolean(member?.realName) && !isPlaceholderName(member?.realName ?? '');
@@ -121,8 +123,13 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
 
   useEffect(() => {
     // A join link (or QR code) carries the code: check it once the page opens.
-    const code = params.get('code');
-    const first = code ? setTimeout(() => runCheck(code), 0) : undefined;
+    const linked = params.get('code');
+    const first = linked
+      ? setTimeout(() => {
+          form.setFieldValue('activationCode', linked);
+          runCheck(linked);
+        }, 0)
+      : undefined;
     return () => {
       clearTimeout(first);
       clearTimeout(timer.current);
@@ -130,7 +137,7 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const complete = Boolean(values?.activationCode?.trim() && values?.studentId?.trim() && values?.name?.trim());
+  const complete = Boolean(code?.trim() && studentId?.trim() && name?.trim());
   const blocked = check !== null && BLOCKING_CODE_STATUSES.includes(check.status);
   const disabled = !complete || blocked || checking;
 

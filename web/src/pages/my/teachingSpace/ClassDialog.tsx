@@ -54,6 +54,7 @@ export function ClassDialog({
   const save = useSaveClass();
   const [blocked, setBlocked] = useState<OwnBookResult | null>(null);
   const [trialOpen, setTrialOpen] = useState(false);
+  const [rangeTouched, setRangeTouched] = useState(false);
 
   const initial: Values = editing
     ? {
@@ -66,6 +67,11 @@ export function ClassDialog({
     : { bookId, name: '', remark: '', range: defaultRange() };
 
   const submit = async () => {
+    // The untouched default starts "now": keep it now, however long the dialog stayed open.
+    const current = form.getFieldValue('range') as Values['range'];
+    if (!editing && !rangeTouched && current?.[0]?.isBefore(dayjs(), 'minute')) {
+      form.setFieldValue('range', [dayjs(), current[1]]);
+    }
     const v = await form.validateFields();
     const [start, end] = v.range!;
     const startTime = start!.format(FORMAT);
@@ -152,6 +158,7 @@ export function ClassDialog({
             disabledDate={disabledDate}
             style={{ width: '100%' }}
             placeholder={['开始时间', '结束时间']}
+            onChange={() => setRangeTouched(true)}
           />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: Limits.REMARK_MAX, message: ClassMsg.REMARK_MAX }]}>
