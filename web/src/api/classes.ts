@@ -154,7 +154,9 @@ export function joinClass(form: JoinForm): Promise<JoinResult> {
 export function useMyClasses() {
   return useQuery({
     queryKey: classKeys.mine,
-    queryFn: () => api.post<Paged<MyClassRow>>('/api/class/student/myClass', { pageNum: 1, pageSize: 100 }),
+    // A read through POST (spec §7): refetches are not user submits, so the duplicate-submit guard stays out.
+    queryFn: () =>
+      api.post<Paged<MyClassRow>>('/api/class/student/myClass', { pageNum: 1, pageSize: 100 }, { silent: 'toasts' }),
   });
 }
 
