@@ -45,6 +45,9 @@ async function studentPage(device: Device, memberId: number): Promise<Page> {
   return page;
 }
 
+/** The machine is shared and slow at times: a screen gets 15 s to show what it should. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
 const errorsOf = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
 
 for (const device of DEVICES) {
@@ -65,7 +68,7 @@ for (const device of DEVICES) {
       .toBeGreaterThan(0);
     await teacher.getByRole('button', { name: '创建班级' }).click();
     const dialog = teacher.locator('.ant-modal').filter({ hasText: '创建班级' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     // The default validity is now to 23:59 today.
     const endInput = dialog.locator('.ant-picker-input input').nth(1);
     expect(await endInput.inputValue()).toMatch(/ 23:59$/);
@@ -74,20 +77,20 @@ for (const device of DEVICES) {
       .poll(() => errorsOf(teacher))
       .toEqual(expect.arrayContaining(['请输入班级', '请选择是否需要教师审核']));
     await dialog.getByPlaceholder('请输入班级').fill('班'.repeat(51));
-    await expect.poll(() => errorsOf(teacher)).toContain('班级名称不能超过50个字');
+    await poll(() => errorsOf(teacher)).toContain('班级名称不能超过50个字');
     await shot(teacher, 'class-dialog-errors');
     await dialog.getByPlaceholder('请输入班级').fill('线代一班');
     await dialog.getByText('需要审核', { exact: true }).click();
     await dialog.getByRole('button', { name: /确\s?定/ }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
     const card = teacher.locator('.class-card').filter({ hasText: '线代一班' });
-    await expect.poll(() => card.count()).toBe(1);
+    await poll(() => card.count()).toBe(1);
     const code = (await card.getByTestId('class-code').innerText()).trim();
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     await shot(teacher, 'teaching-space');
     await card.getByRole('button', { name: '二维码' }).click();
     const qr = teacher.locator('.ant-modal').filter({ hasText: '扫码加入' });
-    await expect.poll(() => qr.locator('canvas, svg').count()).toBeGreaterThan(0);
+    await poll(() => qr.locator('canvas, svg').count()).toBeGreaterThan(0);
     await shot(teacher, 'class-qr');
     await qr.locator('.ant-modal-close').click();
 
@@ -95,31 +98,31 @@ for (const device of DEVICES) {
     const student = await studentPage(device, studentId);
     await student.goto('/my/joinClass');
     const join = student.getByRole('button', { name: /加入班级/ });
-    await expect.poll(() => join.isDisabled()).toBe(true);
+    await poll(() => join.isDisabled()).toBe(true);
     await student.getByPlaceholder('请输入教师提供的班级码').fill('ZZZZZZ');
-    await expect.poll(() => student.getByTestId('code-check').textContent()).toBe('班级码不存在，请核对后重新输入');
+    await poll(() => student.getByTestId('code-check').textContent()).toBe('班级码不存在，请核对后重新输入');
     await student.getByPlaceholder('请输入教师提供的班级码').fill(code);
-    await expect.poll(() => student.getByTestId('code-check').textContent()).toContain('线代一班');
+    await poll(() => student.getByTestId('code-check').textContent()).toContain('线代一班');
     await student.getByPlaceholder('请输入学号').fill(`E2E${device}`);
     expect(await join.isDisabled()).toBe(true);
     await student.getByPlaceholder('请输入真实姓名').fill('周同学');
-    await expect.poll(() => join.isDisabled()).toBe(false);
+    await poll(() => join.isDisabled()).toBe(false);
     await shot(student, 'join-form');
     await join.click();
-    await expect.poll(() => student.getByText('提交成功，待审核').count()).toBeGreaterThan(0);
+    await poll(() => student.getByText('提交成功，待审核').count()).toBeGreaterThan(0);
     await shot(student, 'join-pending');
 
     // Teacher: approve in admission details.
     await teacher.reload();
-    await expect.poll(() => card.getByText('1 人待审核').count()).toBe(1);
+    await poll(() => card.getByText('1 人待审核').count()).toBe(1);
     await card.getByRole('button', { name: '学生管理' }).click();
     await teacher.getByRole('tab', { name: /待审核/ }).click();
     const row = teacher.getByTestId('pending-list').locator('.ant-table-row').filter({ hasText: '周同学' });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     await row.locator('.ant-checkbox-input').check();
     await shot(teacher, 'admission-pending');
     await teacher.getByRole('button', { name: /批量通过/ }).click();
-    await expect.poll(() => teacher.getByText('已通过 1 名学生').count()).toBeGreaterThan(0);
+    await poll(() => teacher.getByText('已通过 1 名学生').count()).toBeGreaterThan(0);
     await teacher.getByRole('tab', { name: '学生名单' }).click();
     await expect
       .poll(() =>
@@ -133,10 +136,10 @@ for (const device of DEVICES) {
     expect((await api<number>('/api/msg-notice/count', { token })).data).toBeGreaterThan(0);
     await student.goto('/my/joinClass');
     const joined = student.locator('.my-classes .ant-card').filter({ hasText: '线代一班' });
-    await expect.poll(() => joined.innerText()).toContain('已加入');
+    await poll(() => joined.innerText()).toContain('已加入');
     await shot(student, 'my-classes');
     await joined.getByRole('button', { name: '打开教材' }).click();
-    await expect.poll(() => student.url()).toContain(`/bookPreview?bookId=${bookId}`);
+    await poll(() => student.url()).toContain(`/bookPreview?bookId=${bookId}`);
 
     // Export downloads a real xlsx that opens.
     await teacher.goto(`/my/admissionDetails?classId=${await classIdOf(teacherToken, bookId, '线代一班')}`);
@@ -156,7 +159,7 @@ for (const device of DEVICES) {
     await teacher.goto(`/my/teachingSpace?bookId=${bookId}`);
     await card.getByRole('button', { name: /删\s?除/ }).click();
     const confirm = teacher.locator('.ant-modal-confirm');
-    await expect.poll(() => confirm.innerText()).toContain('班级内的 1 名学生');
+    await poll(() => confirm.innerText()).toContain('班级内的 1 名学生');
     await shot(teacher, 'delete-confirm');
     await confirm.getByRole('button', { name: /取\s?消/ }).click();
 
@@ -181,22 +184,22 @@ for (const device of DEVICES) {
 
     const student = await studentPage(device, studentId);
     await student.goto(`/my/joinClass?code=${direct.code}`);
-    await expect.poll(() => student.getByTestId('code-check').textContent()).toContain('概率直通班');
+    await poll(() => student.getByTestId('code-check').textContent()).toContain('概率直通班');
     await student.getByPlaceholder('请输入学号').fill(`D${device}`);
     await student.getByPlaceholder('请输入真实姓名').fill('吴同学');
     await student.getByRole('button', { name: /加入班级/ }).click();
-    await expect.poll(() => student.getByText('加入成功', { exact: true }).count()).toBeGreaterThan(0);
+    await poll(() => student.getByText('加入成功', { exact: true }).count()).toBeGreaterThan(0);
     expect(await student.locator('.ant-result').getByRole('button', { name: '打开教材' }).count()).toBe(1);
     await shot(student, 'join-success');
 
     // The id and name are now locked on the member: only the code is asked.
     await student.getByRole('button', { name: '继续加入其他班级' }).click();
-    await expect.poll(() => student.getByPlaceholder('请输入学号').isDisabled()).toBe(true);
+    await poll(() => student.getByPlaceholder('请输入学号').isDisabled()).toBe(true);
     await student.getByPlaceholder('请输入教师提供的班级码').fill(expired.code);
     const range = `${formatClassTime(start)}至${formatClassTime(end)}`;
-    await expect.poll(() => student.getByTestId('code-check').textContent()).toContain(range);
+    await poll(() => student.getByTestId('code-check').textContent()).toContain(range);
     await student.getByRole('button', { name: /加入班级/ }).click();
-    await expect.poll(() => student.getByText('不在班级码有效期内', { exact: true }).count()).toBe(1);
+    await poll(() => student.getByText('不在班级码有效期内', { exact: true }).count()).toBe(1);
     expect(await student.locator('.ant-result').innerText()).toContain(range);
     await shot(student, 'join-expired');
     expect(consoleErrors(student)).toEqual([]);
