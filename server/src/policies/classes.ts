@@ -14,11 +14,11 @@ export const classPolicies = {
   'class.teach': isTeacher,
   /** Edit, delete, code reset or close, students, approvals, export of one class: its teacher only. */
   'class.manage': teachesClass,
-  /** Joining with a class code, checking a code, my classes, leaving: any logged-in member (the service checks the college). */
+  /**
+   * Joining with a class code, checking a code, my classes, leaving: any logged-in member. The service checks
+   * the class's college against the member's, and a member only ever reads or leaves their own memberships.
+   */
   'class.join': (actor: Actor) => isMember(actor),
   /** A class's role answer for a book (reader, homework): any logged-in member, about themselves. */
   'class.readRole': (actor: Actor) => isMember(actor),
-  /** Leaving a class: the student in it. */
-  'class.leave': (actor: Actor, membership: { memberId: number }) =>
-    isMember(actor) && actor.memberId === membership.memberId,
 };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ClassMsg, Code, formatClassTime, type ClassBook, type ClassRow, type Paged } from '@textbook/contracts';
 import { buildBook, buildClassWorld, createClass, validClass, type ClassWorld } from '../../../test/classes.js';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { grantShelfEntry } from '../shelf/service.js';
 import { CODE_ALPHABET, CODE_LENGTH } from './service.js';
@@ -368,5 +368,74 @@ describe('teacher: edit, code reset and close, delete', () => {
     expect((await call(t.app, { url: `/api/class/detail?id=${row.id}`, token: w.teacher.token })).body.code).toBe(404);
     const notices = await t.ctx.db.selectFrom('notices').select('title').where('member_id', '=', keeper.id).execute();
     expect(notices.map((n) => n.title)).toContain(`班级“${row.name}”已解散`);
+  });
+});
+
+describe('class routes: permission matrix', () => {
+  const t = useTestApp();
+  let w: ClassWorld;
+  let cls: ClassRow;
+  beforeAll(async () => {
+    w = await buildClassWorld(t.ctx.db);
+    cls = await createClass(t, w.teacher.token, validClass(w.bookId));
+  });
+
+  type Route = { method: 'GET' | 'POST'; url: () => string; payload?: () => object };
+  const teacherRoutes: Route[] = [
+    { method: 'GET', url: () => '/api/class/getClassBooks' },
+    { method: 'GET', url: () => '/api/class/page' },
+    { method: 'GET', url: () => `/api/class/getBookClass?bookId=${w.bookId}` },
+    { method: 'GET', url: () => `/api/class/isOwnBook?bookId=${w.bookId}` },
+    { method: 'GET', url: () => `/api/class/isOwnBook2?bookId=${w.bookId}` },
+    { method: 'POST', url: () => '/api/class/save', payload: () => validClass(w.bookId) },
+    { method: 'POST', url: () => '/api/class/update', payload: () => ({ ...validClass(w.bookId), id: cls.id }) },
+    { method: 'GET', url: () => `/api/class/detail?id=${cls.id}` },
+    { method: 'POST', url: () => '/api/class/resetCode', payload: () => ({ id: cls.id }) },
+    { method: 'POST', url: () => '/api/class/closeCode', payload: () => ({ id: cls.id, open: true }) },
+    { method: 'GET', url: () => `/api/class/student/page?classId=${cls.id}` },
+    { method: 'GET', url: () => `/api/class/student/getApprove?classId=${cls.id}` },
+    { method: 'POST', url: () => '/api/class/student/export', payload: () => ({ classId: cls.id }) },
+    { method: 'GET', url: () => `/api/class/delete?id=${cls.id}` },
+  ];
+  const memberRoutes: Route[] = [
+    { method: 'GET', url: () => `/api/class/getBookClassByRole?bookId=${w.bookId}` },
+    { method: 'GET', url: () => `/api/class/getClassRole?bookId=${w.bookId}` },
+    { method: 'GET', url: () => `/api/class/checkCode?activationCode=${cls.code}` },
+    { method: 'GET', url: () => `/api/class/verifyCollege?activationCode=${cls.code}` },
+    { method: 'GET', url: () => `/api/class/hasJoint?activationCode=${cls.code}` },
+    { method: 'POST', url: () => '/api/class/student/myClass', payload: () => ({}) },
+    {
+      method: 'POST',
+      url: () => '/api/class/student/join',
+      payload: () => ({ activationCode: cls.code, studentId: '1', name: '甲' }),
+    },
+    { method: 'GET', url: () => `/api/class/student/exit?classId=${cls.id}` },
+  ];
+  const batchRoutes: Route[] = [
+    { method: 'POST', url: () => '/api/class/student/updateBatch', payload: () => ({ ids: [1], status: 1 }) },
+    { method: 'POST', url: () => '/api/class/student/update', payload: () => ({ id: 1, studentId: '1', name: '甲' }) },
+    { method: 'POST', url: () => '/api/class/student/remove', payload: () => ({ ids: [1] }) },
+  ];
+  const send = (r: Route, token?: string) =>
+    call(t.app, { method: r.method, url: r.url(), token, ...(r.payload ? { payload: r.payload() } : {}) });
+
+  it('a visitor gets 401 on every class route', async () => {
+    for (const r of [...teacherRoutes, ...memberRoutes, ...batchRoutes]) {
+      const res = await send(r);
+      expect(res.body.code, r.url()).toBe(Code.UNAUTHORIZED);
+      expect(res.status, r.url()).toBe(401);
+    }
+  });
+
+  it('a student (and a common member) gets 403 on every teacher route; a staff token passes no member rule', async () => {
+    const common = await buildMember(t.ctx.db);
+    const staff = await buildStaff(t.ctx.db, { isAdmin: true });
+    for (const token of [w.student.token, common.token, staff.token]) {
+      for (const r of teacherRoutes) expect((await send(r, token)).body.code, r.url()).toBe(Code.FORBIDDEN);
+    }
+  });
+
+  it('member routes answer a logged-in student', async () => {
+    for (const r of memberRoutes.slice(0, 6)) expect((await send(r, w.student.token)).body.code, r.url()).toBe(200);
   });
 });

@@ -4,7 +4,8 @@ import type { ClassesTable } from '../../db/tables/classes.js';
 
 export type ClassRecord = NonNullable<Awaited<ReturnType<typeof findClass>>>;
 
-function classQuery(db: Db) {
+/** A class with its book and college; `counts` adds the student and pending counts (lists, detail). */
+function classQuery(db: Db, counts = true) {
   return db
     .selectFrom('classes as c')
     .innerJoin('books as b', 'b.id', 'c.book_id')
@@ -26,18 +27,22 @@ function classQuery(db: Db) {
       'c.end_time as endTime',
       'c.created_at as createdAt',
       'col.name as collegeName',
-      eb
-        .selectFrom('class_students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .where('s.status', '=', 1)
-        .as('studentCount'),
-      eb
-        .selectFrom('class_students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .where('s.status', '=', 0)
-        .as('pendingCount'),
+      counts
+        ? eb
+            .selectFrom('class_students as s')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('s.class_id', '=', 'c.id')
+            .where('s.status', '=', 1)
+            .as('studentCount')
+        : sql<number>`0`.as('studentCount'),
+      counts
+        ? eb
+            .selectFrom('class_students as s')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('s.class_id', '=', 'c.id')
+            .where('s.status', '=', 0)
+            .as('pendingCount')
+        : sql<number>`0`.as('pendingCount'),
     ]);
 }
 
@@ -45,8 +50,9 @@ export function findClass(db: Db, id: number) {
   return classQuery(db).where('c.id', '=', id).executeTakeFirst();
 }
 
+/** The class of a code, without counts (the join path: cheap under a crowd of joins). */
 export function findClassByCode(db: Db, code: string) {
-  return classQuery(db).where('c.code', '=', code).executeTakeFirst();
+  return classQuery(db, false).where('c.code', '=', code).executeTakeFirst();
 }
 
 export function insertClass(db: Db, row: Insertable<ClassesTable>) {

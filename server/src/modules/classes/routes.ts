@@ -32,6 +32,8 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
 
   /** Loads the class and lets only its teacher (in the class's college) past. */
   async function manageable(actor: Actor, id: number) {
+    // Role first, so a visitor or a student learns nothing about which classes exist.
+    authorize(actor, 'class.teach');
     const cls = await classes.loadClass(ctx, id);
     authorize(actor, 'class.manage', cls);
     return cls;

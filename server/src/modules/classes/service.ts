@@ -155,7 +155,11 @@ export async function ownBook(
   if (!book.published || entries.length === 0) {
     return {
       warning: true,
-      result: { msg: ClassMsg.NOT_OWN_BOOK, tag: '', goApply: Boolean(book.published) && actor.roles.includes(2) },
+      result: {
+        msg: ClassMsg.NOT_OWN_BOOK,
+        tag: '',
+        goApply: Boolean(book.published) && actor.roles.includes(Role.TEACHER),
+      },
     };
   }
   if (endMs !== undefined && entries.every((e) => e.expiresAt !== null && e.expiresAt < endMs)) {

@@ -37,6 +37,8 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
   const okNull = { 200: envelope(z.null()) };
 
   async function manageable(actor: Actor, id: number) {
+    // Role first, so a visitor or a student learns nothing about which classes exist.
+    authorize(actor, 'class.teach');
     const cls = await classes.loadClass(ctx, id);
     authorize(actor, 'class.manage', cls);
     return cls;
@@ -44,6 +46,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
 
   /** Loads student rows and lets only the teacher of every one of their classes past. */
   async function manageableStudents(actor: Actor, ids: number[]) {
+    authorize(actor, 'class.teach');
     const rows = await students.loadStudents(ctx, ids);
     for (const row of rows) authorize(actor, 'class.manage', row);
     return rows;

@@ -6,6 +6,8 @@ import { notFound } from '../../http/errors.js';
 import { createMember, memberExists } from '../member/service.js';
 import { notify } from '../notice/service.js';
 import { openSession, openStaffSession } from '../session/service.js';
+import { openSession } from '../session/service.js';
+import { classTestingRoutes } from './classes.js';
 
 /**
  * Routes for the browser journeys only. They are registered when `config.testRoutes` is on, which
@@ -85,4 +87,5 @@ export const testingRoutes: ModuleRoutes = (ctx) => async (app) => {
       return ok({ id, token: await openStaffSession(ctx.db, id) });
     },
   );
+  await app.register(classTestingRoutes(ctx));
 };
