@@ -34,6 +34,7 @@ export const bookIdBody = z.object({ bookId: id });
 /** What the reader, the shelf and the book-detail page show about one book for the caller. */
 export const bookAccess = z.object({
   bookId: z.number().int(),
+  title: z.string(),
   readable: z.boolean(),
   /** Why not: login, noGrant, otherCollege, unpublished (null when readable). */
   reason: z.string().nullable(),
@@ -59,6 +60,7 @@ export const shelfBook = bookCard.extend({
   /** Latest expiry of the unexpired entries; null when one never expires. */
   expiresAt: z.number().nullable(),
   /** Another college's entries only: switch to this college to read. */
+  otherCollegeId: z.number().int().nullable(),
   otherCollegeName: z.string().nullable(),
   progress: z.number(),
   lastReadAt: z.number().nullable(),

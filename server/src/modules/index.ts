@@ -7,9 +7,11 @@ import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
+import { readerTestingRoutes } from './reader/testing-routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
+moduleRoutes.push(readerTestingRoutes);

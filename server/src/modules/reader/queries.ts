@@ -27,7 +27,7 @@ export function chapterTexts(db: Db, bookId: number) {
 export function chapterTitles(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['id', 'path', 'title', 'seq'])
+    .select(['id', 'path', 'title', 'seq', 'free'])
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();

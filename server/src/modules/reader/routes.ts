@@ -31,6 +31,22 @@ export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reader'];
 
+  r.get(
+    '/api/reader/spine',
+    {
+      schema: {
+        tags,
+        summary: 'The chapters of a book in reading order (prev/next, progress); titles only',
+        querystring: bookIdQuery,
+        response: {
+          200: envelope(z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() }))),
+        },
+      },
+    },
+    // Anonymous access: the same facts as the public section tree.
+    async (request) => ok(await reader.spine(ctx, request.actor, request.query.bookId)),
+  );
+
   r.post(
     '/api/book/extend/leave',
     {
