@@ -28,6 +28,8 @@ export interface Config {
   routerDailyPaths: number;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
+    pdfFont: env.PDF_FONT ?? '',
   };
 }
 

@@ -112,7 +112,7 @@ export const readerTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
           title: c.title,
           length: c.html.length,
           math: c.html.includes('<math'),
-          svg: c.html.includes('<svg'),
+          svg: c.html.includes('<svg') || /\.svg["?]/.test(c.html),
           ruby: c.html.includes('<ruby'),
           img: c.html.includes('<img'),
         })),

@@ -59,7 +59,7 @@ function fetchCss(url: string): Promise<string> {
 const BASE_CSS = `
 :host { display: block; height: 100%; contain: strict; }
 .viewport { height: 100%; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
-.epub-body { font-size: calc(var(--rd-font) * 1%); line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }
+.epub-body { font-size: calc(var(--rd-font) * 1%) !important; line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }
 .epub-body :where(p, li, dd, dt, blockquote, td, th, div) { line-height: var(--rd-lh) !important; }
 .epub-body img, .epub-body svg, .epub-body video { max-width: 100%; height: auto; }
 .epub-body svg[width][height] { height: auto; }
@@ -80,7 +80,8 @@ mark.rd-pink { background: rgba(244, 114, 182, 0.4) !important; }
 mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
 .viewport.paged { overflow: hidden; }
 .viewport.paged .epub-body { max-width: none; height: 100%; column-width: var(--rd-colw); column-gap: 48px; column-fill: auto; padding: 24px 24px 32px; }
-.viewport.vertical .epub-body { max-width: none; height: 100%; padding: 24px 32px; }
+.viewport.vertical { writing-mode: vertical-rl; }
+.viewport.vertical .epub-body { max-width: none; max-height: none; height: 100%; margin: 0; padding: 32px 24px; }
 `;
 
 export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView(props, ref) {
@@ -114,6 +115,16 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     book.className = 'book-css';
     root.append(base, book, vp);
     vp.addEventListener('scroll', () => callbacks.current.onScroll(), { passive: true });
+    // Vertical writing scrolls sideways: the wheel's vertical motion moves along the lines.
+    vp.addEventListener(
+      'wheel',
+      (e) => {
+        if (!vp.classList.contains('vertical') || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
+        e.preventDefault();
+        vp.scrollLeft -= e.deltaY;
+      },
+      { passive: false },
+    );
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
@@ -256,7 +267,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
         const page = Math.floor((rect.left - box.left + vp.scrollLeft) / vp.clientWidth);
         vp.scrollLeft = page * vp.clientWidth;
       } else if (vp.classList.contains('vertical')) {
-        vp.scrollLeft += rect.right - box.right + 24;
+        vp.scrollLeft += rect.right - box.right + 32;
       } else {
         vp.scrollTop += rect.top - box.top - 24;
       }
@@ -278,6 +289,13 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
         const next = vp.scrollLeft + direction * vp.clientWidth;
         if (next < -1 || next > vp.scrollWidth - vp.clientWidth + 1) return false;
         vp.scrollLeft = next;
+        return true;
+      }
+      if (vp.classList.contains('vertical')) {
+        const max = vp.scrollWidth - vp.clientWidth;
+        const at = Math.abs(vp.scrollLeft);
+        if ((direction > 0 && at >= max - 2) || (direction < 0 && at <= 0)) return false;
+        vp.scrollLeft -= direction * (vp.clientWidth - 48);
         return true;
       }
       const next = vp.scrollTop + direction * (vp.clientHeight - 48);

@@ -5,11 +5,11 @@
  */
 export function scopeCss(css: string): { css: string; fontFaces: string[] } {
   const fontFaces: string[] = [];
-  const withoutFonts = css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) => {
+  const withoutFonts = unprefix(css).replace(/@font-face\s*\{[^}]*\}/gi, (rule) => {
     fontFaces.push(rule);
     return '';
   });
-  const scoped = withoutFonts.replace(/(^|[{}])([^{}@;]+)\{/g, (_m, open: string, prelude: string) => {
+  const scoped = withoutFonts.replace(/(^|[{};])([^{}@;]+)\{/g, (_m, open: string, prelude: string) => {
     const selectors = prelude
       .split(',')
       .map((sel) =>
@@ -21,4 +21,15 @@ export function scopeCss(css: string): { css: string; fontFaces: string[] } {
     return `${open}${selectors}{`;
   });
   return { css: scoped, fontFaces };
+}
+
+/** EPUB 3's -epub- properties (vertical writing, emphasis, combining digits) in the names browsers know. */
+function unprefix(css: string): string {
+  return css
+    .replace(/-(?:epub|webkit)-text-combine(?:-upright)?\s*:\s*horizontal/gi, 'text-combine-upright: all')
+    .replace(/-epub-text-combine\s*:\s*none/gi, 'text-combine-upright: none')
+    .replace(
+      /(^|[;{\s])-(?:epub|webkit)-(writing-mode|text-orientation|text-emphasis[\w-]*|hyphens|word-break|line-break)\s*:/gi,
+      '$1$2:',
+    );
 }

@@ -329,8 +329,8 @@ export default function BookPreviewPage() {
     switch (state.status) {
       case 'loading':
         return (
-          <div className="reader-state">
-            <Spin tip="加载中" />
+          <div className="reader-state reader-center">
+            <Spin />
           </div>
         );
       case 'login':
