@@ -197,7 +197,7 @@ const BOOKS: { name: string; file: string; pick: (c: ChapterFacts[]) => ChapterF
     // SVG figures arrive as <object> in SICP: they show once the importer turns them into images (issue 4).
     pick: (c) =>
       c.filter((x) => x.math && x.svg).sort((a, b) => a.length - b.length)[0] ??
-      c.find((x) => x.math && x.title.startsWith('1.1')),
+      c.filter((x) => x.math).sort((a, b) => a.length - b.length)[Math.floor(c.filter((x) => x.math).length / 2)],
   },
   {
     name: 'kusamakura',

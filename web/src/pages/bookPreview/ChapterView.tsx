@@ -199,12 +199,13 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       }
       const vp = viewport.current;
       vp.innerHTML = chapter.html;
-      vp.scrollTop = 0;
-      vp.scrollLeft = 0;
       const body = vp.querySelector('.epub-body');
       const mode = body ? getComputedStyle(body).writingMode : 'horizontal-tb';
       vp.classList.toggle('vertical', mode.startsWith('vertical'));
       vp.classList.toggle('paged', callbacks.current.settings.flow === 'paged' && !mode.startsWith('vertical'));
+      // After the writing mode is known: the start of a vertical-rl chapter is its right edge (scrollLeft 0).
+      vp.scrollTop = 0;
+      vp.scrollLeft = 0;
       reindex();
       callbacks.current.onReady();
     });

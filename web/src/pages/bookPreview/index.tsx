@@ -29,6 +29,7 @@ import { openLogin } from '../../components/LoginDialog/store';
 import { useToken } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { FONT_SIZES, THEMES, useReaderSettings, type Flow, type Theme } from './settings';
+import { ResourcePanel } from './ResourcePanel';
 import { Toc, trailTo } from './Toc';
 import './reader.css';
 
@@ -72,6 +73,7 @@ export default function BookPreviewPage() {
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
   const [notesOpen, setNotesOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [resourcesOpen, setResourcesOpen] = useState(false);
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
   const [activeNote, setActiveNote] = useState<ReaderNote | null>(null);
   const [noteDraft, setNoteDraft] = useState<{ selection: SelectionInfo; text: string } | null>(null);
@@ -534,6 +536,10 @@ export default function BookPreviewPage() {
             </li>
           ))}
         </ul>
+      </Drawer>
+
+      <Drawer title="本章资源" open={resourcesOpen} onClose={() => setResourcesOpen(false)} size={380}>
+        {resourcesOpen && state.status === 'ok' ? <ResourcePanel bookId={bookId} chapterId={state.chapter.id} /> : null}
       </Drawer>
 
       <Drawer title="阅读设置" open={settingsOpen} onClose={() => setSettingsOpen(false)} size={340}>
