@@ -190,10 +190,17 @@ test('translation of a selected word (offline dictionary)', async () => {
   await shot(page, 'translation', { fullPage: false });
 });
 
-const BOOKS: { name: string; file: string; pick: (c: ChapterFacts[]) => ChapterFacts | undefined }[] = [
+const BOOKS: {
+  name: string;
+  file: string;
+  pick: (c: ChapterFacts[]) => ChapterFacts | undefined;
+  /** What the screenshot must show (scrolled into view). */
+  show?: string;
+}[] = [
   {
     name: 'sicp',
     file: 'textbooks/sicp.epub',
+    show: 'math[display=block], math',
     // SVG figures arrive as <object> in SICP: they show once the importer turns them into images (issue 4).
     pick: (c) =>
       c.filter((x) => x.math && x.svg).sort((a, b) => a.length - b.length)[0] ??
@@ -217,6 +224,16 @@ for (const book of BOOKS) {
       await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapter!.id}&trial=1`);
       await chapterText(page);
       await page.waitForLoadState('networkidle');
+      if (book.show) {
+        const found = await page.evaluate((selector) => {
+          const root = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!;
+          const target = root.querySelector(selector);
+          target?.scrollIntoView({ block: 'center' });
+          return Boolean(target);
+        }, book.show);
+        expect(found, book.show).toBe(true);
+        await page.waitForTimeout(200);
+      }
       await shot(page, book.name, { fullPage: false });
       expect(consoleErrors(page)).toEqual([]);
     }
