@@ -239,3 +239,20 @@ for (const book of BOOKS) {
     }
   });
 }
+
+test('favourites: a member stars books, pages through /my/collect and exports a spreadsheet', async () => {
+  const page = await journey.page('desktop');
+  const token = await loginAs(page, STUDENT);
+  for (const bookId of [luxun]) {
+    const r = await api('/api/book/markBook', { body: { bookId }, token });
+    expect(r.code).toBe(200);
+  }
+  await page.goto('/my/collect');
+  await page.getByText('坟').first().waitFor();
+  await shot(page, 'collect', { fullPage: false });
+  const download = page.waitForEvent('download');
+  await page.getByTestId('collect-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('我的收藏.xlsx');
+  expect(consoleErrors(page)).toEqual([]);
+});
