@@ -12,6 +12,7 @@ import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { readerTestingRoutes } from './reader/testing-routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
@@ -21,3 +22,4 @@ moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
 moduleRoutes.push(authRoutes);
+moduleRoutes.push(readerTestingRoutes);
