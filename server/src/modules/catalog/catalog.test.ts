@@ -257,7 +257,7 @@ describe('catalogue and search', () => {
     expect(res.total).toBeGreaterThanOrEqual(3);
     expect(res.rows[0]!.snippet).toContain('<em>极限</em>');
     expect(res.rows[0]!.chapterTitle).toBe('第一章 函数与极限');
-    expect(res.rows[0]!.link).toBe(`/bookPreview?bookId=${id}&chapterId=${res.rows[0]!.chapterId}&q=${q('极限')}`);
+    expect(res.rows[0]!.link).toBe(`/bookPreview?bookId=${id}&chapterId=${res.rows[0]!.chapterId}#${q('极限')}`);
     const none = expectOk(await get<{ total: number }>(`/api/book/searchInBook?bookId=${id}&q=${q('量子')}`));
     expect(none.total).toBe(0);
     expectRefused(await get(`/api/book/searchInBook?bookId=${id}&q=`), '请输入搜索内容');
