@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   BookCard,
   BookDetail,
@@ -97,10 +97,6 @@ export const useBookListDetail = (id: number) =>
     enabled: id > 0,
     retry: false,
   });
-
-/** Favourite and shelf actions of book-detail (routes of the reader issue: POST {bookId}). */
-export const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/api/book/shelfBook') =>
-  useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
 
 /** Reader address of a chapter; `at` is an element id or the words to find there. */
 export function readerHref(bookId: number, chapterId: number, at = ''): string {

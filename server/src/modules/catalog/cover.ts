@@ -51,7 +51,7 @@ export function coverSvg(title: string, authors: string): string {
   const text = lines(title.trim() || '未命名图书')
     .map(
       (l, i) =>
-        `<text x="150" y="${150 + i * 44}" font-size="30" text-anchor="middle" fill="#fff" font-weight="bold">${escapeXml(l)}</text>`,
+        `<text x="150" y="${150 + i * 44}" font-size="28" text-anchor="middle" fill="#fff" font-weight="bold">${escapeXml(l)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="420" viewBox="0 0 300 420"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs><rect width="300" height="420" fill="url(#g)"/><rect x="20" y="20" width="260" height="380" fill="none" stroke="#fff" stroke-opacity="0.5"/>${text}<text x="150" y="360" font-size="18" text-anchor="middle" fill="#fff" fill-opacity="0.9">${escapeXml(authors.slice(0, 24))}</text></svg>`;

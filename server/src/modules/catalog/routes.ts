@@ -31,7 +31,6 @@ import { isStaff } from '../../policies/helpers.js';
 import { loadAsset } from './assets.js';
 import * as lists from './booklists.js';
 import { getChapter, searchInBook } from './chapters.js';
-import { dictTree } from './dict.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
@@ -66,7 +65,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'book.browse');
-      return ok(await dictTree(ctx.db, request.query.dictType));
+      return ok(await books.dictionary(ctx, request.query.dictType));
     },
   );
 

@@ -3,12 +3,21 @@ import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } 
 import { Button, Tooltip, Typography } from 'antd';
 import type { SectionNode } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
-import { readerHref, useBookAction, useBookDetail, useSectionTree } from '../../api/books';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api';
+import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
 import '../../styles/books.css';
+
+/**
+ * Favourite and shelf actions (POST {bookId}; the routes belong to the reader issue). Kept out of api/books.ts
+ * so the home page, which uses that file, does not load the mutation code.
+ */
+const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/api/book/shelfBook') =>
+  useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
 
 const LATER = {
   buy: '在线购买将在后续版本开放，敬请期待',

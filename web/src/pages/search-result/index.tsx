@@ -8,6 +8,8 @@ import { searchHref } from '../../components/Header/SearchBox';
 
 const ADVANCED = ['title', 'author', 'isbn', 'publisher', 'subjectId', 'collectionId', 'year'] as const;
 const PAGE_SIZE = 10;
+/** Pinyin initials (gdsx) match titles, not the text inside books: no in-book search for them. */
+const PINYIN = /^[a-zA-Z]{2,40}$/;
 
 /** search-result: ranked hits with the matched words highlighted; each opens the book or searches inside it. */
 export default function SearchResultPage() {
@@ -62,13 +64,16 @@ export default function SearchResultPage() {
                     {[hit.authors, hit.publisher, hit.pubYear, hit.subjectName].filter(Boolean).join(' · ')}
                     {hit.isbn && <div>ISBN {hit.isbn}</div>}
                   </div>
-                  {searchText && (
-                    <div className="hit-actions">
-                      <Link to={`/search-result-detail?bookId=${hit.id}&searchText=${encodeURIComponent(searchText)}`}>
-                        在书中查找“{searchText}” ›
-                      </Link>
-                    </div>
-                  )}
+                  {searchText &&
+                    !(PINYIN.test(searchText) && !hit.title.toLowerCase().includes(searchText.toLowerCase())) && (
+                      <div className="hit-actions">
+                        <Link
+                          to={`/search-result-detail?bookId=${hit.id}&searchText=${encodeURIComponent(searchText)}`}
+                        >
+                          在书中查找“{searchText}” ›
+                        </Link>
+                      </div>
+                    )}
                 </div>
               </div>
             ))}
