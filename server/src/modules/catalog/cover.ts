@@ -12,12 +12,12 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Splits a title into lines that fit the cover: about 8 wide (CJK) characters or 13 Latin letters per line,
+ * Splits a title into lines that fit the cover: about 8 wide (CJK) characters or 12 bold Latin letters per line,
  * Latin words kept whole (a word longer than a line is cut).
  */
 function lines(title: string, max = 4): string[] {
   const LIMIT = 16;
-  const widthOf = (text: string) => [...text].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 2 : 1.1), 0);
+  const widthOf = (text: string) => [...text].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 2 : 1.25), 0);
   const tokens = title.match(/[\u2e80-\uffef]|[^\s\u2e80-\uffef]+|\s+/g) ?? [];
   const out: string[] = [];
   let line = '';

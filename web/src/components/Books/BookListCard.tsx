@@ -1,3 +1,4 @@
+import '../../styles/books.css';
 import type { BookListSummary } from '@textbook/contracts';
 import { Link } from 'react-router';
 

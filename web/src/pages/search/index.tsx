@@ -1,3 +1,4 @@
+import '../../styles/books.css';
 import { Button, Form, Input, InputNumber, Segmented, Select, TreeSelect, Typography } from 'antd';
 import type { DictNode } from '@textbook/contracts';
 import { Limits, Msg } from '@textbook/contracts';
