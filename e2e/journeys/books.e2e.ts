@@ -23,6 +23,8 @@ for (const device of DEVICES) {
     await page.getByRole('link', { name: '浏览全部教材' }).click();
     await page.waitForURL('**/textbook');
     await expect.poll(() => page.getByTestId('book-card').count()).toBe(10);
+    // On a phone the subject tree starts folded under its title.
+    if (device === 'phone') await page.getByTestId('subject-tree').locator('summary').click();
     await page.getByTestId('subject-tree').getByText('数学', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('subjectId')).not.toBeNull();
     await expect.poll(() => page.getByTestId('book-card').count()).toBe(4);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Input, Pagination, Segmented, Tag, Tree, Typography } from 'antd';
 import type { DictNode } from '@textbook/contracts';
 import { Limits, Msg } from '@textbook/contracts';
@@ -39,6 +39,13 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
   const query = { subjectId, collectionId, sort, keyword: searchMode ? keyword : '', pageNum, pageSize };
   const { data, isFetching } = useTextbooks(query);
   const treeData = useMemo(() => toTree(fields.data?.subjects ?? []), [fields.data]);
+  // On a phone the subject tree starts folded (the books come first); the chosen subject shows in its title.
+  const [subjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
+  const subjectName = useMemo(() => {
+    const find = (nodes: DictNode[]): string =>
+      nodes.reduce((found, n) => found || (String(n.id) === subjectId ? n.label : find(n.children)), '');
+    return find(fields.data?.subjects ?? []);
+  }, [fields.data, subjectId]);
 
   const update = (next: Record<string, string | number>) => {
     const merged = new URLSearchParams(params);
@@ -63,22 +70,26 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
       <Typography.Title level={3}>{searchMode ? `教材搜索：${keyword}` : '教材'}</Typography.Title>
       <div className="catalog-layout">
         <aside className="catalog-side" data-testid="subject-tree">
-          <h3>学科</h3>
-          {/* Mounted once the subjects are known, so that every level starts expanded. */}
-          {fields.data && (
-            <Tree
-              treeData={treeData}
-              selectedKeys={subjectId ? [subjectId] : []}
-              defaultExpandAll
-              blockNode
-              onSelect={(keys) => update({ subjectId: keys[0] ? String(keys[0]) : '' })}
-            />
-          )}
-          {subjectId && (
-            <a className="block-more" onClick={() => update({ subjectId: '' })}>
-              全部学科
-            </a>
-          )}
+          <details open={subjectsOpen}>
+            <summary>
+              <h3>学科{subjectName ? `：${subjectName}` : ''}</h3>
+            </summary>
+            {/* Mounted once the subjects are known, so that every level starts expanded. */}
+            {fields.data && (
+              <Tree
+                treeData={treeData}
+                selectedKeys={subjectId ? [subjectId] : []}
+                defaultExpandAll
+                blockNode
+                onSelect={(keys) => update({ subjectId: keys[0] ? String(keys[0]) : '' })}
+              />
+            )}
+            {subjectId && (
+              <a className="block-more" onClick={() => update({ subjectId: '' })}>
+                全部学科
+              </a>
+            )}
+          </details>
         </aside>
         <div className="catalog-main">
           <div className="chip-row" data-testid="collection-filter">
