@@ -33,6 +33,7 @@ import * as lists from './booklists.js';
 import { searchInBook } from './chapters.js';
 import { chapterEnvelope } from '../reader/chapter-cache.js';
 import { dictTree } from './dict.js';
+import { getChapter, searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
@@ -68,7 +69,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'book.browse');
-      return ok(await dictTree(ctx.db, request.query.dictType));
+      return ok(await books.dictionary(ctx, request.query.dictType));
     },
   );
 

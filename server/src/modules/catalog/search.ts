@@ -4,6 +4,7 @@ import { pageOf, pageWindow } from '../../http/paging.js';
 import { subjectSubtree } from './dict.js';
 import { inOrder } from './presenters.js';
 import * as q from './queries.js';
+import { cached } from './cache.js';
 import { highlight, highlightInitials, highlightWords, isPinyinQuery, queryWords } from './words.js';
 
 export interface Match {
@@ -42,7 +43,11 @@ export async function filterOf(ctx: AppContext, query: Partial<BookSearchQuery>)
 }
 
 /** Ranked search with highlights (search, search-result, textbook-search). Advanced search adds field filters. */
-export async function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
+export function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
+  return cached(ctx.db, `search:${JSON.stringify(query)}`, () => runSearch(ctx, query));
+}
+
+async function runSearch(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
   const { offset, limit } = pageWindow(query);
   const advanced = query.type === 1;
   const filter = advanced ? await filterOf(ctx, query) : {};
