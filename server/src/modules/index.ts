@@ -6,8 +6,10 @@ import { siteRoutes } from './site/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { accountRoutes } from './account/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(authRoutes);
+moduleRoutes.push(accountRoutes);

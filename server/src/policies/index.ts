@@ -5,6 +5,7 @@ import { noticePolicies } from './notice.js';
 import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
 import { authPolicies } from './auth.js';
+import { accountPolicies } from './account.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -16,6 +17,7 @@ export const policies = {
   ...noticePolicies,
   ...bookPolicies,
   ...authPolicies,
+  ...accountPolicies,
 };
 
 export type Action = keyof typeof policies;
