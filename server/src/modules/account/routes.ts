@@ -218,4 +218,24 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
       return ok(null, AuthMsg.PHONE_CHANGED);
     },
   );
+
+  // Browser journeys only (TEST_ROUTES, never in production): a member with memberships in new colleges.
+  if (ctx.config.testRoutes) {
+    r.post(
+      '/api/test/accounts/member',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            phone: z.string().regex(/^1\d{10}$/),
+            colleges: z.array(
+              z.object({ name: z.string().min(1).max(50), roles: z.string().regex(/^[0-3](,[0-3])*$/) }),
+            ),
+          }),
+          response: { 200: envelope(z.object({ memberId: z.number(), collegeIds: z.array(z.number()) })) },
+        },
+      },
+      async (request) => ok(await service.createTestMember(ctx, request.body)),
+    );
+  }
 };

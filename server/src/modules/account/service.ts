@@ -8,7 +8,8 @@ import { consumeCode, sendCode, type CodePurpose } from '../auth/codes.js';
 import { hashPassword } from '../auth/passwords.js';
 import { setPassword } from '../auth/queries.js';
 import { readNewPassword } from '../auth/service.js';
-import { listMemberships, setCurrentCollege } from '../member/queries.js';
+import { insertCollege, insertMembership, listMemberships, setCurrentCollege } from '../member/queries.js';
+import { createMember } from '../member/service.js';
 import { parseRoles } from '../session/service.js';
 import { AVATAR_ROUTE, avatarName, avatarStorage, normalizeAvatar } from './avatar.js';
 import * as q from './queries.js';
@@ -141,4 +142,21 @@ export async function changePhone(
   await consumeCode(ctx, { phone: input.newPhone, purpose: 'changePhoneNew', code: input.code });
   await q.updateMember(ctx.db, memberId, { phone: input.newPhone, updated_at: Date.now() });
   await kv.del(windowKey(memberId));
+}
+
+/** Test routes only: a member with memberships in new colleges, the first current. */
+export async function createTestMember(
+  ctx: AppContext,
+  input: { phone: string; colleges: { name: string; roles: string }[] },
+): Promise<{ memberId: number; collegeIds: number[] }> {
+  const now = Date.now();
+  const memberId = await createMember(ctx, { phone: input.phone, userName: `用户${input.phone.slice(-4)}` });
+  const collegeIds: number[] = [];
+  for (const c of input.colleges) {
+    const { id } = await insertCollege(ctx.db, c.name, now);
+    await insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: c.roles, created_at: now });
+    collegeIds.push(id);
+  }
+  if (collegeIds[0]) await setCurrentCollege(ctx.db, memberId, collegeIds[0]);
+  return { memberId, collegeIds };
 }
