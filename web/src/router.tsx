@@ -88,4 +88,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Single sign-on pages sit outside the guard: they are where an ended session goes to log in or out.
+routes.push(
+  page('sso/authorize', () => import('./pages/sso/authorize')),
+  page('sso/logout', () => import('./pages/sso/logout')),
+);
+
 export const router = createBrowserRouter(routes);

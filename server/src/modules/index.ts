@@ -7,9 +7,11 @@ import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { ssoRoutes } from './sso/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(authRoutes);
 moduleRoutes.push(accountRoutes);
+moduleRoutes.push(ssoRoutes);

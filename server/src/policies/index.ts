@@ -6,6 +6,7 @@ import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
 import { authPolicies } from './auth.js';
 import { accountPolicies } from './account.js';
+import { ssoPolicies } from './sso.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -18,6 +19,7 @@ export const policies = {
   ...bookPolicies,
   ...authPolicies,
   ...accountPolicies,
+  ...ssoPolicies,
 };
 
 export type Action = keyof typeof policies;
