@@ -110,3 +110,33 @@ export const changePwdBody = z.object({ code: required, password: required, conf
 export const phoneCodeQuery = z.object({ phoneNumber: phoneSchema.optional(), code: required });
 export const newPhoneQuery = z.object({ phoneNumber: phoneSchema });
 export const changePhoneQuery = z.object({ newPhone: phoneSchema, code: required });
+
+/** Staff sign-in: user name and the client-encrypted password. */
+export const staffLoginBody = z.object({ userName: required, password: required });
+
+export const staffInfo = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  disabled: z.boolean(),
+});
+export type StaffInfo = z.infer<typeof staffInfo>;
+
+export const staffCreateBody = z.object({
+  userName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,50}$/, { error: '用户名为3至50位字母、数字或 _ . -' }),
+  displayName: z.string().trim().max(50).default(''),
+  password: required,
+  isAdmin: z.boolean().default(false),
+});
+
+export const staffUpdateBody = z.object({
+  id: z.number().int().positive(),
+  displayName: z.string().trim().max(50).optional(),
+  isAdmin: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  password: z.string().min(1).optional(),
+});

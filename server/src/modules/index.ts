@@ -8,6 +8,7 @@ import { importRoutes } from './import/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { ssoRoutes } from './sso/routes.js';
+import { staffRoutes } from './staff/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
@@ -15,3 +16,4 @@ moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(authRoutes);
 moduleRoutes.push(accountRoutes);
 moduleRoutes.push(ssoRoutes);
+moduleRoutes.push(staffRoutes);

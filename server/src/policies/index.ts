@@ -7,6 +7,7 @@ import { bookPolicies } from './books.js';
 import { authPolicies } from './auth.js';
 import { accountPolicies } from './account.js';
 import { ssoPolicies } from './sso.js';
+import { staffPolicies } from './staff.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -20,6 +21,7 @@ export const policies = {
   ...authPolicies,
   ...accountPolicies,
   ...ssoPolicies,
+  ...staffPolicies,
 };
 
 export type Action = keyof typeof policies;
