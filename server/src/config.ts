@@ -30,6 +30,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
   /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
   accounts: AccountsConfig;
 }
