@@ -26,15 +26,13 @@ const chaptersOf = async (bookId: number) =>
 const spineOf = async (bookId: number) =>
   (await api<{ id: number; free: boolean }[]>(`/api/reader/spine?bookId=${bookId}`)).data;
 
-/** Waits until the chapter's text is painted inside the reader's shadow root. */
+/** Waits until the chapter is painted inside the reader's shadow root; answers its text (one look, no race). */
 async function chapterText(page: Page): Promise<string> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[data-testid=chapter-host]')?.shadowRoot;
-    return Boolean(root?.querySelector('.epub-body'));
+  const handle = await page.waitForFunction(() => {
+    const body = document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body');
+    return body ? (body.textContent ?? '') : false;
   });
-  return page.evaluate(
-    () => document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelector('.epub-body')!.textContent!,
-  );
+  return (await handle.jsonValue()) as string;
 }
 
 /** Drags the mouse over the first occurrence of `text` in the chapter (a real selection). */
@@ -112,10 +110,12 @@ test('a student opens a book from the shelf, reads, highlights, notes, changes t
   await page.waitForURL(/bookPreview/);
   await chapterText(page);
   for (let i = 0; i < luxunLong; i += 1) {
-    const before = page.url();
+    const before = await chapterText(page);
     await page.getByTestId('next-chapter').click();
-    await page.waitForURL((u) => u.href !== before);
-    await chapterText(page);
+    await page.waitForFunction((old) => {
+      const body = document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body');
+      return Boolean(body) && body!.textContent !== old;
+    }, before);
   }
   const text = (await chapterText(page)).replace(/\s+/g, '');
   const para = text.slice(400, 412);

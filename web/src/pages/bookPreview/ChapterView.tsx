@@ -58,7 +58,7 @@ function fetchCss(url: string): Promise<string> {
 /** The reader's own rules: settings as variables, themes, highlights, paging. The book's CSS comes after. */
 const BASE_CSS = `
 :host { display: block; height: 100%; contain: strict; }
-.viewport { height: 100%; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
+.viewport { width: 100%; height: 100%; box-sizing: border-box; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
 .epub-body { font-size: calc(var(--rd-font) * 1%) !important; line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }
 .epub-body :where(p, li, dd, dt, blockquote, td, th, div) { line-height: var(--rd-lh) !important; }
 .epub-body img, .epub-body svg, .epub-body video { max-width: 100%; height: auto; }

@@ -65,7 +65,10 @@ export default function BookPreviewPage() {
   const tree = useSectionTree(bookId);
   const spine = useSpine(bookId);
   const [loaded, setLoaded] = useState<{ id: number; state: ChapterState } | null>(null);
-  const state: ChapterState = loaded && loaded.id === chapterParam ? loaded.state : { status: 'loading' };
+  const state: ChapterState = useMemo(
+    () => (loaded && loaded.id === chapterParam ? loaded.state : { status: 'loading' }),
+    [loaded, chapterParam],
+  );
   const readable = state.status === 'ok';
   const notes = useNotes(bookId, member && readable);
   const [settings, updateSettings] = useReaderSettings();
