@@ -124,6 +124,11 @@ describe('catalogue and search', () => {
     const math = await search(`searchText=${q('数学')}`);
     expect(math.rows.slice(0, 2).every((b) => b.title.startsWith('高等数学'))).toBe(true);
     expect(math.rows[0]!.titleHighlight).toContain('<em>数学</em>');
+    // Part of a word (not in the index) still finds the title.
+    const part = await search(`searchText=${q('等数')}`);
+    expect(part.rows.map((b) => b.title).sort()).toEqual(['高等数学（上册）', '高等数学（下册）']);
+    expect(part.rows[0]!.titleHighlight).toContain('<em>');
+    expect((await list(`keyword=${q('据结')}`)).rows.map((b) => b.title)).toEqual(['数据结构与算法']);
     const english = await search(`searchText=${q('recursion')}`);
     expect(english.rows.map((b) => b.title)).toEqual(['Introduction to Programming']);
   });

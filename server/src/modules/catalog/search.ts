@@ -42,6 +42,23 @@ export async function filterOf(ctx: AppContext, query: Partial<BookSearchQuery>)
   };
 }
 
+/**
+ * The ranked full-text page; when the words find nothing, the text as a part of a title (等数 in 高等数学:
+ * not a word of its own, so not in the index) before answering with nothing.
+ */
+export async function rankedOrTitle(
+  ctx: AppContext,
+  match: Match,
+  text: string,
+  filter: q.ListFilter,
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const page = await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit);
+  if (page.total > 0 || filter.title) return page;
+  return q.listBookIds(ctx.db, { ...filter, title: text }, 'title', offset, limit);
+}
+
 /** Ranked search with highlights (search, search-result, textbook-search). Advanced search adds field filters. */
 export function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
   return cached(ctx.db, `search:${JSON.stringify(query)}`, () => runSearch(ctx, query));
@@ -56,7 +73,7 @@ async function runSearch(ctx: AppContext, query: BookSearchQuery): Promise<Paged
   if (text && !match) return pageOf([], 0);
   if (!match && !advanced) return pageOf([], 0);
   const page = match
-    ? await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit)
+    ? await rankedOrTitle(ctx, match, text, filter, offset, limit)
     : await q.listBookIds(ctx.db, filter, 'newest', offset, limit);
   const cards = inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
   const marks = text ? highlightWords(text) : [query.title ?? ''].filter(Boolean);

@@ -9,7 +9,7 @@ import { isStaff } from '../../policies/helpers.js';
 import { dictTree, subjectSubtree } from './dict.js';
 import { inOrder, presentCard } from './presenters.js';
 import * as q from './queries.js';
-import { buildMatch } from './search.js';
+import { buildMatch, rankedOrTitle } from './search.js';
 import { cached, countView, flushViews } from './cache.js';
 
 /** A book the actor may see, or 404 (an unpublished book is not revealed to the public). */
@@ -117,7 +117,7 @@ async function loadTextbooks(ctx: AppContext, query: BookListQuery): Promise<Pag
   if (keyword) {
     const match = buildMatch(keyword);
     if (!match) return pageOf([], 0);
-    const page = await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit);
+    const page = await rankedOrTitle(ctx, match, keyword, filter, offset, limit);
     return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
   }
   const page = await q.listBookIds(ctx.db, filter, query.sort, offset, limit);
