@@ -14,6 +14,7 @@ import {
 } from '@textbook/contracts';
 import { kvFor } from '../../adapters/kv/index.js';
 import { createSmsProvider } from '../../adapters/sms/index.js';
+import type { FastifyRequest } from 'fastify';
 import type { Actor, MemberActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok, sendNotFound } from '../../http/envelope.js';
@@ -23,6 +24,13 @@ import { isMember } from '../../policies/helpers.js';
 import { getMemberInfo } from '../member/service.js';
 import { avatarStorage } from './avatar.js';
 import * as service from './service.js';
+
+/** Who may call is decided before the body is validated: a visitor learns nothing about the rules. */
+const memberFirst = {
+  preValidation: async (request: FastifyRequest) => {
+    authorize(request.actor, 'account.self');
+  },
+};
 
 function member(actor: Actor): MemberActor {
   authorize(actor, 'account.self');
@@ -51,6 +59,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/college/switch',
     {
+      ...memberFirst,
       schema: {
         tags,
         summary: 'Makes one of the member’s colleges current; answers member info for it',
@@ -85,7 +94,10 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
 
   r.post(
     '/api/updateName',
-    { schema: { tags, summary: 'Changes the member’s user name', body: updateNameBody, response: nothing } },
+    {
+      ...memberFirst,
+      schema: { tags, summary: 'Changes the member’s user name', body: updateNameBody, response: nothing },
+    },
     async (request) => {
       await service.updateName(ctx, member(request.actor).memberId, request.body.userName);
       return ok(null, AuthMsg.NAME_UPDATED);
@@ -147,6 +159,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/member/changePwd',
     {
+      ...memberFirst,
       schema: {
         tags,
         summary: 'Changes the password with the code (passwords encrypted); other sessions end',
@@ -173,6 +186,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.get(
     '/api/member/validChangePhoneCode',
     {
+      ...memberFirst,
       schema: {
         tags,
         summary: 'Phone change, step 2: checks the current phone’s code',
@@ -189,6 +203,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.get(
     '/api/member/changeNewPhoneCode',
     {
+      ...memberFirst,
       schema: {
         tags,
         summary: 'Phone change, step 3: a code to the new phone',
@@ -206,6 +221,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.get(
     '/api/member/changePhone',
     {
+      ...memberFirst,
       schema: {
         tags,
         summary: 'Phone change, step 4: the new phone’s code; the phone changes',

@@ -7,6 +7,7 @@ import {
   staffUpdateBody,
   tokenAnswer,
 } from '@textbook/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
@@ -14,6 +15,13 @@ import { authorize } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { closeStaffSession, openStaffSession } from '../session/service.js';
 import * as service from './service.js';
+
+/** Staff management is decided before the body is validated. */
+const managerFirst = {
+  preValidation: async (request: FastifyRequest) => {
+    authorize(request.actor, 'staff.manage');
+  },
+};
 
 function staff(actor: Actor, action: 'staff.self' | 'staff.manage'): StaffActor {
   authorize(actor, action);
@@ -76,6 +84,7 @@ export const staffRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/staff/create',
     {
+      ...managerFirst,
       schema: {
         tags,
         summary: 'Staff administrators: a new staff account (password encrypted)',
@@ -92,6 +101,7 @@ export const staffRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/staff/update',
     {
+      ...managerFirst,
       schema: {
         tags,
         summary: 'Staff administrators: change, disable or reset another staff account',
