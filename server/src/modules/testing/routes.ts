@@ -6,7 +6,6 @@ import { notFound } from '../../http/errors.js';
 import { createMember, memberExists } from '../member/service.js';
 import { notify } from '../notice/service.js';
 import { openSession, openStaffSession } from '../session/service.js';
-import { openSession } from '../session/service.js';
 import { classTestingRoutes } from './classes.js';
 
 /**
