@@ -3,7 +3,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { consoleErrors, DEVICES, livePush, shot, useJourney } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -37,7 +37,8 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
     a = await startServer({ label: 'textbook-e2e-a', env: { REDIS_URL }, readyTimeoutMs: 90_000 });
     b = await startServer({
       label: 'textbook-e2e-b',
-      env: { REDIS_URL, DATABASE_URL: path.join(a.dataDir, 'platform.db'), SEED_ON_START: '0' },
+      // one database and one file store, as instances of a real deployment share them
+      env: { REDIS_URL, DATA_DIR: a.dataDir, DATABASE_URL: path.join(a.dataDir, 'platform.db'), SEED_ON_START: '0' },
       readyTimeoutMs: 90_000,
     });
   }, 200_000);
@@ -55,6 +56,7 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
       const { token } = await call<{ token: string }>(b!.baseURL, '/api/test/session', { memberId });
       const page = await journey.page(device, { baseURL: b!.baseURL });
       await page.context().addCookies([{ name: 'Book-Token', value: token, url: b!.baseURL }]);
+      await livePush(page);
       await page.goto('/', { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
       // the browser's live stream is on B; give it a moment to connect

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { ContentSummary, NavMenu, Paged } from '@textbook/contracts';
-import { api, consoleErrors, DEVICES, loginAs, shot, useJourney, type Device } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, livePush, loginAs, shot, useJourney, type Device } from '../support/browser.js';
 
 const journey = useJourney('site');
 
@@ -143,6 +143,7 @@ async function runNoticeJourney(device: Device) {
   const memberId = await newMember(`通知用户${device}`);
   const page = await journey.page(device);
   await loginAs(page, memberId);
+  await livePush(page);
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
   expect(await badgeText(page)).toBe('');

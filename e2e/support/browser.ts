@@ -97,6 +97,11 @@ export function useJourney(name: string): Journey {
         ...options,
       });
       contexts.push(context);
+      // The badge's live stream is a long-lived request: on a busy machine it could open before a page's own
+      // requests finish and keep `networkidle` from ever coming. Journeys start it late; `livePush` opts in.
+      await context.addInitScript(() => {
+        (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 20_000;
+      });
       const page = await context.newPage();
       const entry: PageInfo = { journey: name, device, errors: [] };
       pages.set(page, entry);
@@ -176,4 +181,11 @@ export async function addNotices(memberId: number, count: number): Promise<void>
 export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout }).catch(() => undefined);
   expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** Lets this page's live notice stream start as in production (1.5 s after load), for journeys of the push. */
+export async function livePush(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 1500;
+  });
 }

@@ -7,6 +7,9 @@ import { getToken } from '../stores/token';
  * the page's own requests.
  */
 const START_DELAY_MS = 1500;
+/** The browser journeys set a later start on pages that do not test the push (a test-only knob, see e2e/). */
+const startDelay = (): number =>
+  (globalThis as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs ?? START_DELAY_MS;
 const RETRY_MIN_MS = 3000;
 const RETRY_MAX_MS = 60_000;
 
@@ -80,7 +83,7 @@ export function retain(onCount: CountListener, onStatus: StatusListener): () => 
   statusListeners.add(onStatus);
   onStatus(live);
   users += 1;
-  if (users === 1) schedule(START_DELAY_MS);
+  if (users === 1) schedule(startDelay());
   return () => {
     countListeners.delete(onCount);
     statusListeners.delete(onStatus);

@@ -31,7 +31,7 @@ function Toc({ bookId, nodes }: { bookId: number; nodes: SectionNode[] }) {
         <li key={n.id}>
           <div className="toc-item">
             {n.free && n.chapterId ? (
-              <Link to={readerHref(bookId, n.chapterId, n.anchor)} data-testid="free-chapter">
+              <Link to={readerHref(bookId, n.chapterId, n.anchor, { trial: true })} data-testid="free-chapter">
                 {n.title}
               </Link>
             ) : (
@@ -104,7 +104,7 @@ export default function BookDetailPage() {
             {book && book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
             <div className="detail-actions">
               {firstFree ? (
-                <Link to={readerHref(id, firstFree)}>
+                <Link to={readerHref(id, firstFree, '', { trial: true })}>
                   <Button type="primary" size="large" icon={<ReadOutlined />}>
                     免费试读
                   </Button>
