@@ -206,6 +206,36 @@ for (const device of DEVICES) {
   }, 120_000);
 }
 
+for (const device of DEVICES) {
+  test(`the own-book check blocks with the server's message and offers a teacher trial (${device})`, async () => {
+    const title = `离散数学（${device}）`;
+    const { bookId } = (await api<{ bookId: number }>('/api/test/class-book', { body: { memberId: TEACHER, title } }))
+      .data;
+    const teacher = await journey.page(device);
+    await loginAs(teacher, TEACHER);
+    await teacher.goto(`/my/teachingSpace?bookId=${bookId}`);
+    await poll(() => teacher.getByRole('tab', { name: new RegExp(title.slice(0, 4)) }).count()).toBeGreaterThan(0);
+    await teacher.getByRole('button', { name: '创建班级' }).click();
+    const dialog = teacher.locator('.ant-modal').filter({ hasText: '创建班级' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByPlaceholder('请输入班级').fill('离散一班');
+    await dialog.getByText('无需审核，直接加入', { exact: true }).click();
+    // The sample copy ends while the dialog is open: confirming is refused with the server's message.
+    await api('/api/test/shelf-revoke', { body: { memberId: TEACHER, bookId } });
+    await dialog.getByRole('button', { name: /确\s?定/ }).click();
+    const alert = dialog.locator('.ant-alert');
+    await poll(() => alert.innerText()).toContain('您暂无该教材的使用权限，无法使用该教材创建班级');
+    await alert.getByRole('button', { name: '申请教师试用' }).click();
+    const trial = teacher.locator('.ant-modal').filter({ hasText: '教师试用（免费样书申请）功能即将开放' });
+    await poll(() => trial.isVisible()).toBe(true);
+    await shot(teacher, 'own-book-go-apply');
+    await trial.getByRole('button', { name: /知\s?道\s?了/ }).click();
+    await shot(teacher, 'own-book-blocked');
+    expect(await teacher.locator('.class-card').filter({ hasText: '离散一班' }).count()).toBe(0);
+    expect(consoleErrors(teacher)).toEqual([]);
+  }, 120_000);
+}
+
 async function classIdOf(token: string, bookId: number, name: string): Promise<number> {
   const page = await api<{ rows: ClassRow[] }>(`/api/class/page?bookId=${bookId}`, { token });
   const found = page.data.rows.find((r) => r.name === name);
