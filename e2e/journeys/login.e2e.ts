@@ -4,6 +4,9 @@ import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js'
 import { codeFromOutbox, freshPhone, solveSlider, watchPuzzles } from '../support/login.js';
 import type { Page } from 'playwright-core';
 
+/** Waits up to 15 s (the machine is shared; vitest's default is 1 s). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 const journey = useJourney('login');
 const DEMO_PASSWORD = 'Textbook@2026';
 
@@ -45,19 +48,19 @@ for (const device of DEVICES) {
       .or(dialog.getByRole('button', { name: '登录' }))
       .first()
       .click();
-    await expect.poll(() => formErrors(page)).toContain(Msg.INCOMPLETE);
+    await poll(() => formErrors(page)).toContain(Msg.INCOMPLETE);
     await dialog.getByPlaceholder('请输入手机号').fill('12345678901');
-    await expect.poll(() => formErrors(page)).toContain(Msg.PHONE_FORMAT);
+    await poll(() => formErrors(page)).toContain(Msg.PHONE_FORMAT);
 
     const phone = freshPhone();
     await fillPhoneAndCode(page, phone, puzzles, 'sms');
     await dialog.getByRole('button', { name: /登\s?录/ }).click();
-    await expect.poll(() => formErrors(page)).toContain(Msg.AGREEMENT_REQUIRED);
+    await poll(() => formErrors(page)).toContain(Msg.AGREEMENT_REQUIRED);
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: /登\s?录/ }).click();
-    await expect.poll(() => page.url()).toMatch(/\/index$/);
+    await poll(() => page.url()).toMatch(/\/index$/);
     await page.locator('.login-dialog').waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByTestId('login-link').count()).toBe(0);
+    await poll(() => page.getByTestId('login-link').count()).toBe(0);
     await shot(page, 'sms-logged-in', { fullPage: false });
     expect(consoleErrors(page)).toEqual([]);
   });
@@ -75,7 +78,7 @@ test('password login with a demo account, and the lockout message after wrong pa
     await form.getByRole('button', { name: /登\s?录/ }).click();
     await page.waitForTimeout(1100);
   }
-  await expect.poll(() => page.locator('.ant-message').innerText()).toContain(AuthMsg.ACCOUNT_LOCKED(15));
+  await poll(() => page.locator('.ant-message').innerText()).toContain(AuthMsg.ACCOUNT_LOCKED(15));
   await shot(page, 'locked', { fullPage: false });
 
   const other = await journey.page('phone');
@@ -87,8 +90,8 @@ test('password login with a demo account, and the lockout message after wrong pa
   await f2.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
   await shot(other, 'password', { fullPage: false });
   await f2.getByRole('button', { name: /登\s?录/ }).click();
-  await expect.poll(() => other.url()).toMatch(/\/index$/);
-  await expect.poll(() => other.getByTestId('login-link').count()).toBe(0);
+  await poll(() => other.url()).toMatch(/\/index$/);
+  await poll(() => other.getByTestId('login-link').count()).toBe(0);
   expect(consoleErrors(other)).toEqual([]);
 });
 
@@ -104,12 +107,12 @@ test('forgotten password to the done screen, then login with the new password', 
   await fillPhoneAndCode(page, '13800000001', puzzles, 'forget');
   const NEW = 'New-Pass-2026x';
   await form.getByPlaceholder('请输入新密码').fill('short1A!');
-  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_TOO_SHORT);
+  await poll(() => formErrors(page)).toContain(Msg.PASSWORD_TOO_SHORT);
   await form.getByPlaceholder('请输入新密码').fill('alllowercase1234');
-  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_CLASSES);
+  await poll(() => formErrors(page)).toContain(Msg.PASSWORD_CLASSES);
   await form.getByPlaceholder('请输入新密码').fill(NEW);
   await form.getByPlaceholder('请再次输入新密码').fill(`${NEW}y`);
-  await expect.poll(() => formErrors(page)).toContain(Msg.PASSWORD_MISMATCH);
+  await poll(() => formErrors(page)).toContain(Msg.PASSWORD_MISMATCH);
   await form.getByPlaceholder('请再次输入新密码').fill(NEW);
   await form.getByRole('checkbox').check();
   await shot(page, 'forget-form', { fullPage: false });
@@ -122,6 +125,6 @@ test('forgotten password to the done screen, then login with the new password', 
   await login.getByPlaceholder('请输入手机号').fill('13800000001');
   await login.getByPlaceholder('请输入密码').fill(NEW);
   await login.getByRole('button', { name: /登\s?录/ }).click();
-  await expect.poll(() => page.getByTestId('login-link').count()).toBe(0);
+  await poll(() => page.getByTestId('login-link').count()).toBe(0);
   expect(consoleErrors(page)).toEqual([]);
 });

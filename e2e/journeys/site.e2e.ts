@@ -110,6 +110,7 @@ for (const device of DEVICES) {
     const list = page.getByTestId('feedback-list-general');
     await waitFor(() => list.textContent()).toContain(text);
     expect(await list.textContent()).toContain('待回复');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'feedback-sent');
 
     // staff reply through the staff API

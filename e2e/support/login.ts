@@ -4,6 +4,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from './browser.js';
 
+/** Waits up to 15 s (the machine is shared; vitest's default is 1 s). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 let sequence = 0;
 
 /** A phone number no other journey uses. */
@@ -32,7 +35,7 @@ export function watchPuzzles(page: Page): () => string | undefined {
 export async function solveSlider(page: Page, latestPuzzle: () => string | undefined): Promise<void> {
   const check = page.getByTestId('slider-check');
   await check.locator('.slider-piece').waitFor();
-  await expect.poll(latestPuzzle).toBeTruthy();
+  await poll(latestPuzzle).toBeTruthy();
   const answer = await api<{ x: number }>(`/api/test/captcha/${latestPuzzle()}`);
   expect(answer.code).toBe(200);
   const puzzleWidth = 310;

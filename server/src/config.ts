@@ -30,6 +30,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
   /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
   accounts: AccountsConfig;
 }
@@ -61,6 +63,8 @@ export interface AccountsConfig {
   /** Marketing editor address returned by checkEditorToken. */
   editorUrl: string;
   avatarMaxBytes: number;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env),
+    pdfFont: env.PDF_FONT ?? '',
   };
 }
 

@@ -11,6 +11,11 @@ export const CORPUS = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'epub');
 
 /** Every .epub of the shared corpus, as paths relative to it, sorted. */
 export function corpusFiles(): string[] {
+  if (!fs.existsSync(CORPUS)) {
+    throw new Error(
+      `The shared EPUB corpus is missing: expected it at ${CORPUS} (../shared/data/epub beside the repository).`,
+    );
+  }
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const name of fs.readdirSync(dir)) {

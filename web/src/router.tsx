@@ -88,4 +88,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Single sign-on pages sit outside the guard: they are where an ended session goes to log in or out.
+routes.push(
+  page('sso/authorize', () => import('./pages/sso/authorize')),
+  page('sso/logout', () => import('./pages/sso/logout')),
+  page('admin/login', () => import('./pages/admin/login')),
+);
+
 export const router = createBrowserRouter(routes);

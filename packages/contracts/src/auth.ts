@@ -29,6 +29,11 @@ export const AuthMsg = {
   REDIRECT_NOT_ALLOWED: '不允许跳转到该地址',
   STAFF_LOGIN_FAILED: '用户名或密码错误',
   STAFF_NAME_TAKEN: '用户名已存在',
+  OLD_PHONE_FIRST: '请先验证原手机号',
+  SAME_PHONE: '新手机号不能与原手机号相同',
+  NO_PHONE: '请先绑定手机号',
+  EDITOR_MISSING: '营销编辑器未配置',
+  NAME_UPDATED: '修改成功',
 } as const;
 
 const required = z.string({ error: Msg.INCOMPLETE }).min(1, { error: Msg.INCOMPLETE });
@@ -81,3 +86,57 @@ export const captchaCheckBody = z.object({
  */
 export const PASSWORD_CIPHER = 'AES-256-GCM' as const;
 export const cipherInfo = z.object({ algorithm: z.literal(PASSWORD_CIPHER), key: z.string() });
+
+/** A college of the member (`GET /api/college`), with the roles held there. */
+export const memberCollege = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roleList: z.array(z.number().int()),
+  current: z.boolean(),
+});
+export type MemberCollege = z.infer<typeof memberCollege>;
+
+export const updateNameBody = z.object({
+  userName: z
+    .string({ error: AuthMsg.NAME_REQUIRED })
+    .trim()
+    .min(1, { error: AuthMsg.NAME_REQUIRED })
+    .max(50, { error: AuthMsg.NAME_TOO_LONG }),
+});
+
+/** Change password with a code sent to the current phone (passwords encrypted like login). */
+export const changePwdBody = z.object({ code: required, password: required, confirmPassword: required });
+
+export const phoneCodeQuery = z.object({ phoneNumber: phoneSchema.optional(), code: required });
+export const newPhoneQuery = z.object({ phoneNumber: phoneSchema });
+export const changePhoneQuery = z.object({ newPhone: phoneSchema, code: required });
+
+/** Staff sign-in: user name and the client-encrypted password. */
+export const staffLoginBody = z.object({ userName: required, password: required });
+
+export const staffInfo = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  disabled: z.boolean(),
+});
+export type StaffInfo = z.infer<typeof staffInfo>;
+
+export const staffCreateBody = z.object({
+  userName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,50}$/, { error: '用户名为3至50位字母、数字或 _ . -' }),
+  displayName: z.string().trim().max(50).default(''),
+  password: required,
+  isAdmin: z.boolean().default(false),
+});
+
+export const staffUpdateBody = z.object({
+  id: z.number().int().positive(),
+  displayName: z.string().trim().max(50).optional(),
+  isAdmin: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  password: z.string().min(1).optional(),
+});

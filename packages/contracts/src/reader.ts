@@ -34,6 +34,7 @@ export const bookIdBody = z.object({ bookId: id });
 /** What the reader, the shelf and the book-detail page show about one book for the caller. */
 export const bookAccess = z.object({
   bookId: z.number().int(),
+  title: z.string(),
   readable: z.boolean(),
   /** Why not: login, noGrant, otherCollege, unpublished (null when readable). */
   reason: z.string().nullable(),
@@ -59,6 +60,7 @@ export const shelfBook = bookCard.extend({
   /** Latest expiry of the unexpired entries; null when one never expires. */
   expiresAt: z.number().nullable(),
   /** Another college's entries only: switch to this college to read. */
+  otherCollegeId: z.number().int().nullable(),
   otherCollegeName: z.string().nullable(),
   progress: z.number(),
   lastReadAt: z.number().nullable(),
@@ -156,3 +158,45 @@ export const transResult = z.object({
   message: z.string().nullable(),
 });
 export type TransResult = z.infer<typeof transResult>;
+
+export const ResourceCategories = ['video', 'audio', 'document', 'link'] as const;
+export const ResourceCategoryLabel: Record<(typeof ResourceCategories)[number], string> = {
+  video: '视频',
+  audio: '音频',
+  document: '文档',
+  link: '链接',
+};
+
+export const resourceBody = z.object({
+  bookId: id,
+  /** The chapter the resource belongs with (a section of it); omitted: the whole book. */
+  chapterId: id.optional(),
+  sectionTitle: z.string().trim().max(300).default(''),
+  category: z.enum(ResourceCategories),
+  title: z.string().trim().min(1).max(200),
+  url: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^https?:\/\//, { error: '资源地址须以 http:// 或 https:// 开头' }),
+  description: z.string().trim().max(1000).default(''),
+  sort: z.number().int().default(0),
+});
+export type ResourceBody = z.infer<typeof resourceBody>;
+
+export const sectionResource = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  chapterId: z.number().int().nullable(),
+  sectionTitle: z.string(),
+  category: z.enum(ResourceCategories),
+  title: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+export type SectionResource = z.infer<typeof sectionResource>;
+export const resourceQuery = z.object({
+  bookId: id,
+  chapterId: id.optional(),
+  category: z.enum(ResourceCategories).optional(),
+});

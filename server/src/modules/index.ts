@@ -12,6 +12,10 @@ import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { readerTestingRoutes } from './reader/testing-routes.js';
+import { accountRoutes } from './account/routes.js';
+import { ssoRoutes } from './sso/routes.js';
+import { staffRoutes } from './staff/routes.js';
 
 /** Every domain's routes, registered by app.ts. Add a module here. */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, routerRoutes, memberRoutes, noticeRoutes];
@@ -21,3 +25,7 @@ moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
 moduleRoutes.push(authRoutes);
+moduleRoutes.push(readerTestingRoutes);
+moduleRoutes.push(accountRoutes);
+moduleRoutes.push(ssoRoutes);
+moduleRoutes.push(staffRoutes);

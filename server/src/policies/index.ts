@@ -8,6 +8,9 @@ import { contentPolicies } from './content.js';
 import { classPolicies } from './classes.js';
 import { readerPolicies } from './reader.js';
 import { authPolicies } from './auth.js';
+import { accountPolicies } from './account.js';
+import { ssoPolicies } from './sso.js';
+import { staffPolicies } from './staff.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -22,6 +25,9 @@ export const policies = {
   ...classPolicies,
   ...readerPolicies,
   ...authPolicies,
+  ...accountPolicies,
+  ...ssoPolicies,
+  ...staffPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -1,10 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberInfo } from '@textbook/contracts';
 import { useNavigate } from 'react-router';
 import { dropToken, useToken } from '../stores/session';
 import { api } from './index';
 import { queryClient } from './queryClient';
-import { useNoticeStream } from './noticeStream';
 
 export const memberKeys = {
   info: ['member', 'info'] as const,
@@ -42,7 +42,21 @@ function takePushedCount(count: number): void {
  */
 export function useUnreadCount(): number {
   const token = useToken();
-  const live = useNoticeStream(token, takePushedCount);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!token) return undefined;
+    // Loaded on demand: a visitor's first page does not carry the stream reader.
+    let release: (() => void) | undefined;
+    let cancelled = false;
+    void import('./noticeStream').then((m) => {
+      if (!cancelled) release = m.retain(takePushedCount, setLive);
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+      setLive(false);
+    };
+  }, [token]);
   const { data } = useQuery({
     queryKey: [...memberKeys.unread, Boolean(token)],
     queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),

@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { getToken } from '../stores/token';
 
 /**
@@ -12,9 +11,10 @@ const RETRY_MIN_MS = 3000;
 const RETRY_MAX_MS = 60_000;
 
 type CountListener = (count: number) => void;
+type StatusListener = (live: boolean) => void;
 
 let live = false;
-const statusListeners = new Set<() => void>();
+const statusListeners = new Set<StatusListener>();
 const countListeners = new Set<CountListener>();
 let controller: AbortController | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,7 +24,7 @@ let retryMs = RETRY_MIN_MS;
 function setLive(next: boolean): void {
   if (live === next) return;
   live = next;
-  statusListeners.forEach((l) => l());
+  statusListeners.forEach((l) => l(next));
 }
 
 function schedule(ms: number): void {
@@ -71,12 +71,19 @@ async function connect(): Promise<void> {
   }
 }
 
-function retain(onCount: CountListener): () => void {
+/**
+ * Keeps the stream open while a logged-in component needs it: `onCount` gets each pushed count, `onStatus`
+ * whether the stream is live (no polling needed). Answers the release function.
+ */
+export function retain(onCount: CountListener, onStatus: StatusListener): () => void {
   countListeners.add(onCount);
+  statusListeners.add(onStatus);
+  onStatus(live);
   users += 1;
   if (users === 1) schedule(START_DELAY_MS);
   return () => {
     countListeners.delete(onCount);
+    statusListeners.delete(onStatus);
     users -= 1;
     if (users === 0) {
       clearTimeout(timer);
@@ -84,19 +91,4 @@ function retain(onCount: CountListener): () => void {
       setLive(false);
     }
   };
-}
-
-/** Keeps the stream open while a logged-in component uses it; answers whether it is live (no polling needed). */
-export function useNoticeStream(token: string | undefined, onCount: CountListener): boolean {
-  useEffect(() => {
-    if (!token) return undefined;
-    return retain(onCount);
-  }, [token, onCount]);
-  return useSyncExternalStore(
-    (l) => {
-      statusListeners.add(l);
-      return () => statusListeners.delete(l);
-    },
-    () => live,
-  );
 }

@@ -47,8 +47,22 @@ export interface ReaderNotesTable {
 }
 
 export interface ReaderTables {
+  section_resources: SectionResourcesTable;
   book_favourites: BookFavouritesTable;
   reading_positions: ReadingPositionsTable;
   reading_time: ReadingTimeTable;
   reader_notes: ReaderNotesTable;
+}
+
+export interface SectionResourcesTable {
+  id: Generated<number>;
+  book_id: number;
+  chapter_path: Generated<string>;
+  section_title: Generated<string>;
+  category: string;
+  title: string;
+  url: string;
+  description: Generated<string>;
+  sort: Generated<number>;
+  created_at: number;
 }

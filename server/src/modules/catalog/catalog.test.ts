@@ -124,6 +124,11 @@ describe('catalogue and search', () => {
     const math = await search(`searchText=${q('数学')}`);
     expect(math.rows.slice(0, 2).every((b) => b.title.startsWith('高等数学'))).toBe(true);
     expect(math.rows[0]!.titleHighlight).toContain('<em>数学</em>');
+    // Part of a word (not in the index) still finds the title.
+    const part = await search(`searchText=${q('等数')}`);
+    expect(part.rows.map((b) => b.title).sort()).toEqual(['高等数学（上册）', '高等数学（下册）']);
+    expect(part.rows[0]!.titleHighlight).toContain('<em>');
+    expect((await list(`keyword=${q('据结')}`)).rows.map((b) => b.title)).toEqual(['数据结构与算法']);
     const english = await search(`searchText=${q('recursion')}`);
     expect(english.rows.map((b) => b.title)).toEqual(['Introduction to Programming']);
   });
@@ -257,7 +262,7 @@ describe('catalogue and search', () => {
     expect(res.total).toBeGreaterThanOrEqual(3);
     expect(res.rows[0]!.snippet).toContain('<em>极限</em>');
     expect(res.rows[0]!.chapterTitle).toBe('第一章 函数与极限');
-    expect(res.rows[0]!.link).toBe(`/bookPreview?bookId=${id}&chapterId=${res.rows[0]!.chapterId}&q=${q('极限')}`);
+    expect(res.rows[0]!.link).toBe(`/bookPreview?bookId=${id}&chapterId=${res.rows[0]!.chapterId}#${q('极限')}`);
     const none = expectOk(await get<{ total: number }>(`/api/book/searchInBook?bookId=${id}&q=${q('量子')}`));
     expect(none.total).toBe(0);
     expectRefused(await get(`/api/book/searchInBook?bookId=${id}&q=`), '请输入搜索内容');
@@ -352,5 +357,56 @@ describe('catalogue and search', () => {
       }),
       '请求参数不正确',
     );
+  });
+
+  it('keeps every staff route to staff: visitors 401, members 403', async () => {
+    const member = await buildMember(t.ctx.db);
+    const id = ids.bookIds.get('dxyw')!;
+    const routes: { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'PUT', url: `/api/book/${id}`, payload: { title: '改名' } },
+      { method: 'POST', url: `/api/book/${id}/publish`, payload: { published: false } },
+      { method: 'PUT', url: `/api/book/${id}/freeChapters`, payload: { chapterIds: [] } },
+      { method: 'POST', url: '/api/booklist', payload: { name: '书单' } },
+      { method: 'PUT', url: '/api/booklist/1', payload: { name: '书单' } },
+      { method: 'DELETE', url: '/api/booklist/1' },
+    ];
+    for (const r of routes) {
+      expect((await call(t.app, r)).status, `${r.method} ${r.url}`).toBe(401);
+      expect((await call(t.app, { ...r, token: member.token })).status, `${r.method} ${r.url}`).toBe(403);
+    }
+    expect(expectOk(await get<{ title: string }>(`/api/book/detail/${id}`)).title).toBe('大学语文');
+  });
+
+  it('serves the pickers, the filter options and the monthly statistics', async () => {
+    const all = expectOk(await get<{ id: number; published: boolean }[]>('/api/book/getAllBooks'));
+    expect(all).toHaveLength(10);
+    const hidden = ids.bookIds.get('acad-writing')!;
+    await call(t.app, {
+      method: 'POST',
+      url: `/api/book/${hidden}/publish`,
+      token: staff.token,
+      payload: { published: false },
+    });
+    expect(expectOk(await get<unknown[]>('/api/book/getAllBooks'))).toHaveLength(9);
+    const forStaff = expectOk(await get<{ id: number; published: boolean }[]>('/api/book/getAllBooks', staff.token));
+    expect(forStaff.find((b) => b.id === hidden)?.published).toBe(false);
+    await call(t.app, {
+      method: 'POST',
+      url: `/api/book/${hidden}/publish`,
+      token: staff.token,
+      payload: { published: true },
+    });
+
+    const fields = expectOk(
+      await get<{ years: number[]; publishers: string[]; sorts: { value: string }[]; subjects: DictNode[] }>(
+        '/api/book/all/field',
+      ),
+    );
+    expect(fields.years).toEqual([2025, 2024, 2023, 2022]);
+    expect(fields.publishers).toEqual(['Demo University Press', '示范大学出版社']);
+    expect(fields.sorts.map((s) => s.value)).toEqual(['newest', 'title', 'popular']);
+    const months = expectOk(await get<{ month: string; count: number }[]>('/api/book/month/statistics'));
+    expect(months).toHaveLength(12);
+    expect(months.reduce((n, m) => n + m.count, 0)).toBe(10);
   });
 });

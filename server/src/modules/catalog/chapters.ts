@@ -37,7 +37,11 @@ export async function getChapter(
 
 const SNIPPET_RADIUS = 30;
 
-/** Where the words occur in a book's text (search-result-detail), each hit linking into the reader there. */
+/**
+ * Where the words occur in a book's text (search-result-detail), each hit linking into the reader there:
+ * `/bookPreview?bookId=…&chapterId=…#<words>`. The fragment is an element id when one exists in the
+ * chapter (a table-of-contents anchor), otherwise the searched words, which the reader finds and marks.
+ */
 export async function searchInBook(
   ctx: AppContext,
   actor: Actor,
@@ -71,7 +75,7 @@ export async function searchInBook(
           chapterId: chapter.id,
           chapterTitle: chapter.title,
           snippet: highlight(raw, marks),
-          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}&q=${encodeURIComponent(text.trim())}`,
+          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}#${encodeURIComponent(text.trim())}`,
         });
       }
       from = at + needle.length;

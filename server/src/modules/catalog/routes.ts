@@ -30,8 +30,8 @@ import { authorize } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { loadAsset } from './assets.js';
 import * as lists from './booklists.js';
-import { getChapter, searchInBook } from './chapters.js';
-import { dictTree } from './dict.js';
+import { chapterEnvelope } from '../reader/chapter-cache.js';
+import { searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
@@ -67,7 +67,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'book.browse');
-      return ok(await dictTree(ctx.db, request.query.dictType));
+      return ok(await books.dictionary(ctx, request.query.dictType));
     },
   );
 
@@ -251,7 +251,15 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(chapterContent) },
       },
     },
-    async (request) => ok(await getChapter(ctx, request.actor, request.query.bookId, request.query.chapterId)),
+    // Serialized once per chapter (reader/chapter-cache.ts); the read decision runs on every request.
+    async (request, reply) => {
+      const body = await chapterEnvelope(ctx, request.actor, request.query.bookId, request.query.chapterId);
+      // Already the envelope's JSON: sent as it is, not serialized again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(body as never);
+    },
   );
 
   r.get(

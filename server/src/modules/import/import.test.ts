@@ -90,6 +90,23 @@ describe('zip checks before unpacking', () => {
   });
 });
 
+describe('XML without external entities', () => {
+  it('never reads a file named by an entity of the package document', async () => {
+    const { parsePackage } = await import('./package-doc.js');
+    const opf = `<?xml version="1.0"?><!DOCTYPE package [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+      <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="u">
+      <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="u">x</dc:identifier>
+      <dc:title>before&xxe;after</dc:title></metadata><manifest/><spine/></package>`;
+    let title = '';
+    try {
+      title = parsePackage(opf, 'content.opf').title;
+    } catch (err) {
+      expect(err).toBeInstanceOf(ImportRefusal);
+    }
+    expect(title).not.toContain('root:');
+  });
+});
+
 describe('sanitizing a content document', () => {
   const links = {
     chapterUrl: (p: string, fragment: string) =>

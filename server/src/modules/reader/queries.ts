@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import type { ReaderNotesTable } from '../../db/tables/reader.js';
+import type { ReaderNotesTable, SectionResourcesTable } from '../../db/tables/reader.js';
 import type { Insertable, Updateable } from 'kysely';
 
 export function findChapterRef(db: Db, bookId: number, chapterId: number) {
@@ -27,7 +27,7 @@ export function chapterTexts(db: Db, bookId: number) {
 export function chapterTitles(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['id', 'path', 'title', 'seq'])
+    .select(['id', 'path', 'title', 'seq', 'free'])
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();
@@ -125,4 +125,24 @@ export function updateNote(db: Db, id: number, set: Updateable<ReaderNotesTable>
 
 export function deleteNote(db: Db, id: number) {
   return db.deleteFrom('reader_notes').where('id', '=', id).execute();
+}
+
+export async function insertResource(db: Db, row: Insertable<SectionResourcesTable>): Promise<number> {
+  const { id } = await db.insertInto('section_resources').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteResource(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('section_resources').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function resourcesOf(db: Db, bookId: number) {
+  return db
+    .selectFrom('section_resources')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }

@@ -5,6 +5,7 @@ import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir, type DraftChapter } from '../../../test/reader-fixtures.js';
 import { grantShelfEntry } from '../shelf/service.js';
 import { locate } from './anchor.js';
+import { cjkFont, NO_CJK_FONT } from './pdf.js';
 
 const FIRST: DraftChapter[] = [
   { title: '第一章 绪论', body: '<p>学而时习之，不亦说乎。有朋自远方来，不亦乐乎。</p>' },
@@ -183,6 +184,20 @@ describe('reader: position, reading time, notes and translation', () => {
     expect(exported.headers['content-type']).toContain('text/plain');
     expect(exported.body).toContain('## 未能定位的笔记');
     expect(exported.body).toContain('> 可以为师矣');
+
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/reader/note/export',
+      payload: { bookId, type: 2 },
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    if (cjkFont()) {
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.rawPayload.length).toBeGreaterThan(2000);
+    } else {
+      expect(pdf.json()).toMatchObject({ code: Code.REFUSED, msg: NO_CJK_FONT });
+    }
   });
 
   it('locates a quote by its context, ignoring re-flowed whitespace', () => {

@@ -7,6 +7,10 @@ import {
   noteExportBody,
   readerNote,
   readingPosition,
+  ResourceCategories,
+  resourceBody,
+  resourceQuery,
+  sectionResource,
   transQuery,
   transResult,
 } from '@textbook/contracts';
@@ -15,6 +19,7 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { authorize } from '../../policies/index.js';
 import { isMember } from '../../policies/helpers.js';
+import * as resources from './resources.js';
 import * as reader from './service.js';
 import { translate } from './translate.js';
 
@@ -30,6 +35,22 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reader'];
+
+  r.get(
+    '/api/reader/spine',
+    {
+      schema: {
+        tags,
+        summary: 'The chapters of a book in reading order (prev/next, progress); titles only',
+        querystring: bookIdQuery,
+        response: {
+          200: envelope(z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() }))),
+        },
+      },
+    },
+    // Anonymous access: the same facts as the public section tree.
+    async (request) => ok(await reader.spine(ctx, request.actor, request.query.bookId)),
+  );
 
   r.post(
     '/api/book/extend/leave',
@@ -130,6 +151,79 @@ export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('读书笔记.txt')}`)
         .type('text/plain; charset=utf-8')
         .send(text);
+    },
+  );
+
+  const resourceList = { 200: envelope(z.array(sectionResource)) };
+  r.get(
+    '/api/reader/section/resource/category',
+    {
+      schema: {
+        tags,
+        summary: 'Resource categories of a book with counts (for those who may read it)',
+        querystring: bookIdQuery,
+        response: {
+          200: envelope(z.array(z.object({ category: z.enum(ResourceCategories), count: z.number().int() }))),
+        },
+      },
+    },
+    async (request) => ok(await resources.categories(ctx, request.actor, request.query.bookId)),
+  );
+  r.get(
+    '/api/reader/section/resource/catalog',
+    {
+      schema: {
+        tags,
+        summary: 'All resources of a book, by section',
+        querystring: resourceQuery,
+        response: resourceList,
+      },
+    },
+    async (request) => ok(await resources.catalog(ctx, request.actor, request.query.bookId, request.query.category)),
+  );
+  r.get(
+    '/api/reader/section/resource/chapter',
+    {
+      schema: {
+        tags,
+        summary: "The resources of one chapter's sections (side panel)",
+        querystring: resourceQuery.extend({ chapterId: z.coerce.number().int().positive() }),
+        response: resourceList,
+      },
+    },
+    async (request) =>
+      ok(
+        await resources.ofChapter(
+          ctx,
+          request.actor,
+          request.query.bookId,
+          request.query.chapterId,
+          request.query.category,
+        ),
+      ),
+  );
+  r.post(
+    '/api/reader/section/resource',
+    {
+      schema: {
+        tags,
+        summary: 'Staff: attach a resource to a section',
+        body: resourceBody,
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'book.manage');
+      return ok({ id: await resources.attach(ctx, request.body) });
+    },
+  );
+  r.delete(
+    '/api/reader/section/resource/:id',
+    { schema: { tags, summary: 'Staff: remove a resource', params: idParam, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      authorize(request.actor, 'book.manage');
+      await resources.detach(ctx, request.params.id);
+      return ok(null);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { LeaveBody, NoteBody, ReaderNote, ReadingPosition, TextAnchor } from '@textbook/contracts';
-import type { MemberActor } from '../../http/actor.js';
+import type { Actor, MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { authorize } from '../../policies/index.js';
@@ -23,6 +23,15 @@ async function readableChapter(ctx: AppContext, actor: MemberActor, bookId: numb
   if (!chapter) throw notFound();
   await assertChapterReadable(ctx, actor, book, chapter);
   return { book, chapter };
+}
+
+/** The chapters in spine order, for a book the actor may see (unpublished books for staff only). */
+export async function spine(ctx: AppContext, actor: Actor, bookId: number) {
+  const book = await q.findBookRef(ctx.db, bookId);
+  if (!book) throw notFound();
+  authorize(actor, 'book.read', { published: Boolean(book.published) });
+  const rows = await q.chapterTitles(ctx.db, bookId);
+  return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free) }));
 }
 
 /** POST /api/book/extend/leave: the position as a text anchor, and the active reading seconds since last time. */

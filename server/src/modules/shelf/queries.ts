@@ -106,7 +106,11 @@ export function positionsOf(db: Db, memberId: number, bookIds: number[]) {
 }
 
 export function findBookForShelf(db: Db, bookId: number) {
-  return db.selectFrom('books').select(['id', 'published', 'price']).where('id', '=', bookId).executeTakeFirst();
+  return db
+    .selectFrom('books')
+    .select(['id', 'title', 'published', 'price'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
 }
 
 export function deleteSourceEntries(db: Db, memberId: number, bookId: number, source: ShelfSource) {

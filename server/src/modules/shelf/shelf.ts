@@ -28,6 +28,7 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
   const expiries = entries.map((e) => e.expiresAt);
   return {
     bookId,
+    title: book.title,
     readable: verdict.read,
     reason: verdict.read ? null : verdict.why,
     collegeId,
@@ -103,6 +104,7 @@ export async function shelfPage(ctx: AppContext, actor: MemberActor, query: Shel
       ...presentCard(card),
       sources: [...new Set(list.map((e) => e.source))],
       expiresAt: expiries.includes(null) ? null : Math.max(...(expiries as number[])),
+      otherCollegeId: other?.collegeId ?? null,
       otherCollegeName: other ? await q.collegeName(ctx.db, other.collegeId!) : null,
       progress: position ? position.progress / 1000 : 0,
       lastReadAt: position?.updatedAt ?? null,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { App, Button, Form, Input, Modal, Result, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { Limits, Msg } from '@textbook/contracts';
@@ -12,11 +12,16 @@ interface CodeValues {
   checked?: boolean;
 }
 
+/** What happens after a login: the dialog closes (default); the single sign-on page sends the browser back. */
+export const LoginDoneContext = createContext<(() => void) | null>(null);
+
 function useLoggedIn(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { message } = App.useApp();
+  const override = useContext(LoginDoneContext);
   return () => {
+    if (override) return override();
     message.success('登录成功');
     closeLogin();
     if (pathname === '/login') navigate('/index', { replace: true });
@@ -193,6 +198,18 @@ function DialogBody() {
         )}
       </div>
     </>
+  );
+}
+
+/** The dialog's forms on a page of their own (single sign-on), with the same modes and rules. */
+export function LoginPanel({ onDone }: { onDone: () => void }) {
+  const { mode } = useLoginDialog();
+  return (
+    <App component={false}>
+      <LoginDoneContext.Provider value={onDone}>
+        <DialogBody key={mode} />
+      </LoginDoneContext.Provider>
+    </App>
   );
 }
 

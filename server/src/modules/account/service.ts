@@ -1,0 +1,162 @@
+import { AuthMsg, type MemberCollege } from '@textbook/contracts';
+import type { KvStore } from '../../adapters/kv/index.js';
+import type { SmsProvider } from '../../adapters/sms/index.js';
+import type { MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import { consumeCode, sendCode, type CodePurpose } from '../auth/codes.js';
+import { hashPassword } from '../auth/passwords.js';
+import { setPassword } from '../auth/queries.js';
+import { readNewPassword } from '../auth/service.js';
+import { insertCollege, insertMembership, listMemberships, setCurrentCollege } from '../member/queries.js';
+import { createMember } from '../member/service.js';
+import { parseRoles } from '../session/service.js';
+import { AVATAR_ROUTE, avatarName, avatarStorage, normalizeAvatar } from './avatar.js';
+import * as q from './queries.js';
+
+/** A verified old phone opens the window for changing to a new one. */
+const PHONE_CHANGE_WINDOW_MS = 10 * 60_000;
+
+async function profile(ctx: AppContext, memberId: number) {
+  const found = await q.findProfile(ctx.db, memberId);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function listColleges(ctx: AppContext, memberId: number): Promise<MemberCollege[]> {
+  const member = await profile(ctx, memberId);
+  const rows = await listMemberships(ctx.db, memberId);
+  const current = rows.some((r) => r.collegeId === member.currentCollegeId)
+    ? member.currentCollegeId
+    : rows[0]?.collegeId;
+  return rows.map((r) => ({
+    id: r.collegeId,
+    name: r.collegeName,
+    roleList: parseRoles(r.roles),
+    current: r.collegeId === current,
+  }));
+}
+
+export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: number): Promise<boolean> {
+  return Boolean(await q.findMembership(ctx.db, memberId, collegeId));
+}
+
+export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
+  await setCurrentCollege(ctx.db, memberId, collegeId);
+}
+
+export async function editorFlag(ctx: AppContext, memberId: number): Promise<{ yxMenu: boolean }> {
+  return { yxMenu: Boolean((await profile(ctx, memberId)).yxMenu) };
+}
+
+export function editorUrl(ctx: AppContext): string {
+  if (!ctx.config.accounts.editorUrl) throw refused(AuthMsg.EDITOR_MISSING);
+  return ctx.config.accounts.editorUrl;
+}
+
+export async function updateName(ctx: AppContext, memberId: number, userName: string): Promise<void> {
+  await q.updateMember(ctx.db, memberId, { user_name: userName, updated_at: Date.now() });
+}
+
+/** Stores the new avatar under a generated name and removes the old file. Answers its URL. */
+export async function updateAvatar(ctx: AppContext, memberId: number, bytes: Buffer): Promise<string> {
+  const member = await profile(ctx, memberId);
+  const image = await normalizeAvatar(bytes);
+  const storage = avatarStorage(ctx.config);
+  await storage.put(image.name, image.bytes);
+  const url = AVATAR_ROUTE + image.name;
+  await q.updateMember(ctx.db, memberId, { avatar: url, updated_at: Date.now() });
+  const old = avatarName(member.avatar);
+  if (old) await storage.delete(old).catch(() => undefined);
+  return url;
+}
+
+async function ownPhone(ctx: AppContext, memberId: number): Promise<string> {
+  const { phone } = await profile(ctx, memberId);
+  if (!phone) throw refused(AuthMsg.NO_PHONE);
+  return phone;
+}
+
+/** Sends a code to the member's own phone (change password, or the first step of a phone change). */
+export async function sendOwnCode(
+  ctx: AppContext,
+  kv: KvStore,
+  sms: SmsProvider,
+  memberId: number,
+  purpose: Extract<CodePurpose, 'changePwd' | 'changePhoneOld'>,
+  address: string,
+): Promise<void> {
+  await sendCode(ctx, kv, sms, { phone: await ownPhone(ctx, memberId), purpose, address });
+}
+
+/** Changes the password with a code sent to the current phone; the member's other sessions end. */
+export async function changePassword(
+  ctx: AppContext,
+  actor: MemberActor,
+  input: { code: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const password = readNewPassword(ctx, input);
+  const phone = await ownPhone(ctx, actor.memberId);
+  await consumeCode(ctx, { phone, purpose: 'changePwd', code: input.code });
+  await setPassword(ctx.db, actor.memberId, await hashPassword(password), Date.now());
+  await q.deleteOtherSessions(ctx.db, actor.memberId, actor.sessionId);
+}
+
+const windowKey = (memberId: number) => `phoneChange:${memberId}`;
+
+/** Step 2 of a phone change: the code sent to the old phone is right; the window for a new phone opens. */
+export async function verifyOldPhone(ctx: AppContext, kv: KvStore, memberId: number, code: string): Promise<void> {
+  const phone = await ownPhone(ctx, memberId);
+  await consumeCode(ctx, { phone, purpose: 'changePhoneOld', code });
+  await kv.set(windowKey(memberId), phone, PHONE_CHANGE_WINDOW_MS);
+}
+
+async function checkNewPhone(ctx: AppContext, kv: KvStore, memberId: number, newPhone: string): Promise<void> {
+  const verifiedOld = await kv.get(windowKey(memberId));
+  if (!verifiedOld || verifiedOld !== (await ownPhone(ctx, memberId))) throw refused(AuthMsg.OLD_PHONE_FIRST);
+  if (newPhone === verifiedOld) throw refused(AuthMsg.SAME_PHONE);
+  if (await q.phoneTaken(ctx.db, newPhone)) throw refused(AuthMsg.PHONE_TAKEN);
+}
+
+/** Step 3: a code to the new phone, only inside the window. */
+export async function sendNewPhoneCode(
+  ctx: AppContext,
+  kv: KvStore,
+  sms: SmsProvider,
+  memberId: number,
+  newPhone: string,
+  address: string,
+): Promise<void> {
+  await checkNewPhone(ctx, kv, memberId, newPhone);
+  await sendCode(ctx, kv, sms, { phone: newPhone, purpose: 'changePhoneNew', address });
+}
+
+/** Step 4: the new phone's code is right; the phone changes and the window closes. */
+export async function changePhone(
+  ctx: AppContext,
+  kv: KvStore,
+  memberId: number,
+  input: { newPhone: string; code: string },
+): Promise<void> {
+  await checkNewPhone(ctx, kv, memberId, input.newPhone);
+  await consumeCode(ctx, { phone: input.newPhone, purpose: 'changePhoneNew', code: input.code });
+  await q.updateMember(ctx.db, memberId, { phone: input.newPhone, updated_at: Date.now() });
+  await kv.del(windowKey(memberId));
+}
+
+/** Test routes only: a member with memberships in new colleges, the first current. */
+export async function createTestMember(
+  ctx: AppContext,
+  input: { phone: string; colleges: { name: string; roles: string }[] },
+): Promise<{ memberId: number; collegeIds: number[] }> {
+  const now = Date.now();
+  const memberId = await createMember(ctx, { phone: input.phone, userName: `用户${input.phone.slice(-4)}` });
+  const collegeIds: number[] = [];
+  for (const c of input.colleges) {
+    const { id } = await insertCollege(ctx.db, c.name, now);
+    await insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: c.roles, created_at: now });
+    collegeIds.push(id);
+  }
+  if (collegeIds[0]) await setCurrentCollege(ctx.db, memberId, collegeIds[0]);
+  return { memberId, collegeIds };
+}

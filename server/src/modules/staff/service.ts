@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AuthMsg, passwordProblem, type StaffInfo } from '@textbook/contracts';
+import type { StaffActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { conflict, notFound, refused } from '../../http/errors.js';
+import { decryptPassword } from '../auth/cipher.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { openStaffSession } from '../session/service.js';
+import * as q from './queries.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof q.findById>>>;
+
+export function presentStaff(row: Row): StaffInfo {
+  return {
+    id: row.id,
+    userName: row.userName,
+    displayName: row.displayName,
+    isAdmin: Boolean(row.isAdmin),
+    disabled: Boolean(row.disabled),
+  };
+}
+
+function newPassword(ctx: AppContext, encrypted: string): string {
+  const password = decryptPassword(ctx.config.accounts.passwordCipherKey, encrypted);
+  const problem = passwordProblem(password);
+  if (problem) throw refused(problem);
+  return password;
+}
+
+/**
+ * Staff sign-in, with the same lockout as members: after `loginMaxFailures` wrong passwords in a row the
+ * account is locked for `loginLockMinutes`. A disabled account never signs in.
+ */
+export async function staffLogin(
+  ctx: AppContext,
+  input: { userName: string; password: string },
+  now = Date.now(),
+): Promise<string> {
+  const password = decryptPassword(ctx.config.accounts.passwordCipherKey, input.password);
+  const staff = await q.findByName(ctx.db, input.userName.trim());
+  if (!staff || staff.disabled) throw refused(AuthMsg.STAFF_LOGIN_FAILED);
+  const minutesLeft = (until: number) => Math.max(1, Math.ceil((until - now) / 60_000));
+  if (staff.lockedUntil !== null && staff.lockedUntil > now) {
+    throw refused(AuthMsg.ACCOUNT_LOCKED(minutesLeft(staff.lockedUntil)));
+  }
+  if (!(await verifyPassword(staff.passwordHash, password))) {
+    const { loginMaxFailures, loginLockMinutes } = ctx.config.accounts;
+    const failures = staff.failedLogins + 1;
+    if (failures >= loginMaxFailures) {
+      const lockedUntil = now + loginLockMinutes * 60_000;
+      await q.updateStaff(ctx.db, staff.id, { failed_logins: 0, locked_until: lockedUntil });
+      throw refused(AuthMsg.ACCOUNT_LOCKED(minutesLeft(lockedUntil)));
+    }
+    await q.updateStaff(ctx.db, staff.id, { failed_logins: failures });
+    throw refused(AuthMsg.STAFF_LOGIN_FAILED);
+  }
+  if (staff.failedLogins || staff.lockedUntil) {
+    await q.updateStaff(ctx.db, staff.id, { failed_logins: 0, locked_until: null });
+  }
+  return openStaffSession(ctx.db, staff.id, now);
+}
+
+export async function staffMe(ctx: AppContext, actor: StaffActor): Promise<StaffInfo> {
+  const row = await q.findById(ctx.db, actor.staffId);
+  if (!row) throw notFound();
+  return presentStaff(row);
+}
+
+export async function listStaff(ctx: AppContext): Promise<StaffInfo[]> {
+  return (await q.listStaff(ctx.db)).map(presentStaff);
+}
+
+export async function createStaff(
+  ctx: AppContext,
+  input: { userName: string; displayName: string; password: string; isAdmin: boolean },
+): Promise<StaffInfo> {
+  const password = newPassword(ctx, input.password);
+  if (await q.findByName(ctx.db, input.userName)) throw conflict(AuthMsg.STAFF_NAME_TAKEN);
+  const { id } = await q.insertStaff(ctx.db, {
+    user_name: input.userName,
+    display_name: input.displayName,
+    password_hash: await hashPassword(password),
+    is_admin: input.isAdmin ? 1 : 0,
+    created_at: Date.now(),
+  });
+  return presentStaff((await q.findById(ctx.db, id))!);
+}
+
+/** Changes another staff account; disabling it or changing its password ends its sessions. */
+export async function updateStaff(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: {
+    id: number;
+    displayName?: string | undefined;
+    isAdmin?: boolean | undefined;
+    disabled?: boolean | undefined;
+    password?: string | undefined;
+  },
+): Promise<StaffInfo> {
+  const row = await q.findById(ctx.db, input.id);
+  if (!row) throw notFound();
+  if (input.id === actor.staffId && (input.disabled || input.isAdmin === false)) {
+    throw refused('不能停用自己或取消自己的管理员身份');
+  }
+  await q.updateStaff(ctx.db, input.id, {
+    ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
+    ...(input.isAdmin !== undefined ? { is_admin: input.isAdmin ? 1 : 0 } : {}),
+    ...(input.disabled !== undefined ? { disabled: input.disabled ? 1 : 0 } : {}),
+    ...(input.password ? { password_hash: await hashPassword(newPassword(ctx, input.password)) } : {}),
+  });
+  if (input.disabled || input.password) await q.deleteStaffSessions(ctx.db, input.id);
+  return presentStaff((await q.findById(ctx.db, input.id))!);
+}
+
+/** The first staff administrator, from configuration, when there is no staff yet. */
+export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  if ((await q.countStaff(ctx.db)) > 0) return;
+  const { staffAdminUser, staffAdminPassword } = ctx.config.accounts;
+  if (!staffAdminPassword) {
+    log.warn('no staff account yet: set STAFF_ADMIN_PASSWORD (and STAFF_ADMIN_USER) to create the first administrator');
+    return;
+  }
+  const problem = passwordProblem(staffAdminPassword);
+  if (problem) {
+    log.error(`STAFF_ADMIN_PASSWORD is not acceptable: ${problem}`);
+    return;
+  }
+  await q.insertStaff(ctx.db, {
+    user_name: staffAdminUser,
+    display_name: '管理员',
+    password_hash: await hashPassword(staffAdminPassword),
+    is_admin: 1,
+    created_at: Date.now(),
+  });
+  log.info({ user: staffAdminUser }, 'first staff administrator created from configuration');
+}
+
+/** Test routes only: a staff account with a plain password (the journeys then sign in through the form). */
+export async function createTestStaff(ctx: AppContext, userName: string, password: string, isAdmin: boolean) {
+  return q.insertStaff(ctx.db, {
+    user_name: userName,
+    display_name: userName,
+    password_hash: await hashPassword(password),
+    is_admin: isAdmin ? 1 : 0,
+    created_at: Date.now(),
+  });
+}
