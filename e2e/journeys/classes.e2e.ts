@@ -134,11 +134,22 @@ for (const device of DEVICES) {
     // Student: the notice arrived (the header badge counts it) and the book opens from the joined class.
     const token = await tokenOf(studentId);
     expect((await api<number>('/api/msg-notice/count', { token })).data).toBeGreaterThan(0);
+    await student.goto('/message');
+    await poll(() => student.locator('body').innerText()).toContain('您已成功加入班级“线代一班”');
+    await shot(student, 'notice');
     await student.goto('/my/joinClass');
     const joined = student.locator('.my-classes .ant-card').filter({ hasText: '线代一班' });
     await poll(() => joined.innerText()).toContain('已加入');
     await shot(student, 'my-classes');
-    await joined.getByRole('button', { name: '打开教材' }).click();
+    expect(await joined.getByRole('link', { name: '打开教材' }).getAttribute('href')).toBe(
+      `/bookPreview?bookId=${bookId}`,
+    );
+    // The approval put the book on the shelf: it opens from there.
+    await student.goto('/list');
+    const shelfCard = student.getByTestId('shelf-card').filter({ hasText: title });
+    await poll(() => shelfCard.count()).toBe(1);
+    await shot(student, 'shelf');
+    await shelfCard.locator('.shelf-title').click();
     await poll(() => student.url()).toContain(`/bookPreview?bookId=${bookId}`);
 
     // Export downloads a real xlsx that opens.
