@@ -134,11 +134,22 @@ for (const device of DEVICES) {
     // Student: the notice arrived (the header badge counts it) and the book opens from the joined class.
     const token = await tokenOf(studentId);
     expect((await api<number>('/api/msg-notice/count', { token })).data).toBeGreaterThan(0);
+    await student.goto('/message');
+    await poll(() => student.locator('body').innerText()).toContain('您已成功加入班级“线代一班”');
+    await shot(student, 'notice');
     await student.goto('/my/joinClass');
     const joined = student.locator('.my-classes .ant-card').filter({ hasText: '线代一班' });
     await poll(() => joined.innerText()).toContain('已加入');
     await shot(student, 'my-classes');
-    await joined.getByRole('button', { name: '打开教材' }).click();
+    expect(await joined.getByRole('link', { name: '打开教材' }).getAttribute('href')).toBe(
+      `/bookPreview?bookId=${bookId}`,
+    );
+    // The approval put the book on the shelf: it opens from there.
+    await student.goto('/list');
+    const shelfCard = student.getByTestId('shelf-card').filter({ hasText: title });
+    await poll(() => shelfCard.count()).toBe(1);
+    await shot(student, 'shelf');
+    await shelfCard.locator('.shelf-title').click();
     await poll(() => student.url()).toContain(`/bookPreview?bookId=${bookId}`);
 
     // Export downloads a real xlsx that opens.
@@ -203,6 +214,36 @@ for (const device of DEVICES) {
     expect(await student.locator('.ant-result').innerText()).toContain(range);
     await shot(student, 'join-expired');
     expect(consoleErrors(student)).toEqual([]);
+  }, 120_000);
+}
+
+for (const device of DEVICES) {
+  test(`the own-book check blocks with the server's message and offers a teacher trial (${device})`, async () => {
+    const title = `离散数学（${device}）`;
+    const { bookId } = (await api<{ bookId: number }>('/api/test/class-book', { body: { memberId: TEACHER, title } }))
+      .data;
+    const teacher = await journey.page(device);
+    await loginAs(teacher, TEACHER);
+    await teacher.goto(`/my/teachingSpace?bookId=${bookId}`);
+    await poll(() => teacher.getByRole('tab', { name: new RegExp(title.slice(0, 4)) }).count()).toBeGreaterThan(0);
+    await teacher.getByRole('button', { name: '创建班级' }).click();
+    const dialog = teacher.locator('.ant-modal').filter({ hasText: '创建班级' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByPlaceholder('请输入班级').fill('离散一班');
+    await dialog.getByText('无需审核，直接加入', { exact: true }).click();
+    // The sample copy ends while the dialog is open: confirming is refused with the server's message.
+    await api('/api/test/shelf-revoke', { body: { memberId: TEACHER, bookId } });
+    await dialog.getByRole('button', { name: /确\s?定/ }).click();
+    const alert = dialog.locator('.ant-alert');
+    await poll(() => alert.innerText()).toContain('您暂无该教材的使用权限，无法使用该教材创建班级');
+    await alert.getByRole('button', { name: '申请教师试用' }).click();
+    const trial = teacher.locator('.ant-modal').filter({ hasText: '教师试用（免费样书申请）功能即将开放' });
+    await poll(() => trial.isVisible()).toBe(true);
+    await shot(teacher, 'own-book-go-apply');
+    await trial.getByRole('button', { name: /知\s?道\s?了/ }).click();
+    await shot(teacher, 'own-book-blocked');
+    expect(await teacher.locator('.class-card').filter({ hasText: '离散一班' }).count()).toBe(0);
+    expect(consoleErrors(teacher)).toEqual([]);
   }, 120_000);
 }
 

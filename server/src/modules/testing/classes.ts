@@ -90,4 +90,23 @@ export const classTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
       return ok(null);
     },
   );
+
+  r.post(
+    '/api/test/shelf-revoke',
+    {
+      schema: {
+        ...hide,
+        body: z.object({ memberId: z.number().int(), bookId: z.number().int() }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await ctx.db
+        .deleteFrom('shelf_entries')
+        .where('member_id', '=', request.body.memberId)
+        .where('book_id', '=', request.body.bookId)
+        .execute();
+      return ok(null);
+    },
+  );
 };

@@ -78,11 +78,12 @@ export function ClassDialog({
     const endTime = end!.format(FORMAT);
     setBlocked(null);
     const own = await checkOwnBook(v.bookId!, endTime);
-    if (own.warning && !own.result.tag) {
+    // Creating needs the book; an existing class stays editable (its book is locked anyway).
+    if (own.warning && !own.result.tag && !editing) {
       setBlocked(own.result);
       return;
     }
-    if (own.warning) {
+    if (own.warning && own.result.tag) {
       const go = await modal.confirm({ title: '提示', content: own.result.msg, okText: '继续', cancelText: '取消' });
       if (!go) return;
     }

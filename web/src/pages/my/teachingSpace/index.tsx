@@ -86,7 +86,7 @@ function TeachingSpace() {
           open
           editing={dialog.editing}
           books={list.filter((b) => b.own || b.bookId === dialog.editing?.bookId)}
-          bookId={bookId}
+          bookId={book?.own ? bookId : undefined}
           onClose={() => setDialog({ open: false, editing: null })}
           onSaved={(row) => {
             setDialog({ open: false, editing: null });
