@@ -128,3 +128,28 @@ test('forgotten password to the done screen, then login with the new password', 
   await poll(() => page.getByTestId('login-link').count()).toBe(0);
   expect(consoleErrors(page)).toEqual([]);
 });
+
+test('the agreement links show the site texts, or say they are missing', async () => {
+  const page = await journey.page('desktop');
+  await openDialog(page);
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByText('《用户协议》').click();
+  const shown = page.locator('.ant-modal').filter({ hasText: '欢迎使用高校数字教材平台' });
+  await shown.waitFor();
+  await shot(page, 'agreement', { fullPage: false });
+
+  // A site without the agreement ids configured.
+  const bare = await journey.page('phone');
+  await bare.route('**/api/site', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { toolbar: Record<string, unknown> } };
+    body.data.toolbar.userAgreementId = null;
+    body.data.toolbar.privacyPolicyId = null;
+    await route.fulfill({ response, json: body });
+  });
+  await openDialog(bare);
+  await bare.locator('.login-dialog').getByText('《用户协议》').click();
+  await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_AGREEMENT);
+  await bare.locator('.login-dialog').getByText('《隐私政策》').click();
+  await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_PRIVACY);
+});
