@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { AuthMsg, Msg } from '@textbook/contracts';
-import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { consoleErrors, DEVICES, shot, toasts, useJourney } from '../support/browser.js';
 import { codeFromOutbox, freshPhone, solveSlider, watchPuzzles } from '../support/login.js';
 import type { Page } from 'playwright-core';
 
@@ -152,4 +152,21 @@ test('the agreement links show the site texts, or say they are missing', async (
   await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_AGREEMENT);
   await bare.locator('.login-dialog').getByText('《隐私政策》').click();
   await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_PRIVACY);
+});
+
+test('binding a phone after an external login without one (answer 501)', async () => {
+  const page = await journey.page('phone');
+  const puzzles = watchPuzzles(page);
+  await page.goto(`/sso/callback?provider=test&code=ext-${Date.now()}`, { waitUntil: 'networkidle' });
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByTestId('binding-form').waitFor();
+  expect(await dialog.locator('.ant-modal-title').innerText()).toBe('绑定手机号');
+  const phone = freshPhone();
+  await fillPhoneAndCode(page, phone, puzzles, 'binding');
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: /绑\s?定/ }).click();
+  await poll(() => toasts(page)).toContain(Msg.BIND_SUCCESS);
+  await shot(page, 'binding-done', { fullPage: false });
+  await poll(() => page.getByTestId('login-link').count()).toBe(0);
+  expect(consoleErrors(page)).toEqual([]);
 });

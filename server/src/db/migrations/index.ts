@@ -4,6 +4,7 @@ import * as staff from './20261121_0002_staff.js';
 import * as books from './20261121_0201_books.js';
 import * as shelf from './20261121_0401_shelf.js';
 import * as accounts from './20261121_0301_accounts.js';
+import * as identities from './20261121_0302_identities.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261121_0201_books': books,
   '20261121_0401_shelf': shelf,
   '20261121_0301_accounts': accounts,
+  '20261121_0302_identities': identities,
 };
