@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { AuthMsg, Msg } from '@textbook/contracts';
-import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { consoleErrors, DEVICES, shot, toasts, useJourney } from '../support/browser.js';
 import { codeFromOutbox, freshPhone, solveSlider, watchPuzzles } from '../support/login.js';
 import type { Page } from 'playwright-core';
 
@@ -125,6 +125,48 @@ test('forgotten password to the done screen, then login with the new password', 
   await login.getByPlaceholder('请输入手机号').fill('13800000001');
   await login.getByPlaceholder('请输入密码').fill(NEW);
   await login.getByRole('button', { name: /登\s?录/ }).click();
+  await poll(() => page.getByTestId('login-link').count()).toBe(0);
+  expect(consoleErrors(page)).toEqual([]);
+});
+
+test('the agreement links show the site texts, or say they are missing', async () => {
+  const page = await journey.page('desktop');
+  await openDialog(page);
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByText('《用户协议》').click();
+  const shown = page.locator('.ant-modal').filter({ hasText: '欢迎使用高校数字教材平台' });
+  await shown.waitFor();
+  await shot(page, 'agreement', { fullPage: false });
+
+  // A site without the agreement ids configured.
+  const bare = await journey.page('phone');
+  await bare.route('**/api/site', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { toolbar: Record<string, unknown> } };
+    body.data.toolbar.userAgreementId = null;
+    body.data.toolbar.privacyPolicyId = null;
+    await route.fulfill({ response, json: body });
+  });
+  await openDialog(bare);
+  await bare.locator('.login-dialog').getByText('《用户协议》').click();
+  await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_AGREEMENT);
+  await bare.locator('.login-dialog').getByText('《隐私政策》').click();
+  await poll(() => bare.locator('.ant-message').innerText()).toContain(Msg.NO_PRIVACY);
+});
+
+test('binding a phone after an external login without one (answer 501)', async () => {
+  const page = await journey.page('phone');
+  const puzzles = watchPuzzles(page);
+  await page.goto(`/sso/callback?provider=test&code=ext-${Date.now()}`, { waitUntil: 'networkidle' });
+  const dialog = page.locator('.login-dialog');
+  await dialog.getByTestId('binding-form').waitFor();
+  expect(await dialog.locator('.ant-modal-title').innerText()).toBe('绑定手机号');
+  const phone = freshPhone();
+  await fillPhoneAndCode(page, phone, puzzles, 'binding');
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: /绑\s?定/ }).click();
+  await poll(() => toasts(page)).toContain(Msg.BIND_SUCCESS);
+  await shot(page, 'binding-done', { fullPage: false });
   await poll(() => page.getByTestId('login-link').count()).toBe(0);
   expect(consoleErrors(page)).toEqual([]);
 });

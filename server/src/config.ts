@@ -39,14 +39,12 @@ export interface Config {
 export interface AccountsConfig {
   /** Base64 of the 32-byte AES-256-GCM key the browser encrypts passwords with (obfuscation only). */
   passwordCipherKey: string;
-  /** `outbox` (logged and kept in the database), `aliyun` or `tencent`. */
-  smsProvider: 'outbox' | 'aliyun' | 'tencent';
+  /** `outbox` (logged and kept in the database) or `aliyun`. */
+  smsProvider: 'outbox' | 'aliyun';
   smsAccessKeyId: string;
   smsAccessKeySecret: string;
   smsSignName: string;
   smsTemplate: string;
-  /** Tencent Cloud SMS application id. */
-  smsAppId: string;
   /** Provider endpoint (overridable for tests and private deployments). */
   smsEndpoint: string;
   smsDailyPerPhone: number;
@@ -113,12 +111,11 @@ function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   const provider = env.SMS_PROVIDER;
   return {
     passwordCipherKey: env.PASSWORD_CIPHER_KEY || DEV_CIPHER_KEY,
-    smsProvider: provider === 'aliyun' || provider === 'tencent' ? provider : 'outbox',
+    smsProvider: provider === 'aliyun' ? provider : 'outbox',
     smsAccessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
     smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
     smsSignName: env.SMS_SIGN_NAME ?? '',
     smsTemplate: env.SMS_TEMPLATE ?? '',
-    smsAppId: env.SMS_APP_ID ?? '',
     smsEndpoint: env.SMS_ENDPOINT ?? '',
     smsDailyPerPhone: int(env.SMS_DAILY_PER_PHONE, 10),
     smsDailyPerAddress: int(env.SMS_DAILY_PER_ADDRESS, 50),

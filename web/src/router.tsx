@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
 routes.push(
   page('sso/authorize', () => import('./pages/sso/authorize')),
   page('sso/logout', () => import('./pages/sso/logout')),
+  page('sso/callback', () => import('./pages/sso/callback')),
   page('admin/login', () => import('./pages/admin/login')),
 );
 

@@ -34,6 +34,9 @@ export const AuthMsg = {
   NO_PHONE: '请先绑定手机号',
   EDITOR_MISSING: '营销编辑器未配置',
   NAME_UPDATED: '修改成功',
+  BIND_REQUIRED: '首次登录请绑定手机号',
+  BIND_EXPIRED: '绑定已过期，请重新登录',
+  EXTERNAL_FAILED: '第三方登录失败，请重试',
 } as const;
 
 const required = z.string({ error: Msg.INCOMPLETE }).min(1, { error: Msg.INCOMPLETE });
@@ -139,4 +142,17 @@ export const staffUpdateBody = z.object({
   isAdmin: z.boolean().optional(),
   disabled: z.boolean().optional(),
   password: z.string().min(1).optional(),
+});
+
+/** Binding mode (answer 501 of an external login): the pending login's token, the phone and its code. */
+export const bindPhoneBody = z.object({
+  bindToken: required,
+  phoneNumber: phoneSchema,
+  code: required,
+  checked: z.boolean().optional(),
+});
+
+export const externalCallbackBody = z.object({
+  provider: z.string().min(1).max(50),
+  code: z.string().min(1).max(2000),
 });

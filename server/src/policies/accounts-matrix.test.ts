@@ -47,6 +47,13 @@ const ROUTES: Row[] = [
   },
   { method: 'POST', url: '/api/forgotPwd', payload: () => ({ phoneNumber: '13800000000' }), expect: anyone },
   { method: 'POST', url: '/api/sso/check', payload: () => ({ redirect: '/' }), expect: anyone },
+  {
+    method: 'POST',
+    url: '/api/bindPhone',
+    payload: () => ({ bindToken: 'x', phoneNumber: '13800000000', code: '1', checked: true }),
+    expect: anyone,
+  },
+  { method: 'POST', url: '/api/external/callback', payload: () => ({ provider: 'test', code: 'sub' }), expect: anyone },
   { method: 'POST', url: '/api/staff/login', payload: () => ({ userName: 'a', password: 'b' }), expect: anyone },
   { url: '/api/getMemberInfo', expect: members('ok') },
   { url: '/api/college', expect: members('ok') },

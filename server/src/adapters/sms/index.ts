@@ -18,12 +18,9 @@ export interface SmsProvider {
 }
 
 export function createSmsProvider(ctx: AppContext, log: FastifyBaseLogger): SmsProvider {
-  if (ctx.config.accounts.smsProvider === 'tencent')
-    log.warn('SMS_PROVIDER=tencent is not implemented; using the outbox');
   switch (ctx.config.accounts.smsProvider) {
     case 'aliyun':
       return new AliyunSms(ctx.config.accounts, log);
-    // Tencent Cloud SMS: not implemented yet (configuration accepts it; falls back to the outbox with a warning).
     default:
       return new OutboxSms(ctx.db, log);
   }

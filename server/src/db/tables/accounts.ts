@@ -25,7 +25,16 @@ export interface MemberLockoutColumns {
   locked_until: number | null;
 }
 
+export interface MemberIdentitiesTable {
+  id: Generated<number>;
+  provider: string;
+  subject: string;
+  member_id: number;
+  created_at: number;
+}
+
 export interface AccountTables {
   sms_outbox: SmsOutboxTable;
   sms_codes: SmsCodesTable;
+  member_identities: MemberIdentitiesTable;
 }

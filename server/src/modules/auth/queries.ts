@@ -95,3 +95,19 @@ export function findAgreement(db: Db, id: number) {
     .where('content_type', 'in', ['agreement', 'privacy'])
     .executeTakeFirst();
 }
+
+export function findIdentity(db: Db, provider: string, subject: string) {
+  return db
+    .selectFrom('member_identities')
+    .select('member_id as memberId')
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+}
+
+export function linkIdentity(
+  db: Db,
+  row: { provider: string; subject: string; member_id: number; created_at: number },
+) {
+  return db.insertInto('member_identities').values(row).execute();
+}

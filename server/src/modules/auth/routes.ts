@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   AuthMsg,
+  bindPhoneBody,
+  externalCallbackBody,
+  Msg,
   captchaCheckBody,
   captchaPuzzle,
   cipherInfo,
@@ -20,6 +23,7 @@ import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { authorize } from '../../policies/index.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
+import { bindPhone, externalLogin, testProvider } from './external.js';
 import { sendCode } from './codes.js';
 import { forgotPwd, pwdLogin, readAgreement, smsLogin } from './service.js';
 
@@ -158,6 +162,44 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       authorize(request.actor, 'auth.login');
       return ok(await readAgreement(ctx, request.params.id));
+    },
+  );
+
+  const providers = new Map(ctx.config.testRoutes ? [[testProvider.name, testProvider]] : []);
+
+  r.post(
+    '/api/external/callback',
+    {
+      schema: {
+        tags,
+        summary:
+          'External single sign-on: exchanges the provider’s code; a user without a phone is answered 501 with a bindToken',
+        body: externalCallbackBody,
+        response: { 200: envelope(tokenAnswer) },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'auth.login');
+      const provider = providers.get(request.body.provider);
+      if (!provider) throw notFound();
+      const identity = await provider.exchange(request.body.code);
+      return ok({ token: await externalLogin(ctx, kv, identity) });
+    },
+  );
+
+  r.post(
+    '/api/bindPhone',
+    {
+      schema: {
+        tags,
+        summary: 'Binding mode: binds a phone (with its login code) to a pending external login; answers the token',
+        body: bindPhoneBody,
+        response: { 200: envelope(tokenAnswer) },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'auth.login');
+      return ok({ token: await bindPhone(ctx, kv, request.body) }, Msg.BIND_SUCCESS);
     },
   );
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react';
-import { App, Button, Form, Input, Modal, Result, Tabs } from 'antd';
+import { App, Button, Form, Input, message as staticMessage, Modal, Result, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { Limits, Msg } from '@textbook/contracts';
 import { bindPhone, forgotPwd, pwdLogin, smsLogin } from '../../api/auth';
@@ -18,11 +18,11 @@ export const LoginDoneContext = createContext<(() => void) | null>(null);
 function useLoggedIn(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { message } = App.useApp();
   const override = useContext(LoginDoneContext);
   return () => {
     if (override) return override();
-    message.success('登录成功');
+    // The dialog (and its App host) unmounts as it closes: the toast must live outside it.
+    void staticMessage.success('登录成功');
     closeLogin();
     if (pathname === '/login') navigate('/index', { replace: true });
   };
@@ -143,7 +143,6 @@ function Forget() {
 
 function Binding({ bindToken }: { bindToken: string | undefined }) {
   const [form] = Form.useForm<CodeValues>();
-  const { message } = App.useApp();
   const done = useLoggedIn();
   const [busy, submit] = useSubmit(async (v: CodeValues) => {
     await bindPhone({
@@ -152,7 +151,7 @@ function Binding({ bindToken }: { bindToken: string | undefined }) {
       checked: Boolean(v.checked),
       bindToken: bindToken ?? '',
     });
-    message.success(Msg.BIND_SUCCESS);
+    void staticMessage.success(Msg.BIND_SUCCESS);
     done();
   });
   return (
