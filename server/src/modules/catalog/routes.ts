@@ -30,7 +30,7 @@ import { authorize } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { loadAsset } from './assets.js';
 import * as lists from './booklists.js';
-import { chapterEnvelope } from '../reader/chapter-cache.js';
+import { chapterEnvelope, compressedEnvelope } from '../reader/chapter-cache.js';
 import { searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
@@ -253,12 +253,15 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     // Serialized once per chapter (reader/chapter-cache.ts); the read decision runs on every request.
     async (request, reply) => {
-      const body = await chapterEnvelope(ctx, request.actor, request.query.bookId, request.query.chapterId);
+      const { bookId, chapterId } = request.query;
+      const body = await chapterEnvelope(ctx, request.actor, bookId, chapterId);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) {
+        const br = await compressedEnvelope(chapterId, body);
+        return reply.header('content-encoding', 'br').send(br as never);
+      }
       // Already the envelope's JSON: sent as it is, not serialized again.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(body as never);
+      return reply.serializer((payload) => payload as string).send(body as never);
     },
   );
 
