@@ -57,6 +57,8 @@ export interface MeasurementResult {
 
 export interface BenchContext {
   baseURL: string;
+  /** The bench server's data folder (its SQLite file and stored files), for modules that prepare data. */
+  dataDir: string;
   durationSec: number;
   connections: number;
   /** Bearer token of a seeded member. */

@@ -155,6 +155,7 @@ async function main(): Promise<void> {
 
     const ctx: BenchContext = {
       baseURL: server.baseURL,
+      dataDir: server.dataDir,
       durationSec,
       connections,
       token,

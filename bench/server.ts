@@ -9,12 +9,13 @@ import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedIfEmpty } from '../server/src/db/seed/index.js';
+import { bookStorage } from '../server/src/modules/import/storage.js';
 import { openSession } from '../server/src/modules/session/service.js';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
-await seedIfEmpty(database.db);
+await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
 
 const members = await database.db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute();
 const tokens: Record<string, string> = {};

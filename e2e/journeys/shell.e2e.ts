@@ -1,6 +1,16 @@
 import { expect, test } from 'vitest';
 import type { FooterLink, NavMenu, SiteInfo } from '@textbook/contracts';
-import { addNotices, api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import {
+  addNotices,
+  api,
+  baseURL,
+  consoleErrors,
+  DEVICES,
+  expectPath,
+  loginAs,
+  shot,
+  useJourney,
+} from '../support/browser.js';
 
 const journey = useJourney('shell');
 
@@ -66,7 +76,7 @@ test('guards send a visitor from /my and /bookPreview to the index', async () =>
   const page = await journey.page('desktop');
   for (const path of ['/my/person', '/my', '/bookPreview?bookId=1&chapterId=1']) {
     await page.goto(path, { waitUntil: 'networkidle' });
-    expect(new URL(page.url()).pathname).toBe('/index');
+    await expectPath(page, '/index');
   }
   await page.goto('/login', { waitUntil: 'networkidle' });
   expect(await page.locator('.ant-modal').isVisible()).toBe(true);
@@ -77,12 +87,12 @@ test('with a token, /login goes to the root and the personal centre opens the fi
   const page = await journey.page('desktop');
   await loginAs(page, TEACHER);
   await page.goto('/login', { waitUntil: 'networkidle' });
-  expect(new URL(page.url()).pathname).toBe('/');
+  await expectPath(page, '/');
   await page.goto('/my', { waitUntil: 'networkidle' });
-  expect(new URL(page.url()).pathname).toBe('/my/teachingSpace');
+  await expectPath(page, '/my/teachingSpace');
   // a route outside this role's menu opens the first item instead
   await page.goto('/my/academy', { waitUntil: 'networkidle' });
-  expect(new URL(page.url()).pathname).toBe('/my/teachingSpace');
+  await expectPath(page, '/my/teachingSpace');
   const sider = page.getByRole('complementary', { name: '个人中心菜单' });
   expect(await sider.textContent()).toContain('教师');
   expect(await sider.textContent()).toContain('示范大学');
@@ -103,7 +113,7 @@ test('a token in the URL is stored as Book-Token and removed from the visible ad
   const cookies = await page.context().cookies(baseURL);
   expect(cookies.find((c) => c.name === 'Book-Token')?.value).toBe(data.token);
   await page.goto('/my', { waitUntil: 'networkidle' });
-  expect(new URL(page.url()).pathname).toBe('/my/joinClass');
+  await expectPath(page, '/my/joinClass');
   await shot(page, 'student-centre');
   // plain navigation shows no message toast
   expect(await page.locator('.ant-message-notice').count()).toBe(0);

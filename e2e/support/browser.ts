@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { ROOT } from './server.js';
 
@@ -97,6 +97,11 @@ export function useJourney(name: string): Journey {
         ...options,
       });
       contexts.push(context);
+      // The badge's live stream is a long-lived request: on a busy machine it could open before a page's own
+      // requests finish and keep `networkidle` from ever coming. Journeys start it late; `livePush` opts in.
+      await context.addInitScript(() => {
+        (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 20_000;
+      });
       const page = await context.newPage();
       const entry: PageInfo = { journey: name, device, errors: [] };
       pages.set(page, entry);
@@ -167,4 +172,20 @@ export async function loginAs(page: Page, memberId: number): Promise<string> {
 export async function addNotices(memberId: number, count: number): Promise<void> {
   const answer = await api('/api/test/notices', { body: { memberId, count } });
   if (answer.code !== 200) throw new Error(`test notices for member ${memberId}: ${answer.code} ${answer.msg}`);
+}
+
+/**
+ * Waits until the page's path is `pathname` (client-side redirects run after the load event, later on a busy
+ * machine), then asserts it, so a failure still names the path that was reached.
+ */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout }).catch(() => undefined);
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** Lets this page's live notice stream start as in production (1.5 s after load), for journeys of the push. */
+export async function livePush(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 1500;
+  });
 }

@@ -26,6 +26,12 @@ export interface Config {
   bodyLimit: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
+  /** Redis for the scale profile (notice fan-out between instances); unset keeps it in process. */
+  redisUrl: string | undefined;
+  /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
+  translateProvider?: string;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
   /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
   accounts: AccountsConfig;
 }
@@ -55,6 +61,8 @@ export interface AccountsConfig {
   /** Marketing editor address returned by checkEditorToken. */
   editorUrl: string;
   avatarMaxBytes: number;
+  /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
+  pdfFont?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -85,7 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoUrl: env.SSO_URL ?? '/sso',
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
+    redisUrl: env.REDIS_URL || undefined,
+    translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env),
+    pdfFont: env.PDF_FONT ?? '',
   };
 }
 

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { bookStorage } from './modules/import/storage.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -10,7 +11,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  if (config.seedOnStart) await seedIfEmpty(database.db);
+  if (config.seedOnStart) {
+    await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
+  }
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -6,4 +6,7 @@ export * from './rules.js';
 export * from './site.js';
 export * from './member.js';
 export * from './books.js';
+export * from './content.js';
+export * from './classes.js';
+export * from './reader.js';
 export * from './auth.js';

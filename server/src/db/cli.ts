@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from './connection.js';
 import { migrateToLatest, resetDatabase } from './migrate.js';
 import { hasData, seedDemo } from './seed/index.js';
+import { bookStorage } from '../modules/import/storage.js';
 
 /** `npm run db:migrate` and `npm run db:seed [-- --force]`. */
 async function main(): Promise<void> {
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
         await resetDatabase(database.db);
         console.log('Existing data erased (--force).');
       }
-      await seedDemo(database.db);
+      await seedDemo(database.db, Date.now(), { dialect: database.dialect, storage: bookStorage(config) });
       console.log('Demo content seeded.');
     }
   } finally {

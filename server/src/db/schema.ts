@@ -2,6 +2,9 @@ import type { Generated } from 'kysely';
 import type { StaffTables } from './tables/staff.js';
 import type { BookTables } from './tables/books.js';
 import type { ShelfTables } from './tables/shelf.js';
+import type { SiteTables } from './tables/site.js';
+import type { ClassTables } from './tables/classes.js';
+import type { ReaderTables } from './tables/reader.js';
 import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
@@ -92,6 +95,8 @@ export interface SiteContentsTable {
   sort: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Migration 0501: where an image-text item points. */
+  link: Generated<string>;
 }
 
 export interface PageViewsTable {
@@ -114,7 +119,8 @@ export interface NoticesTable {
 }
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
-export interface Database extends StaffTables, BookTables, ShelfTables, AccountTables {
+export interface Database
+  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

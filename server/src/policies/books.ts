@@ -1,13 +1,46 @@
 import type { Actor } from '../http/actor.js';
-import { anyone, isStaff } from './helpers.js';
+import { anyone, isMember, isStaff } from './helpers.js';
+
+/** An unexpired shelf entry of the actor for the book: only its college matters to the decision. */
+export interface ReadGrant {
+  collegeId: number | null;
+}
+
+/** Why a book or chapter may or may not be read (DESIGN.md §6). */
+export type ReadVerdict =
+  | { read: true }
+  | { read: false; why: 'login' | 'noGrant' | 'unpublished' }
+  | { read: false; why: 'otherCollege'; collegeId: number };
 
 /**
- * Who may read a chapter. Today: a free-preview chapter of a published book, for everyone; staff read
- * every chapter. The reader issue extends this one function with shelf entries (DESIGN.md §6).
+ * The one decision who may read a book, used by the reader (chapters, assets), the shelf and book detail:
+ * staff read everything; nobody else reads an unpublished book; a shelf entry (purchase, sample, college
+ * authorization, class, free book) that has not expired opens the whole book when it belongs to no college or
+ * to the member's current college; an entry of another college asks to switch to it.
  */
-export function canReadChapter(actor: Actor, chapter: { free: boolean; bookPublished: boolean }): boolean {
-  if (isStaff(actor)) return true;
-  return chapter.bookPublished && chapter.free;
+export function bookReadVerdict(actor: Actor, book: { bookPublished: boolean; grants: ReadGrant[] }): ReadVerdict {
+  if (isStaff(actor)) return { read: true };
+  if (!book.bookPublished) return { read: false, why: 'unpublished' };
+  if (!isMember(actor)) return { read: false, why: 'login' };
+  if (book.grants.some((g) => g.collegeId === null || g.collegeId === actor.collegeId)) return { read: true };
+  const other = book.grants.find((g) => g.collegeId !== null);
+  return other ? { read: false, why: 'otherCollege', collegeId: other.collegeId! } : { read: false, why: 'noGrant' };
+}
+
+/** A chapter: free-preview chapters of a published book for everyone, the rest as the book decides. */
+export function chapterReadVerdict(
+  actor: Actor,
+  chapter: { free: boolean; bookPublished: boolean; grants: ReadGrant[] },
+): ReadVerdict {
+  if (chapter.free && chapter.bookPublished) return { read: true };
+  return bookReadVerdict(actor, chapter);
+}
+
+export function canReadChapter(
+  actor: Actor,
+  chapter: { free: boolean; bookPublished: boolean; grants?: ReadGrant[] },
+): boolean {
+  return chapterReadVerdict(actor, { ...chapter, grants: chapter.grants ?? [] }).read;
 }
 
 export const bookPolicies = {
@@ -16,6 +49,11 @@ export const bookPolicies = {
   /** A book's detail, tree and extras: published books for everyone, unpublished ones for staff only. */
   'book.read': (actor: Actor, book: { published: boolean }) => book.published || isStaff(actor),
   'book.readChapter': canReadChapter,
+  /** Shelf and favourites: the member's own (a visitor is asked to log in). */
+  'shelf.own': (actor: Actor) => isMember(actor),
+  /** Adding a book to the shelf by oneself: published books that are free (price 0). */
+  'shelf.addFree': (actor: Actor, book: { published: boolean; price: number }) =>
+    isMember(actor) && book.published && book.price === 0,
   /** Stored book files (covers, images, fonts): public, by unguessable generated name. */
   'book.asset': anyone,
   /** Catalogue management: import, metadata, publication, free chapters, book lists. */

@@ -4,6 +4,9 @@ import { memberPolicies } from './member.js';
 import { noticePolicies } from './notice.js';
 import { sitePolicies } from './site.js';
 import { bookPolicies } from './books.js';
+import { contentPolicies } from './content.js';
+import { classPolicies } from './classes.js';
+import { readerPolicies } from './reader.js';
 import { authPolicies } from './auth.js';
 import { accountPolicies } from './account.js';
 import { ssoPolicies } from './sso.js';
@@ -18,6 +21,9 @@ export const policies = {
   ...memberPolicies,
   ...noticePolicies,
   ...bookPolicies,
+  ...contentPolicies,
+  ...classPolicies,
+  ...readerPolicies,
   ...authPolicies,
   ...accountPolicies,
   ...ssoPolicies,

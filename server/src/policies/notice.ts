@@ -1,5 +1,5 @@
 import type { Actor } from '../http/actor.js';
-import { owns } from './helpers.js';
+import { isMember, isStaff, owns } from './helpers.js';
 
 export const noticePolicies = {
   /**
@@ -7,5 +7,9 @@ export const noticePolicies = {
    * expired is told so (401), so the badge's refresh notices an ended session.
    */
   'notice.count': (actor: Actor) => !(actor.kind === 'visitor' && actor.expired),
+  /** The notice centre (list, books, check, mark all read, live stream): the member's own notices only. */
+  'notice.list': (actor: Actor) => isMember(actor),
   'notice.read': (actor: Actor, notice: { memberId: number }) => owns(actor, notice),
+  /** Broadcasts to all members, a college or a role: the publisher's staff. */
+  'notice.broadcast': (actor: Actor) => isStaff(actor),
 };

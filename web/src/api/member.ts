@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberInfo } from '@textbook/contracts';
 import { useNavigate } from 'react-router';
@@ -27,13 +28,39 @@ export function useMember(): MemberInfo | undefined {
   return token ? data : undefined;
 }
 
-/** Unread notices for the header badge (polled and refreshed on return to the tab; the notice centre adds a live push). */
+/** A pushed unread count: the badge takes it, and open notice lists refresh. */
+function takePushedCount(count: number): void {
+  const key = [...memberKeys.unread, true];
+  const before = queryClient.getQueryData<number>(key);
+  queryClient.setQueryData(key, count);
+  if (before !== undefined && count > before) void queryClient.invalidateQueries({ queryKey: ['member', 'notices'] });
+}
+
+/**
+ * Unread notices for the header badge: pushed live by the server (server-sent events) for a logged-in member,
+ * polled every 15 s while the push is down, and refreshed on return to the tab.
+ */
 export function useUnreadCount(): number {
   const token = useToken();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!token) return undefined;
+    // Loaded on demand: a visitor's first page does not carry the stream reader.
+    let release: (() => void) | undefined;
+    let cancelled = false;
+    void import('./noticeStream').then((m) => {
+      if (!cancelled) release = m.retain(takePushedCount, setLive);
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+      setLive(false);
+    };
+  }, [token]);
   const { data } = useQuery({
     queryKey: [...memberKeys.unread, Boolean(token)],
     queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),
-    refetchInterval: token ? 60_000 : false,
+    refetchInterval: token && !live ? 15_000 : false,
     refetchOnWindowFocus: 'always',
   });
   return data ?? 0;

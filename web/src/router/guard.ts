@@ -5,9 +5,13 @@ import { ssoLogoutUrl } from '../api/sso';
 import { dropToken, storeToken } from '../stores/session';
 import { getToken } from '../stores/token';
 
-/** Routes a visitor without a token may not open (spec §2 guard rules). */
-export function needsToken(pathname: string): boolean {
-  return pathname === '/my' || pathname.startsWith('/my/') || pathname === '/bookPreview';
+/**
+ * Routes a visitor without a token may not open (spec §2 guard rules). The reader's free preview
+ * (`/bookPreview?…&trial=1`, issue 6: a visitor reads a free chapter) is the one exception.
+ */
+export function needsToken(pathname: string, search?: URLSearchParams): boolean {
+  if (pathname === '/bookPreview') return search?.get('trial') !== '1';
+  return pathname === '/my' || pathname.startsWith('/my/');
 }
 
 /**
@@ -26,7 +30,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
   }
   const token = getToken();
   if (!token) {
-    if (needsToken(url.pathname)) throw redirect('/index');
+    if (needsToken(url.pathname, url.searchParams)) throw redirect('/index');
     return null;
   }
   if (url.pathname === '/login') throw redirect('/');

@@ -3,7 +3,11 @@ import * as foundation from './20261121_0001_foundation.js';
 import * as staff from './20261121_0002_staff.js';
 import * as books from './20261121_0201_books.js';
 import * as shelf from './20261121_0401_shelf.js';
+import * as siteContent from './20261121_0501_site_content.js';
+import * as classes from './20261121_0701_classes.js';
+import * as reader from './20261121_0601_reader.js';
 import * as accounts from './20261121_0301_accounts.js';
+import * as sectionResources from './20261121_0602_section_resources.js';
 import * as identities from './20261121_0302_identities.js';
 
 /**
@@ -15,6 +19,10 @@ export const migrations: Record<string, Migration> = {
   '20261121_0002_staff': staff,
   '20261121_0201_books': books,
   '20261121_0401_shelf': shelf,
+  '20261121_0501_site_content': siteContent,
+  '20261121_0701_classes': classes,
+  '20261121_0601_reader': reader,
   '20261121_0301_accounts': accounts,
+  '20261121_0602_section_resources': sectionResources,
   '20261121_0302_identities': identities,
 };

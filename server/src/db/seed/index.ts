@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
+import { seedDemoBooks } from './demo-books.js';
 import { seedDemoPasswords } from './accounts.js';
 import {
   demoAgreement,
@@ -14,6 +15,7 @@ import {
   demoSite,
   type DemoMenu,
 } from './demo-site.js';
+import { seedHelpAndVersions } from './demo-help.js';
 
 /** True when the database holds anything a person entered (members or site content). */
 export async function hasData(db: Db): Promise<boolean> {
@@ -27,13 +29,16 @@ export async function hasData(db: Db): Promise<boolean> {
 }
 
 /** Seeds demo content into an empty database; leaves a database with data alone. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, books?: BookSeedDeps): Promise<boolean> {
   if (await hasData(db)) return false;
-  await seedDemo(db);
+  await seedDemo(db, Date.now(), books);
   return true;
 }
 
-export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
+/** What importing the demo textbooks needs (the dialect for the search index, the storage for files). */
+export type BookSeedDeps = Omit<Parameters<typeof seedDemoBooks>[0], 'db'>;
+
+export async function seedDemo(db: Db, now = Date.now(), books?: BookSeedDeps): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const insertMenu = async (menu: DemoMenu, parentId: number, sort: number): Promise<void> => {
       const { id } = await trx
@@ -145,6 +150,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         })
         .execute();
     }
+    await seedHelpAndVersions(trx, now);
   });
+  if (books) await seedDemoBooks({ db, ...books }, now);
   await seedDemoPasswords(db);
 }

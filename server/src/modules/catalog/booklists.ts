@@ -7,10 +7,22 @@ import { coverUrl } from '../import/storage.js';
 import * as lq from './list-queries.js';
 import { inOrder } from './presenters.js';
 import * as q from './queries.js';
+import { cached, clearCatalogCache } from './cache.js';
 
 const COVERS_PER_LIST = 4;
 
-export async function listBookLists(
+export function listBookLists(
+  ctx: AppContext,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<Paged<BookListSummary>> {
+  return cached(ctx.db, `booklists:${keyword?.trim() ?? ''}:${offset}:${limit}`, () =>
+    loadBookLists(ctx, keyword, offset, limit),
+  );
+}
+
+async function loadBookLists(
   ctx: AppContext,
   keyword: string | undefined,
   offset: number,
@@ -68,27 +80,31 @@ async function checkBooks(ctx: AppContext, bookIds: number[]): Promise<number[]>
 export async function saveBookList(ctx: AppContext, id: number | null, input: BookListInput): Promise<number> {
   const bookIds = await checkBooks(ctx, input.bookIds);
   const now = Date.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const fields = {
-      name: input.name,
-      description: input.description,
-      sort: input.sort,
-      published: input.published ? 1 : 0,
-      updated_at: now,
-    };
-    let listId = id;
-    if (listId === null) {
-      listId = await lq.insertBookList(trx, { ...fields, created_at: now });
-    } else {
-      if (!(await lq.findBookList(trx, listId))) throw notFound();
-      await lq.updateBookList(trx, listId, fields);
-    }
-    await lq.replaceItems(trx, listId, bookIds);
-    return listId;
-  });
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const fields = {
+        name: input.name,
+        description: input.description,
+        sort: input.sort,
+        published: input.published ? 1 : 0,
+        updated_at: now,
+      };
+      let listId = id;
+      if (listId === null) {
+        listId = await lq.insertBookList(trx, { ...fields, created_at: now });
+      } else {
+        if (!(await lq.findBookList(trx, listId))) throw notFound();
+        await lq.updateBookList(trx, listId, fields);
+      }
+      await lq.replaceItems(trx, listId, bookIds);
+      return listId;
+    })
+    .finally(() => clearCatalogCache(ctx.db));
 }
 
 export async function deleteBookList(ctx: AppContext, id: number): Promise<void> {
   if (!(await lq.findBookList(ctx.db, id))) throw notFound();
   await lq.deleteBookList(ctx.db, id);
+  clearCatalogCache(ctx.db);
 }

@@ -2,14 +2,14 @@ import type { ChapterContent, InBookHit } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { authorize } from '../../policies/index.js';
+import { assertChapterReadable } from '../shelf/access.js';
 import { loadReadableBook } from './service.js';
 import * as q from './queries.js';
 import { highlight, highlightWords, queryWords } from './words.js';
 
 /**
- * A chapter's sanitized HTML, for the reader. The decision who may read it is the one policy
- * `book.readChapter` (DESIGN.md §6); the reader issue extends that policy, not this function.
+ * A chapter's sanitized HTML, for the reader. Who may read it is decided by the one read decision
+ * (policies/books.ts, gathered by shelf/access.ts; DESIGN.md §6).
  */
 export async function getChapter(
   ctx: AppContext,
@@ -20,7 +20,7 @@ export async function getChapter(
   const book = await loadReadableBook(ctx, actor, bookId);
   const chapter = await q.findChapter(ctx.db, bookId, chapterId);
   if (!chapter) throw notFound();
-  authorize(actor, 'book.readChapter', { free: Boolean(chapter.free), bookPublished: Boolean(book.published) });
+  await assertChapterReadable(ctx, actor, book, chapter);
   const { prevId, nextId } = await q.neighbourChapters(ctx.db, bookId, chapter.seq);
   return {
     id: chapter.id,
@@ -37,7 +37,11 @@ export async function getChapter(
 
 const SNIPPET_RADIUS = 30;
 
-/** Where the words occur in a book's text (search-result-detail), each hit linking into the reader there. */
+/**
+ * Where the words occur in a book's text (search-result-detail), each hit linking into the reader there:
+ * `/bookPreview?bookId=…&chapterId=…#<words>`. The fragment is an element id when one exists in the
+ * chapter (a table-of-contents anchor), otherwise the searched words, which the reader finds and marks.
+ */
 export async function searchInBook(
   ctx: AppContext,
   actor: Actor,
@@ -71,7 +75,7 @@ export async function searchInBook(
           chapterId: chapter.id,
           chapterTitle: chapter.title,
           snippet: highlight(raw, marks),
-          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}&q=${encodeURIComponent(text.trim())}`,
+          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}#${encodeURIComponent(text.trim())}`,
         });
       }
       from = at + needle.length;

@@ -11,22 +11,35 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Splits a title into lines that fit the cover: about 8 wide characters or 16 narrow ones per line. */
+/**
+ * Splits a title into lines that fit the cover: about 8 wide (CJK) characters or 12 bold Latin letters per line,
+ * Latin words kept whole (a word longer than a line is cut).
+ */
 function lines(title: string, max = 4): string[] {
+  const LIMIT = 16;
+  const widthOf = (text: string) => [...text].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 2 : 1.25), 0);
+  const tokens = title.match(/[\u2e80-\uffef]|[^\s\u2e80-\uffef]+|\s+/g) ?? [];
   const out: string[] = [];
   let line = '';
-  let width = 0;
-  for (const ch of title) {
-    const w = /[\u2e80-\uffef]/.test(ch) ? 2 : 1;
-    if (width + w > 16) {
-      out.push(line);
-      line = '';
-      width = 0;
+  for (const token of tokens) {
+    if (/^\s+$/.test(token)) {
+      if (line) line += ' ';
+      continue;
     }
-    line += ch;
-    width += w;
+    if (line && widthOf(line + token) > LIMIT) {
+      out.push(line.trim());
+      line = '';
+    }
+    let rest = token;
+    while (widthOf(rest) > LIMIT) {
+      let cut = rest.length;
+      while (cut > 1 && widthOf(rest.slice(0, cut)) > LIMIT) cut -= 1;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line += rest;
   }
-  if (line) out.push(line);
+  if (line.trim()) out.push(line.trim());
   return out.slice(0, max);
 }
 
@@ -38,7 +51,7 @@ export function coverSvg(title: string, authors: string): string {
   const text = lines(title.trim() || '未命名图书')
     .map(
       (l, i) =>
-        `<text x="150" y="${150 + i * 44}" font-size="32" text-anchor="middle" fill="#fff" font-weight="bold">${escapeXml(l)}</text>`,
+        `<text x="150" y="${150 + i * 44}" font-size="28" text-anchor="middle" fill="#fff" font-weight="bold">${escapeXml(l)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="420" viewBox="0 0 300 420"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs><rect width="300" height="420" fill="url(#g)"/><rect x="20" y="20" width="260" height="380" fill="none" stroke="#fff" stroke-opacity="0.5"/>${text}<text x="150" y="360" font-size="18" text-anchor="middle" fill="#fff" fill-opacity="0.9">${escapeXml(authors.slice(0, 24))}</text></svg>`;

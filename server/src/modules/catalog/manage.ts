@@ -5,6 +5,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { reindexBook } from './indexer.js';
 import * as q from './queries.js';
+import { clearCatalogCache } from './cache.js';
 import { titlePinyin } from './words.js';
 
 type BookUpdate = z.infer<typeof bookUpdateBody>;
@@ -49,6 +50,7 @@ export async function updateBook(ctx: AppContext, bookId: number, input: BookUpd
     await q.updateBookFields(trx, bookId, values);
     await reindexBook(trx, ctx.dialect, bookId);
   });
+  clearCatalogCache(ctx.db);
 }
 
 export async function setPublished(ctx: AppContext, bookId: number, published: boolean): Promise<void> {
@@ -60,6 +62,7 @@ export async function setPublished(ctx: AppContext, bookId: number, published: b
     published_at: published ? (book.published_at ?? now) : book.published_at,
     updated_at: now,
   });
+  clearCatalogCache(ctx.db);
 }
 
 export async function setFreeChapters(ctx: AppContext, bookId: number, chapterIds: number[]): Promise<void> {
@@ -67,4 +70,5 @@ export async function setFreeChapters(ctx: AppContext, bookId: number, chapterId
   const own = new Set((await q.listChapterFlags(ctx.db, bookId)).map((c) => c.id));
   if (chapterIds.some((id) => !own.has(id))) throw refused(Msg.BAD_REQUEST);
   await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
+  clearCatalogCache(ctx.db);
 }

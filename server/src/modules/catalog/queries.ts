@@ -260,14 +260,6 @@ export async function existingBookIds(db: Db, ids: number[]): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function incrementViews(db: Db, id: number) {
-  await db
-    .updateTable('books')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}
-
 export function recommendedIds(db: Db, limit: number) {
   return db
     .selectFrom('books')

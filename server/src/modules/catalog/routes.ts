@@ -30,11 +30,12 @@ import { authorize } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { loadAsset } from './assets.js';
 import * as lists from './booklists.js';
-import { getChapter, searchInBook } from './chapters.js';
-import { dictTree } from './dict.js';
+import { chapterEnvelope } from '../reader/chapter-cache.js';
+import { searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
+import { assetActor } from '../shelf/access.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });
@@ -66,7 +67,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'book.browse');
-      return ok(await dictTree(ctx.db, request.query.dictType));
+      return ok(await books.dictionary(ctx, request.query.dictType));
     },
   );
 
@@ -250,7 +251,15 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(chapterContent) },
       },
     },
-    async (request) => ok(await getChapter(ctx, request.actor, request.query.bookId, request.query.chapterId)),
+    // Serialized once per chapter (reader/chapter-cache.ts); the read decision runs on every request.
+    async (request, reply) => {
+      const body = await chapterEnvelope(ctx, request.actor, request.query.bookId, request.query.chapterId);
+      // Already the envelope's JSON: sent as it is, not serialized again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(body as never);
+    },
   );
 
   r.get(
@@ -278,8 +287,13 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request, reply) => {
       authorize(request.actor, 'book.asset');
-      const asset = await loadAsset(ctx, request.params.name);
-      return reply.headers(ASSET_HEADERS).type(asset.mediaType).send(asset.bytes);
+      const asset = await loadAsset(ctx, await assetActor(ctx, request), request.params.name);
+      // A file only some members may read must never sit in a shared cache.
+      const cache = asset.shared ? {} : { 'cache-control': 'private, max-age=86400' };
+      return reply
+        .headers({ ...ASSET_HEADERS, ...cache })
+        .type(asset.mediaType)
+        .send(asset.bytes);
     },
   );
 

@@ -4,6 +4,7 @@ import { pageOf, pageWindow } from '../../http/paging.js';
 import { subjectSubtree } from './dict.js';
 import { inOrder } from './presenters.js';
 import * as q from './queries.js';
+import { cached } from './cache.js';
 import { highlight, highlightInitials, highlightWords, isPinyinQuery, queryWords } from './words.js';
 
 export interface Match {
@@ -41,8 +42,29 @@ export async function filterOf(ctx: AppContext, query: Partial<BookSearchQuery>)
   };
 }
 
+/**
+ * The ranked full-text page; when the words find nothing, the text as a part of a title (等数 in 高等数学:
+ * not a word of its own, so not in the index) before answering with nothing.
+ */
+export async function rankedOrTitle(
+  ctx: AppContext,
+  match: Match,
+  text: string,
+  filter: q.ListFilter,
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const page = await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit);
+  if (page.total > 0 || filter.title) return page;
+  return q.listBookIds(ctx.db, { ...filter, title: text }, 'title', offset, limit);
+}
+
 /** Ranked search with highlights (search, search-result, textbook-search). Advanced search adds field filters. */
-export async function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
+export function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
+  return cached(ctx.db, `search:${JSON.stringify(query)}`, () => runSearch(ctx, query));
+}
+
+async function runSearch(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
   const { offset, limit } = pageWindow(query);
   const advanced = query.type === 1;
   const filter = advanced ? await filterOf(ctx, query) : {};
@@ -51,7 +73,7 @@ export async function searchBooks(ctx: AppContext, query: BookSearchQuery): Prom
   if (text && !match) return pageOf([], 0);
   if (!match && !advanced) return pageOf([], 0);
   const page = match
-    ? await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit)
+    ? await rankedOrTitle(ctx, match, text, filter, offset, limit)
     : await q.listBookIds(ctx.db, filter, 'newest', offset, limit);
   const cards = inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
   const marks = text ? highlightWords(text) : [query.title ?? ''].filter(Boolean);

@@ -9,7 +9,8 @@ import { isStaff } from '../../policies/helpers.js';
 import { dictTree, subjectSubtree } from './dict.js';
 import { inOrder, presentCard } from './presenters.js';
 import * as q from './queries.js';
-import { buildMatch } from './search.js';
+import { buildMatch, rankedOrTitle } from './search.js';
+import { cached, countView, flushViews } from './cache.js';
 
 /** A book the actor may see, or 404 (an unpublished book is not revealed to the public). */
 export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: number) {
@@ -21,10 +22,17 @@ export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: nu
 }
 
 export async function getBookDetail(ctx: AppContext, actor: Actor, bookId: number): Promise<BookDetail> {
+  const detail = isStaff(actor)
+    ? await buildDetail(ctx, actor, bookId)
+    : await cached(ctx.db, `detail:${bookId}`, () => buildDetail(ctx, actor, bookId));
+  countView(ctx.db, bookId);
+  return detail;
+}
+
+async function buildDetail(ctx: AppContext, actor: Actor, bookId: number): Promise<BookDetail> {
   const book = await loadReadableBook(ctx, actor, bookId);
   const [card] = await q.findCardsByIds(ctx.db, [bookId]);
   const chapters = await q.listChapterFlags(ctx.db, bookId);
-  await q.incrementViews(ctx.db, bookId);
   return {
     ...presentCard(card!),
     editorBookId: book.editor_book_id,
@@ -65,6 +73,11 @@ export async function getBookExtra(ctx: AppContext, actor: Actor, bookId: number
 }
 
 export async function getSectionTree(ctx: AppContext, actor: Actor, bookId: number): Promise<SectionNode[]> {
+  if (isStaff(actor)) return buildSectionTree(ctx, actor, bookId);
+  return cached(ctx.db, `tree:${bookId}`, () => buildSectionTree(ctx, actor, bookId));
+}
+
+async function buildSectionTree(ctx: AppContext, actor: Actor, bookId: number): Promise<SectionNode[]> {
   await loadReadableBook(ctx, actor, bookId);
   const free = new Set((await q.listChapterFlags(ctx.db, bookId)).filter((c) => c.free).map((c) => c.id));
   const rows = await q.listSections(ctx.db, bookId);
@@ -89,7 +102,12 @@ export async function getSectionTree(ctx: AppContext, actor: Actor, bookId: numb
 }
 
 /** The textbook list: filters by subject (with its subtree) and collection, keyword search, sort, paging. */
-export async function listTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
+export function listTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
+  return cached(ctx.db, `list:${JSON.stringify(query)}`, () => loadTextbooks(ctx, query));
+}
+
+async function loadTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
+  if (query.sort === 'popular') await flushViews(ctx.db);
   const { offset, limit } = pageWindow(query);
   const filter: q.ListFilter = {
     subjectIds: query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined,
@@ -99,20 +117,28 @@ export async function listTextbooks(ctx: AppContext, query: BookListQuery): Prom
   if (keyword) {
     const match = buildMatch(keyword);
     if (!match) return pageOf([], 0);
-    const page = await q.searchBookIds(ctx.db, ctx.dialect, match, filter, offset, limit);
+    const page = await rankedOrTitle(ctx, match, keyword, filter, offset, limit);
     return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
   }
   const page = await q.listBookIds(ctx.db, filter, query.sort, offset, limit);
   return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
 }
 
-export async function recommendedBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+export function recommendedBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+  return cached(ctx.db, `recommend:${limit}`, () => loadRecommended(ctx, limit));
+}
+
+async function loadRecommended(ctx: AppContext, limit: number): Promise<BookCard[]> {
   const rows = await q.recommendedIds(ctx.db, limit);
   const ids = rows.map((r) => r.id);
   return inOrder(ids, await q.findCardsByIds(ctx.db, ids));
 }
 
-export async function newBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+export function newBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
+  return cached(ctx.db, `new:${limit}`, () => loadNewBooks(ctx, limit));
+}
+
+async function loadNewBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
   const page = await q.listBookIds(ctx.db, {}, 'newest', 0, limit);
   return inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
 }
@@ -128,7 +154,11 @@ export async function allBooks(ctx: AppContext, actor: Actor) {
 }
 
 /** Filter options of the textbook list and advanced search (GET /api/book/all/field). */
-export async function allFields(ctx: AppContext) {
+export function allFields(ctx: AppContext) {
+  return cached(ctx.db, 'fields', () => loadAllFields(ctx));
+}
+
+async function loadAllFields(ctx: AppContext) {
   return {
     subjects: await dictTree(ctx.db, DictType.SUBJECT),
     collections: await dictTree(ctx.db, DictType.COLLECTION),
@@ -159,7 +189,16 @@ export async function monthStatistics(ctx: AppContext, now = new Date()) {
   return months.map((month) => ({ month, count: counts.get(month)! }));
 }
 
-export async function subjectConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
+/** A hierarchical dictionary (subjects or collections), cached like the other public reads. */
+export function dictionary(ctx: AppContext, dictType: string): Promise<DictNode[]> {
+  return cached(ctx.db, `dict:${dictType}`, () => dictTree(ctx.db, dictType));
+}
+
+export function subjectConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
+  return cached(ctx.db, 'conditions', () => loadConditions(ctx));
+}
+
+async function loadConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
   return [
     { key: SearchKey.SUBJECT, name: '学科', items: await dictTree(ctx.db, DictType.SUBJECT) },
     { key: SearchKey.COLLECTION, name: '丛书', items: await dictTree(ctx.db, DictType.COLLECTION) },

@@ -63,7 +63,8 @@ export function highlight(text: string, words: string[]): string {
   return text
     .split(pattern)
     .map((part, i) => (i % 2 === 1 ? `<em>${escapeHtml(part)}</em>` : escapeHtml(part)))
-    .join('');
+    .join('')
+    .replaceAll('</em><em>', ''); // adjacent words read as one highlight (微观 + 经济学)
 }
 
 /** Highlights the Han characters whose initials the query spells (gdsx in 高等数学教程 marks 高等数学). */

@@ -9,7 +9,7 @@ const mathml =
 export const ALLOWED_TAGS = [html, svg, mathml].join(' ').split(' ');
 
 const common =
-  'id class lang xml:lang dir title style epub:type role aria-* hidden colspan rowspan headers scope span width height align valign alt src href start reversed type value datetime open controls loop muted poster xmlns xmlns:* xml:space border cellpadding cellspacing summary abbr';
+  'id class lang xml:lang dir title style epub:type role aria-* hidden colspan rowspan headers scope span width height align valign alt src href start reversed type value datetime open controls loop muted poster xmlns xmlns:* xml:space border cellpadding cellspacing summary abbr target rel';
 const svgAttrs =
   'viewBox preserveAspectRatio x y x1 x2 y1 y2 cx cy r rx ry d points transform fill fill-opacity fill-rule stroke stroke-width stroke-linecap stroke-linejoin stroke-dasharray stroke-dashoffset stroke-miterlimit stroke-opacity opacity font-family font-size font-weight font-style font-variant text-anchor text-decoration dominant-baseline alignment-baseline baseline-shift gradientUnits gradientTransform spreadMethod fx fy offset stop-color stop-opacity clip-path clip-rule clipPathUnits mask maskUnits maskContentUnits marker-start marker-mid marker-end markerWidth markerHeight markerUnits refX refY orient patternUnits patternContentUnits patternTransform xlink:href xlink:title dx dy rotate textLength lengthAdjust startOffset method spacing visibility display version baseProfile filter filterUnits primitiveUnits stdDeviation in in2 result mode values operator k1 k2 k3 k4 flood-color flood-opacity letter-spacing word-spacing writing-mode vector-effect color overflow requiredExtensions systemLanguage';
 const mathAttrs =

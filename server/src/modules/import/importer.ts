@@ -3,6 +3,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { coverSvg } from '../catalog/cover.js';
 import { reindexBook } from '../catalog/indexer.js';
+import { clearCatalogCache } from '../catalog/cache.js';
 import { titlePinyin } from '../catalog/words.js';
 import { sanitizeCss } from './css.js';
 import { readEpub, type ParsedBook } from './epub.js';
@@ -262,6 +263,7 @@ export async function importEpub(
         assets: names.size,
       };
     });
+    clearCatalogCache(deps.db);
     // The old edition's files go only once the new edition is committed.
     for (const name of oldNames) await deps.storage.delete(name).catch(() => undefined);
     await progress(100);

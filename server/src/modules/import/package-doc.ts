@@ -41,9 +41,22 @@ const OPF = { zh: '包文档（OPF）', en: 'package document (OPF)' };
 function dcValues(metadata: Element | undefined, name: string): string[] {
   if (!metadata) return [];
   // Metadata is sometimes wrapped in an EPUB 2 <dc-metadata> element: search the whole subtree.
-  return descendants(metadata, name)
+  // OEBPS 1.2 packages spell the elements dc:Title, dc:Creator…: names are matched case-insensitively.
+  return descendantsCi(metadata, name)
     .map((el) => textOf(el))
     .filter(Boolean);
+}
+
+function descendantsCi(parent: Element, name: string): Element[] {
+  const out: Element[] = [];
+  const walk = (el: Element) => {
+    for (const child of childElements(el)) {
+      if (child.localName?.toLowerCase() === name) out.push(child);
+      walk(child);
+    }
+  };
+  walk(parent);
+  return out;
 }
 
 /** Reads the package document: metadata, manifest, spine. Only what the spec of EPUB 2 and 3 requires to read. */
@@ -79,7 +92,7 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
     .filter((ref) => ref.idref);
 
   const uniqueId = attr(root, 'unique-identifier');
-  const idEls = metadata ? descendants(metadata, 'identifier') : [];
+  const idEls = metadata ? descendantsCi(metadata, 'identifier') : [];
   const identifiers = idEls.map((el) => textOf(el)).filter(Boolean);
   const unique = idEls.find((el) => uniqueId && el.getAttribute('id') === uniqueId);
   const coverMeta = metadata ? descendants(metadata, 'meta').find((m) => attr(m, 'name') === 'cover') : undefined;

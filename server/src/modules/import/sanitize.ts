@@ -55,6 +55,7 @@ const BLOCKS = new Set([
   'figcaption',
 ]);
 const HEADING = /^h([1-6])$/;
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
 function rewriteUrl(el: Element, name: string, value: string, docPath: string, links: LinkResolver): string | null {
   const tag = localName(el);
@@ -69,6 +70,8 @@ function rewriteUrl(el: Element, name: string, value: string, docPath: string, l
   }
   // SVG references inside the same document (<use href="#glyph">) stay as they are.
   if (v.startsWith('#')) return v;
+  // An embedded raster image loads nothing and runs nothing (W3C pub-data-urls): kept for img and SVG image.
+  if ((tag === 'img' || tag === 'image') && DATA_IMAGE.test(v)) return v;
   if (isExternal(v)) return null;
   const resolved = resolveInBook(docPath, v);
   return resolved ? links.assetUrl(resolved) : null;
@@ -110,6 +113,27 @@ function cleanElement(el: Element, state: WalkState): void {
   }
 }
 
+/**
+ * `<object data="fig.svg" type="image/svg+xml">` (and `<embed src>`) showing one of the book's images
+ * becomes an `<img>` of the stored file (SICP draws its figures so): the picture stays, nothing can run
+ * since an image document never executes scripts. The object's text fallback becomes the alt text.
+ */
+function imageOf(el: Element, state: WalkState): Element | null {
+  const ref = (el.attribs.data ?? el.attribs.src ?? '').trim();
+  if (!ref || isExternal(ref)) return null;
+  const type = (el.attribs.type ?? '').toLowerCase();
+  if (type && !type.startsWith('image/')) return null;
+  if (!type && !/\.(svg|png|jpe?g|gif|webp)$/i.test(splitFragment(ref).path)) return null;
+  const resolved = resolveInBook(state.docPath, ref);
+  const url = resolved ? state.links.assetUrl(resolved) : null;
+  if (!url) return null;
+  const img = new Element('img', { src: url, alt: cleanTitle(textContent(el)) });
+  if (el.attribs.style)
+    img.attribs.style = sanitizeCss(el.attribs.style, state.docPath, (p) => state.links.assetUrl(p));
+  for (const name of ['class', 'width', 'height', 'id']) if (el.attribs[name]) img.attribs[name] = el.attribs[name]!;
+  return img;
+}
+
 function walk(parent: Element | Document, state: WalkState): void {
   const next: ChildNode[] = [];
   for (const child of parent.children) {
@@ -120,6 +144,12 @@ function walk(parent: Element | Document, state: WalkState): void {
     }
     if (!isElement(child)) continue; // comments, processing instructions, CDATA wrappers of scripts
     const tag = localName(child);
+    const figure = tag === 'object' || tag === 'embed' ? imageOf(child, state) : null;
+    if (figure) {
+      figure.parent = parent as Element;
+      next.push(figure);
+      continue;
+    }
     if (DROPPED_ELEMENTS.has(tag)) continue;
     cleanElement(child, state);
     const pre = tag === 'pre' || tag === 'code';
@@ -178,6 +208,7 @@ const POLICY: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: { '*': ALLOWED_ATTRIBUTES },
   allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], image: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'xlink:href', 'poster'],
   allowProtocolRelative: false,
   parseStyleAttributes: false,

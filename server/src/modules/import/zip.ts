@@ -49,12 +49,13 @@ export function readZip(bytes: Uint8Array): Entries {
   } catch {
     throw refuse('EPUB 压缩包已损坏，无法解压', 'The EPUB archive is damaged and cannot be unpacked.');
   }
+  const renamed = legacyNames(bytes);
   const entries: Entries = new Map();
   for (const [name, data] of Object.entries(files)) {
     if (data.length > ZipLimits.MAX_ENTRY_BYTES) {
       throw refuse('EPUB 中的文件解压后过大', `An entry inflates beyond its declared size: ${name}`);
     }
-    entries.set(name.normalize('NFC'), data);
+    entries.set((renamed.get(name) ?? name).normalize('NFC'), data);
   }
   return entries;
 }
@@ -90,4 +91,46 @@ function checkDirectory(listed: UnzipFileInfo[]): void {
   if (total > ZipLimits.MAX_TOTAL_BYTES) {
     throw refuse('EPUB 解压后总大小超出限制', 'The EPUB is too large once unpacked.');
   }
+}
+
+// Code page 437, bytes 0x80-0xff: the zip format's encoding for names not flagged as UTF-8.
+const CP437 =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+
+/**
+ * Names of entries whose UTF-8 flag is unset, as fflate read them (one byte per character), mapped to
+ * what they mean: UTF-8 when the bytes are valid UTF-8 (many tools forget the flag), otherwise code
+ * page 437 as the zip format says. A book whose files were named that way then still finds them.
+ */
+function legacyNames(bytes: Uint8Array): Map<string, string> {
+  const out = new Map<string, string>();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return out;
+  const count = view.getUint16(eocd + 10, true);
+  let at = view.getUint32(eocd + 16, true);
+  for (let n = 0; n < count && at + 46 <= bytes.length; n++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break;
+    const flags = view.getUint16(at + 8, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const raw = bytes.subarray(at + 46, at + 46 + nameLength);
+    at += 46 + skip;
+    if (flags & 0x800 || raw.every((b) => b < 0x80)) continue;
+    const asRead = String.fromCharCode(...raw);
+    let meant: string;
+    try {
+      meant = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    } catch {
+      meant = [...raw].map((b) => (b < 0x80 ? String.fromCharCode(b) : CP437[b - 0x80]!)).join('');
+    }
+    out.set(asRead, meant);
+  }
+  return out;
 }

@@ -56,3 +56,119 @@ export function entriesOf(db: Db, memberId: number, bookId: number) {
     .where('book_id', '=', bookId)
     .execute();
 }
+
+export async function collegeName(db: Db, collegeId: number): Promise<string> {
+  const row = await db.selectFrom('colleges').select('name').where('id', '=', collegeId).executeTakeFirst();
+  return row?.name ?? '';
+}
+
+/** The book an asset belongs to, with what decides whether it is public. */
+export function assetOwner(db: Db, name: string) {
+  return db
+    .selectFrom('book_assets as a')
+    .innerJoin('books as b', 'b.id', 'a.book_id')
+    .select(['a.book_id as bookId', 'b.published', 'b.cover'])
+    .where('a.name', '=', name)
+    .executeTakeFirst();
+}
+
+/** Whether a free chapter of the book refers to the file (any free chapter when name is null). */
+export async function freeChapterUses(db: Db, bookId: number, name: string | null): Promise<boolean> {
+  let query = db.selectFrom('book_chapters').select('id').where('book_id', '=', bookId).where('free', '=', 1);
+  if (name) {
+    const like = `%${name}%`;
+    query = query.where((eb) => eb.or([eb('html', 'like', like), eb('css', 'like', like), eb('styles', 'like', like)]));
+  }
+  return Boolean(await query.limit(1).executeTakeFirst());
+}
+
+/** The member's entries that have not expired, with the book's title for filtering. */
+export function memberEntries(db: Db, memberId: number, now: number) {
+  return db
+    .selectFrom('shelf_entries as e')
+    .innerJoin('books as b', 'b.id', 'e.book_id')
+    .select(['e.book_id as bookId', 'e.source', 'e.college_id as collegeId', 'e.expires_at as expiresAt', 'b.title'])
+    .where('e.member_id', '=', memberId)
+    .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)]))
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
+}
+
+export function positionsOf(db: Db, memberId: number, bookIds: number[]) {
+  if (!bookIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('reading_positions')
+    .select(['book_id as bookId', 'chapter_id as chapterId', 'progress', 'updated_at as updatedAt'])
+    .where('member_id', '=', memberId)
+    .where('book_id', 'in', bookIds)
+    .execute();
+}
+
+export function findBookForShelf(db: Db, bookId: number) {
+  return db
+    .selectFrom('books')
+    .select(['id', 'title', 'published', 'price'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+}
+
+export function deleteSourceEntries(db: Db, memberId: number, bookId: number, source: ShelfSource) {
+  return db
+    .deleteFrom('shelf_entries')
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
+export function addFavourite(db: Db, memberId: number, bookId: number, now: number) {
+  return db
+    .insertInto('book_favourites')
+    .values({ member_id: memberId, book_id: bookId, created_at: now })
+    .onConflict((oc) => oc.columns(['member_id', 'book_id']).doNothing())
+    .execute();
+}
+
+export function removeFavourite(db: Db, memberId: number, bookId: number) {
+  return db.deleteFrom('book_favourites').where('member_id', '=', memberId).where('book_id', '=', bookId).execute();
+}
+
+export async function isFavourite(db: Db, memberId: number, bookId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('book_favourites')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+function favouritesQuery(db: Db, memberId: number, keyword?: string) {
+  let query = db
+    .selectFrom('book_favourites as f')
+    .innerJoin('books as b', 'b.id', 'f.book_id')
+    .where('f.member_id', '=', memberId)
+    .where('b.published', '=', 1);
+  if (keyword) query = query.where('b.title', 'like', `%${keyword}%`);
+  return query;
+}
+
+export async function pageFavourites(
+  db: Db,
+  memberId: number,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const rows = await favouritesQuery(db, memberId, keyword)
+    .select(['f.book_id as bookId', 'f.created_at as collectedAt'])
+    .orderBy('f.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const { count } = await favouritesQuery(db, memberId, keyword)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
+}

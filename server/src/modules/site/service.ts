@@ -19,6 +19,11 @@ export function invalidateSiteCache(): void {
   cache.clear();
 }
 
+/** A public read kept in the same short cache (cleared by staff edits). */
+export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return cache.get(key, load) as Promise<T>;
+}
+
 export function getSiteInfo(ctx: AppContext): Promise<SiteInfo> {
   return cache.get('site', async () => {
     const raw = await q.getSetting(ctx.db, SITE_SETTING_KEY);

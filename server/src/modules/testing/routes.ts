@@ -5,7 +5,8 @@ import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { createMember, memberExists } from '../member/service.js';
 import { notify } from '../notice/service.js';
-import { openSession } from '../session/service.js';
+import { openSession, openStaffSession } from '../session/service.js';
+import { classTestingRoutes } from './classes.js';
 
 /**
  * Routes for the browser journeys only. They are registered when `config.testRoutes` is on, which
@@ -61,4 +62,29 @@ export const testingRoutes: ModuleRoutes = (ctx) => async (app) => {
       return ok(null);
     },
   );
+
+  r.post(
+    '/api/test/staff-session',
+    {
+      schema: {
+        ...hide,
+        body: z.object({}).optional(),
+        response: { 200: envelope(z.object({ id: z.number(), token: z.string() })) },
+      },
+    },
+    async () => {
+      // A fresh staff account with a session (the staff login itself is the accounts issue's).
+      const { id } = await ctx.db
+        .insertInto('staff')
+        .values({
+          user_name: `e2e-staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+          password_hash: 'not-a-login',
+          created_at: Date.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return ok({ id, token: await openStaffSession(ctx.db, id) });
+    },
+  );
+  await app.register(classTestingRoutes(ctx));
 };

@@ -1,5 +1,164 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useState } from 'react';
+import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
+import { Button, Tooltip, Typography } from 'antd';
+import type { SectionNode } from '@textbook/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api';
+import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
+import { useMember } from '../../api/member';
+import { EmptyState } from '../../components/Empty/EmptyState';
+import { NotFound } from '../../components/Empty/NotFound';
+import { openLogin } from '../../components/LoginDialog/store';
+import '../../styles/books.css';
 
+/**
+ * Favourite and shelf actions (POST {bookId}; the routes belong to the reader issue). Kept out of api/books.ts
+ * so the home page, which uses that file, does not load the mutation code.
+ */
+const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/api/book/shelfBook') =>
+  useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
+
+const LATER = {
+  buy: '在线购买将在后续版本开放，敬请期待',
+  sample: '样书申请将在后续版本开放，敬请期待',
+};
+
+function Toc({ bookId, nodes }: { bookId: number; nodes: SectionNode[] }) {
+  return (
+    <ul className="toc" style={{ listStyle: 'none', paddingLeft: nodes[0]?.level === 1 ? 0 : 20, margin: 0 }}>
+      {nodes.map((n) => (
+        <li key={n.id}>
+          <div className="toc-item">
+            {n.free && n.chapterId ? (
+              <Link to={readerHref(bookId, n.chapterId, n.anchor, { trial: true })} data-testid="free-chapter">
+                {n.title}
+              </Link>
+            ) : (
+              <span>{n.title}</span>
+            )}
+            {n.chapterId &&
+              (n.free ? (
+                <span className="toc-free">免费试读</span>
+              ) : (
+                <LockOutlined style={{ color: '#9ca3af' }} aria-label="需要获得本书后阅读" />
+              ))}
+          </div>
+          {n.children.length > 0 && <Toc bookId={bookId} nodes={n.children} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** book-detail?id=: full-screen header with cover and facts, actions by the member's state, table of contents. */
 export default function BookDetailPage() {
-  return <PagePlaceholder title="教材详情" />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? params.get('bookId')) || 0;
+  const { data: book, isError } = useBookDetail(id);
+  const tree = useSectionTree(id);
+  const member = useMember();
+  const [starred, setStarred] = useState(false);
+  const [shelved, setShelved] = useState(false);
+  const mark = useBookAction('/api/book/markBook');
+  const unmark = useBookAction('/api/book/cancelStar');
+  const shelf = useBookAction('/api/book/shelfBook');
+
+  if (!id || isError) return <NotFound />;
+  const firstFree = book?.freeChapterIds[0];
+  const teacher = member?.teacher || member?.roleList.includes(2);
+
+  const toggleStar = () => {
+    if (!member) return openLogin();
+    (starred ? unmark : mark).mutate(id, {
+      onSuccess: () => setStarred(!starred),
+    });
+  };
+  const addToShelf = () => {
+    if (!member) return openLogin();
+    shelf.mutate(id, {
+      onSuccess: () => setShelved(true),
+    });
+  };
+
+  return (
+    <div className="book-detail">
+      <section className="detail-hero">
+        <div className="container detail-hero-inner">
+          <div className="detail-cover">
+            <div className="book-cover">{book?.cover && <img src={book.cover} alt={book.title} />}</div>
+          </div>
+          <div className="detail-info">
+            <h1>{book?.title ?? ' '}</h1>
+            <div>{book?.authors}</div>
+            {book && (
+              <div className="detail-facts">
+                <span>出版社：{book.publisher || '—'}</span>
+                <span>ISBN：{book.isbn || '—'}</span>
+                <span>学科：{book.subjectName || '—'}</span>
+                <span>丛书：{book.collectionName || '—'}</span>
+                <span>出版年份：{book.pubYear ?? '—'}</span>
+                <span>章节：{book.chapterCount} 章</span>
+              </div>
+            )}
+            {book && book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
+            <div className="detail-actions">
+              {firstFree ? (
+                <Link to={readerHref(id, firstFree, '', { trial: true })}>
+                  <Button type="primary" size="large" icon={<ReadOutlined />}>
+                    免费试读
+                  </Button>
+                </Link>
+              ) : null}
+              <Button
+                size="large"
+                ghost
+                icon={starred ? <HeartFilled /> : <HeartOutlined />}
+                onClick={toggleStar}
+                loading={mark.isPending || unmark.isPending}
+              >
+                {starred ? '已收藏' : member ? '收藏' : '登录后收藏'}
+              </Button>
+              <Button
+                size="large"
+                ghost
+                icon={<PlusOutlined />}
+                onClick={addToShelf}
+                disabled={shelved}
+                loading={shelf.isPending}
+              >
+                {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
+              </Button>
+              <Tooltip title={LATER.buy}>
+                <span>
+                  <Button size="large" disabled>
+                    购买
+                  </Button>
+                </span>
+              </Tooltip>
+              {teacher && (
+                <Tooltip title={LATER.sample}>
+                  <span>
+                    <Button size="large" disabled>
+                      申请样书
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
+            </div>
+            {book?.description && <p className="detail-desc">{book.description}</p>}
+            <div className="detail-scroll">向下查看目录 ↓</div>
+          </div>
+        </div>
+      </section>
+      <section className="container page-section">
+        <div className="panel" data-testid="book-toc">
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            目录
+          </Typography.Title>
+          {tree.data?.length ? <Toc bookId={id} nodes={tree.data} /> : tree.data ? <EmptyState /> : null}
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { BookLists } from './BookLists';
 
 export default function BooklistPage() {
-  return <PagePlaceholder title="书单" />;
+  return <BookLists searchMode={false} />;
 }

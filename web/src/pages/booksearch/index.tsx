@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { BookLists } from '../booklist/BookLists';
 
 export default function BooksearchPage() {
-  return <PagePlaceholder title="书单搜索" />;
+  return <BookLists searchMode />;
 }

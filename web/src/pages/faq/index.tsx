@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { MenuPage } from '../../components/Content/MenuPage';
 
+/** Driven by the site content of the menu at /faq (staff edit it; nothing here is hard-coded text). */
 export default function FaqPage() {
-  return <PagePlaceholder title="常见问题" />;
+  return <MenuPage path="/faq" title="常见问题" />;
 }

@@ -2,6 +2,8 @@ import { BookOutlined, ReadOutlined, TeamOutlined, TrophyOutlined } from '@ant-d
 import { Link } from 'react-router';
 import { useSiteInfo } from '../../api/site';
 import { SearchBox } from '../../components/Header/SearchBox';
+import { BookBlocks } from './BookBlocks';
+import NewsBlock from './NewsBlock';
 
 const ENTRIES = [
   { icon: <BookOutlined />, title: '浏览教材', text: '按学科与丛书查找数字教材', to: '/textbook' },
@@ -10,7 +12,7 @@ const ENTRIES = [
   { icon: <TrophyOutlined />, title: '书单推荐', text: '名师精选的专业书单', to: '/booklist' },
 ];
 
-/** Home: hero with search and quick entries; the catalogue and news issues add their blocks below. */
+/** Home: hero with search, quick entries, recommended and new books, book lists, news from site content. */
 export default function HomePage() {
   const { data: site } = useSiteInfo();
   return (
@@ -38,6 +40,8 @@ export default function HomePage() {
           ))}
         </div>
       </section>
+      <BookBlocks />
+      <NewsBlock />
     </div>
   );
 }

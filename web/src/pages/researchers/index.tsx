@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { MenuPage } from '../../components/Content/MenuPage';
 
+/** Driven by the site content of the menu at /researchers (staff edit it; nothing here is hard-coded text). */
 export default function ResearchersPage() {
-  return <PagePlaceholder title="研究者" />;
+  return <MenuPage path="/researchers" title="研究者" />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { TextbookList } from '../textbook/TextbookList';
 
+/** textbook-search: the textbook list searched by a keyword (with the same filters). */
 export default function TextbookSearchPage() {
-  return <PagePlaceholder title="教材搜索" />;
+  return <TextbookList searchMode />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { TextbookList } from './TextbookList';
 
+/** textbook: every published textbook, filtered by subject and collection, sorted and paged. */
 export default function TextbookPage() {
-  return <PagePlaceholder title="教材" />;
+  return <TextbookList searchMode={false} />;
 }

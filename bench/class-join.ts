@@ -1,0 +1,100 @@
+// Concurrent class joins (issue #7): 500 students press 加入 on the same class at the same moment, over
+// real HTTP. Runs its own production-mode app on a fresh database (a temporary SQLite file, or a schema of
+// its own in TEST_DATABASE_URL when that is a postgres URL), so it needs no test routes on the bench server.
+// Reports joins per second, p50/p99 latency of one join, and whether exactly 500 memberships resulted.
+import type { AddressInfo } from 'node:net';
+import { formatClassTime } from '@textbook/contracts';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { grantShelfEntry } from '../server/src/modules/shelf/service.js';
+import { createTestDatabase } from '../server/test/db.js';
+import { buildCollege, buildMember } from '../server/test/factories.js';
+import type { Measurement, MeasurementResult } from './lib.js';
+
+const STUDENTS = 500;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), webDist: '/nonexistent' };
+  const app = await buildApp({ config, database });
+  try {
+    const db = database.db;
+    const college = await buildCollege(db);
+    const teacher = await buildMember(db, { college, roles: '2' });
+    const now = Date.now();
+    const { id: bookId } = await db
+      .insertInto('books')
+      .values({ identifier: `urn:bench:${now}`, title: '并发教材', published: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grantShelfEntry(db, { memberId: teacher.id, bookId, source: 'sample', collegeId: college.id });
+    const students = [];
+    for (let i = 0; i < STUDENTS; i += 50) {
+      students.push(...(await Promise.all(Array.from({ length: 50 }, () => buildMember(db, { college, roles: '3' })))));
+    }
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const post = (url: string, token: string, body: unknown) =>
+      fetch(base + url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ code: number; data: { id: number; code: string } }>);
+    const created = await post('/api/class/save', teacher.token, {
+      bookId,
+      name: '并发班',
+      isReview,
+      startTime: formatClassTime(Date.now()),
+      endTime: formatClassTime(Date.now() + 86_400_000),
+    });
+    if (created.code !== 200) throw new Error(`class not created: ${JSON.stringify(created)}`);
+
+    const latencies: number[] = [];
+    const started = performance.now();
+    const answers = await Promise.all(
+      students.map(async (s, i) => {
+        const t0 = performance.now();
+        const answer = await post('/api/class/student/join', s.token, {
+          activationCode: created.data.code,
+          studentId: `B${i}`,
+          name: `学生${i}`,
+        });
+        latencies.push(performance.now() - t0);
+        return answer;
+      }),
+    );
+    const wallMs = performance.now() - started;
+    const rows = await db
+      .selectFrom('class_students')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('class_id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
+    const correct = Number(rows.n) === STUDENTS && answers.every((a) => a.code === 200);
+    latencies.sort((a, b) => a - b);
+    const label = `class join ×${STUDENTS} concurrent (${database.dialect}, review ${isReview === '0' ? 'on' : 'off'})`;
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return [
+      {
+        name: `${label}: joins/s`,
+        value: Math.round((STUDENTS / wallMs) * 1000),
+        unit: 'joins/s',
+        pass: correct ? null : false,
+        detail: { wallMs: round(wallMs), memberships: Number(rows.n), expected: STUDENTS },
+      },
+      { name: `${label}: p50 of one join`, value: round(percentile(latencies, 50)), unit: 'ms', pass: null },
+      { name: `${label}: p99 of one join`, value: round(percentile(latencies, 99)), unit: 'ms', pass: null },
+    ];
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}
+
+export const measurements: Measurement[] = [
+  { name: 'class join (review on)', run: () => run('0') },
+  { name: 'class join (review off)', run: () => run('1') },
+];

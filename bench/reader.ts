@@ -1,0 +1,159 @@
+/// <reference lib="dom" />
+// The reader's budgets (DESIGN.md §8): the chapter API (throughput against the bare hello route, p99) on the
+// largest chapter of sicp.epub, and click-to-painted-text for that chapter in Chromium on the production build.
+// The book is imported from the shared corpus (../shared/data/epub, never copied) into the bench server's
+// database, and the seeded student gets it on the shelf.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../server/src/db/connection.js';
+import { importEpub } from '../server/src/modules/import/importer.js';
+import { bookStorage } from '../server/src/modules/import/storage.js';
+import { grantShelfEntry } from '../server/src/modules/shelf/service.js';
+import type { BenchContext, Measurement, MeasurementResult } from './lib.js';
+import { judge, MEMBER_ALIASES } from './lib.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SICP = path.resolve(ROOT, '..', 'shared', 'data', 'epub', 'textbooks', 'sicp.epub');
+const CLICK_TO_PAINT_BUDGET_MS = 300;
+
+interface Prepared {
+  bookId: number;
+  largest: number;
+  typical: number;
+  before: number;
+  probe: string;
+}
+let prepared: Promise<Prepared> | undefined;
+
+/** Imports SICP once per run and shelves it for the student. */
+function prepare(ctx: BenchContext): Promise<Prepared> {
+  prepared ??= (async () => {
+    const handle = openDatabase(path.join(ctx.dataDir, 'platform.db'));
+    try {
+      const bytes = new Uint8Array(await readFile(SICP));
+      const { bookId } = await importEpub(
+        { db: handle.db, dialect: handle.dialect, storage: bookStorage({ dataDir: ctx.dataDir }) },
+        bytes,
+        { published: true, freeChapters: 1 },
+      );
+      const phone = MEMBER_ALIASES.student.slice('phone:'.length);
+      const student = await handle.db
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
+      await grantShelfEntry(handle.db, { memberId: student.id, bookId, source: 'purchase', sourceRef: 1 });
+      const chapters = await handle.db
+        .selectFrom('book_chapters')
+        .select(['id', 'html', 'text'])
+        .where('book_id', '=', bookId)
+        .orderBy('seq')
+        .execute();
+      let at = 1;
+      for (let i = 1; i < chapters.length; i += 1) if (chapters[i]!.html.length > chapters[at]!.html.length) at = i;
+      const largest = chapters[at]!;
+      const words = largest.text.replace(/\s+/g, ' ').trim();
+      const bySize = [...chapters].sort((a, b) => a.html.length - b.html.length);
+      return {
+        bookId,
+        largest: largest.id,
+        typical: bySize[Math.floor(bySize.length / 2)]!.id,
+        before: chapters[at - 1]!.id,
+        probe: words.slice(0, 24),
+      };
+    } finally {
+      await handle.close();
+    }
+  })();
+  return prepared;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export const measurements: Measurement[] = [
+  {
+    name: 'reader: chapter API (largest and median chapter of sicp.epub, as the student)',
+    async run(ctx) {
+      const book = await prepare(ctx);
+      const out: MeasurementResult[] = [];
+      for (const [label, chapterId] of [
+        ['largest', book.largest],
+        ['median', book.typical],
+      ] as const) {
+        const result = await ctx.measureEndpoint({
+          name: `GET /api/book/chapter (sicp, ${label})`,
+          url: `/api/book/chapter?bookId=${book.bookId}&chapterId=${chapterId}`,
+          as: 'student',
+        });
+        out.push(
+          { name: `chapter API (${label}) vs hello`, value: result.ratio, unit: 'ratio', budget: 0.5, limit: 'min' },
+          { name: `chapter API (${label}) req/s`, value: result.reqPerSec, unit: 'req/s' },
+          { name: `chapter API (${label}) p99`, value: result.p99Ms, unit: 'ms', budget: 50, limit: 'max' },
+        );
+      }
+      return out.map((m) => ({ ...m, pass: judge(m.value, m.budget, m.limit) }));
+    },
+  },
+  {
+    name: 'reader: click to painted text (largest chapter of sicp.epub, production build)',
+    async run(ctx) {
+      const book = await prepare(ctx);
+      const browser = await ctx.browser();
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      await context.addCookies([{ name: 'Book-Token', value: ctx.token('student'), url: ctx.baseURL }]);
+      const page = await context.newPage();
+      const samples: number[] = [];
+      try {
+        for (let i = 0; i < 5; i += 1) {
+          await page.goto(`${ctx.baseURL}/bookPreview?bookId=${book.bookId}&chapterId=${book.before}`);
+          await page.waitForFunction(() =>
+            Boolean(document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body')),
+          );
+          await page.evaluate(() => {
+            const w = window as unknown as { clickedAt: number };
+            document
+              .querySelector('[data-testid=next-chapter]')!
+              .addEventListener('click', () => (w.clickedAt = performance.now()), { capture: true });
+          });
+          await page.click('[data-testid=next-chapter]');
+          await page.waitForFunction(
+            (probe) =>
+              (
+                document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body')
+                  ?.textContent ?? ''
+              )
+                .replace(/\s+/g, ' ')
+                .includes(probe.slice(0, 12)),
+            book.probe,
+            { polling: 'raf', timeout: 10_000 },
+          );
+          samples.push(
+            await page.evaluate(
+              () =>
+                new Promise<number>((resolve) =>
+                  requestAnimationFrame(() =>
+                    setTimeout(() =>
+                      resolve(performance.now() - (window as unknown as { clickedAt: number }).clickedAt),
+                    ),
+                  ),
+                ),
+            ),
+          );
+        }
+      } finally {
+        await context.close();
+      }
+      const value = Math.round(median(samples));
+      return {
+        name: 'reader click-to-painted-text (median of 5)',
+        value,
+        unit: 'ms',
+        budget: CLICK_TO_PAINT_BUDGET_MS,
+        limit: 'max',
+        pass: judge(value, CLICK_TO_PAINT_BUDGET_MS, 'max'),
+        detail: { samples: samples.map(Math.round) },
+      };
+    },
+  },
+];

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { bookCard } from './books.js';
+import { pageQuery } from './envelope.js';
+import { Msg } from './messages.js';
+
+const id = z.coerce
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .positive({ error: Msg.BAD_REQUEST });
+
+export const ShelfSources = ['purchase', 'sample', 'authorization', 'class', 'free'] as const;
+export type ShelfSourceName = (typeof ShelfSources)[number];
+export const ShelfSourceLabel: Record<ShelfSourceName, string> = {
+  purchase: '购买',
+  sample: '样书',
+  authorization: '学校授权',
+  class: '班级',
+  free: '免费',
+};
+
+export const ReaderMsg = {
+  NOT_FREE: '该教材需购买或获得授权后才能加入书架',
+  ADDED_TO_SHELF: '已加入书架',
+  REMOVED_FROM_SHELF: '已移出书架',
+  KEPT_ON_SHELF: '该教材由班级、授权、样书或购买获得，仍保留在书架中',
+  STARRED: '收藏成功',
+  UNSTARRED: '已取消收藏',
+  NO_PROVIDER: '未配置句子翻译服务，仅支持词语查询',
+  NOTE_EMPTY: '请选择要标注的文字',
+} as const;
+
+export const bookIdBody = z.object({ bookId: id });
+
+/** What the reader, the shelf and the book-detail page show about one book for the caller. */
+export const bookAccess = z.object({
+  bookId: z.number().int(),
+  title: z.string(),
+  readable: z.boolean(),
+  /** Why not: login, noGrant, otherCollege, unpublished (null when readable). */
+  reason: z.string().nullable(),
+  collegeId: z.number().int().nullable(),
+  collegeName: z.string().nullable(),
+  onShelf: z.boolean(),
+  sources: z.array(z.enum(ShelfSources)),
+  expiresAt: z.number().nullable(),
+  starred: z.boolean(),
+  /** The book is free: the member may add it to the shelf themselves. */
+  canAddFree: z.boolean(),
+});
+export type BookAccess = z.infer<typeof bookAccess>;
+
+export const shelfQuery = pageQuery.extend({
+  source: z.enum(ShelfSources).optional(),
+  keyword: z.string().trim().max(50).optional(),
+});
+export type ShelfQuery = z.infer<typeof shelfQuery>;
+
+export const shelfBook = bookCard.extend({
+  sources: z.array(z.enum(ShelfSources)),
+  /** Latest expiry of the unexpired entries; null when one never expires. */
+  expiresAt: z.number().nullable(),
+  /** Another college's entries only: switch to this college to read. */
+  otherCollegeId: z.number().int().nullable(),
+  otherCollegeName: z.string().nullable(),
+  progress: z.number(),
+  lastReadAt: z.number().nullable(),
+  lastChapterId: z.number().int().nullable(),
+});
+export type ShelfBook = z.infer<typeof shelfBook>;
+
+export const collectQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export const collectBook = bookCard.extend({ collectedAt: z.number() });
+export type CollectBook = z.infer<typeof collectBook>;
+export const favouriteExportBody = z.object({
+  type: z.coerce.number().int().min(0).max(2).default(0),
+  keyword: z.string().trim().max(50).optional(),
+});
+
+/** A text anchor: the first visible text of the position (survives font changes and re-flow). */
+export const textAnchor = z.object({
+  quote: z.string().max(200).default(''),
+  prefix: z.string().max(100).default(''),
+  offset: z.number().int().min(0).default(0),
+});
+export type TextAnchor = z.infer<typeof textAnchor>;
+
+export const leaveBody = z.object({
+  bookId: id,
+  chapterId: id,
+  anchor: textAnchor.default({ quote: '', prefix: '', offset: 0 }),
+  progress: z.number().min(0).max(1).default(0),
+  /** Active reading seconds since the last report (visible tab, recent input). */
+  seconds: z.number().int().min(0).max(3600).default(0),
+});
+export type LeaveBody = z.infer<typeof leaveBody>;
+
+export const readingPosition = z.object({
+  bookId: z.number().int(),
+  chapterId: z.number().int(),
+  anchor: textAnchor,
+  progress: z.number(),
+  updatedAt: z.number(),
+});
+export type ReadingPosition = z.infer<typeof readingPosition>;
+
+export const NoteColors = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+
+export const noteBody = z.object({
+  bookId: id,
+  chapterId: id,
+  quote: z.string().trim().min(1, { error: ReaderMsg.NOTE_EMPTY }).max(2000),
+  prefix: z.string().max(100).default(''),
+  suffix: z.string().max(100).default(''),
+  startOffset: z.number().int().min(0),
+  endOffset: z.number().int().min(0),
+  color: z.enum(NoteColors).default('yellow'),
+  content: z.string().max(5000).default(''),
+});
+export type NoteBody = z.infer<typeof noteBody>;
+
+export const readerNote = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  chapterId: z.number().int(),
+  chapterTitle: z.string(),
+  quote: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
+  startOffset: z.number().int(),
+  endOffset: z.number().int(),
+  color: z.string(),
+  content: z.string(),
+  /** The quote could not be found in the current edition ("unplaced notes"). */
+  orphan: z.boolean(),
+  createdAt: z.number(),
+});
+export type ReaderNote = z.infer<typeof readerNote>;
+
+export const noteDetailQuery = z.object({ bookId: id, chapterId: id.optional() });
+export const noteExportBody = z.object({ bookId: id, type: z.coerce.number().int().min(1).max(2).default(1) });
+
+export const transQuery = z.object({
+  text: z.string().trim().min(1).max(500),
+  to: z.enum(['auto', 'en', 'zh']).default('auto'),
+});
+export const dictEntry = z.object({
+  traditional: z.string(),
+  simplified: z.string(),
+  pinyin: z.string(),
+  english: z.array(z.string()),
+});
+export const transResult = z.object({
+  text: z.string(),
+  kind: z.enum(['word', 'sentence']),
+  entries: z.array(dictEntry),
+  translation: z.string().nullable(),
+  provider: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type TransResult = z.infer<typeof transResult>;
+
+export const ResourceCategories = ['video', 'audio', 'document', 'link'] as const;
+export const ResourceCategoryLabel: Record<(typeof ResourceCategories)[number], string> = {
+  video: '视频',
+  audio: '音频',
+  document: '文档',
+  link: '链接',
+};
+
+export const resourceBody = z.object({
+  bookId: id,
+  /** The chapter the resource belongs with (a section of it); omitted: the whole book. */
+  chapterId: id.optional(),
+  sectionTitle: z.string().trim().max(300).default(''),
+  category: z.enum(ResourceCategories),
+  title: z.string().trim().min(1).max(200),
+  url: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^https?:\/\//, { error: '资源地址须以 http:// 或 https:// 开头' }),
+  description: z.string().trim().max(1000).default(''),
+  sort: z.number().int().default(0),
+});
+export type ResourceBody = z.infer<typeof resourceBody>;
+
+export const sectionResource = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  chapterId: z.number().int().nullable(),
+  sectionTitle: z.string(),
+  category: z.enum(ResourceCategories),
+  title: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+export type SectionResource = z.infer<typeof sectionResource>;
+export const resourceQuery = z.object({
+  bookId: id,
+  chapterId: id.optional(),
+  category: z.enum(ResourceCategories).optional(),
+});

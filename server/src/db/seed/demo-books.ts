@@ -1,0 +1,506 @@
+import type { Storage } from '../../adapters/storage/index.js';
+import type { Db, Dialect } from '../connection.js';
+import { importEpub } from '../../modules/import/importer.js';
+import { writeEpub, type BookSource } from '../../modules/import/epub-writer.js';
+
+/**
+ * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
+ * `writeEpub` and imported through the real pipeline, so `npm start` shows a living catalogue.
+ */
+
+/** Subject tree (search key 1) and collections (search key 4). */
+export const demoSubjects: { label: string; value: string; children: { label: string; value: string }[] }[] = [
+  {
+    label: '理学',
+    value: 'science',
+    children: [
+      { label: '数学', value: 'math' },
+      { label: '物理学', value: 'physics' },
+    ],
+  },
+  {
+    label: '工学',
+    value: 'engineering',
+    children: [
+      { label: '计算机科学与技术', value: 'cs' },
+      { label: '电子信息工程', value: 'ee' },
+    ],
+  },
+  {
+    label: '文学',
+    value: 'literature',
+    children: [
+      { label: '中国语言文学', value: 'chinese' },
+      { label: '外国语言文学', value: 'foreign' },
+    ],
+  },
+  { label: '经济学', value: 'economics', children: [] },
+];
+
+export const demoCollections = ['普通高等教育规划教材', '新工科系列教材', '双语教学系列'];
+
+interface DemoBook extends Omit<BookSource, 'identifier' | 'language' | 'publisher' | 'date'> {
+  key: string;
+  language?: string;
+  subject: string;
+  collection: string;
+  price: number;
+  year: number;
+  recommended?: boolean;
+}
+
+const para = (...sentences: string[]) => sentences.join('');
+
+const MATH_LIMIT =
+  '<p class="note">定义：<math xmlns="http://www.w3.org/1998/Math/MathML"><munder><mo>lim</mo><mrow><mi>x</mi><mo>→</mo><msub><mi>x</mi><mn>0</mn></msub></mrow></munder><mi>f</mi><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><mi>A</mi></math></p>';
+
+export const demoBooks: DemoBook[] = [
+  {
+    key: 'gdsx-1',
+    title: '高等数学（上册）',
+    authors: ['李明', '王芳'],
+    subject: '数学',
+    collection: '普通高等教育规划教材',
+    price: 4580,
+    year: 2024,
+    recommended: true,
+    isbn: '9787000000011',
+    description: '面向理工科一年级学生的高等数学教材，讲述函数、极限、导数与积分，例题由浅入深，每节附有练习。',
+    chapters: [
+      {
+        title: '第一章 函数与极限',
+        sections: [
+          {
+            title: '1.1 函数的概念',
+            paragraphs: [
+              para(
+                '函数描述两个变量之间的对应关系。设 D 是一个非空数集，如果按照某个确定的法则，',
+                '对 D 中每一个数 x 都有唯一确定的数 y 与之对应，就称 y 是 x 的函数。',
+              ),
+              '学习函数时，要同时关注定义域、对应法则和值域这三个要素，缺一不可。',
+            ],
+          },
+          {
+            title: '1.2 数列的极限',
+            paragraphs: [
+              '当项数无限增大时，如果数列的项无限接近某个确定的常数，这个常数就叫做数列的极限。',
+              '极限是高等数学的基石，导数和积分都建立在极限的概念之上。',
+            ],
+            html: MATH_LIMIT,
+          },
+          {
+            title: '1.3 函数的连续性',
+            paragraphs: ['函数在某点连续，是指自变量的微小变化只引起函数值的微小变化，图像在该点没有断开。'],
+          },
+        ],
+      },
+      {
+        title: '第二章 导数与微分',
+        sections: [
+          {
+            title: '2.1 导数的定义',
+            paragraphs: ['导数刻画函数在一点附近的变化率。几何上，它是曲线在该点切线的斜率；物理上，它是瞬时速度。'],
+          },
+          {
+            title: '2.2 求导法则',
+            paragraphs: ['和、差、积、商的求导法则与复合函数的链式法则，是计算导数最常用的工具。'],
+          },
+        ],
+      },
+      {
+        title: '第三章 不定积分',
+        sections: [
+          {
+            title: '3.1 原函数与不定积分',
+            paragraphs: ['如果函数 F 的导数等于 f，就称 F 是 f 的一个原函数。f 的全体原函数称为 f 的不定积分。'],
+          },
+          {
+            title: '3.2 换元积分法',
+            paragraphs: ['换元积分法把复杂的被积函数变成简单的形式，是链式法则的逆运用。'],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'gdsx-2',
+    title: '高等数学（下册）',
+    authors: ['李明', '王芳'],
+    subject: '数学',
+    collection: '普通高等教育规划教材',
+    price: 4280,
+    year: 2024,
+    isbn: '9787000000028',
+    description: '高等数学的下册，讲述多元函数微分学、重积分、曲线积分与无穷级数。',
+    chapters: [
+      {
+        title: '第一章 多元函数微分学',
+        sections: [
+          { title: '1.1 偏导数', paragraphs: ['固定其余变量，只让一个变量变化，所得的变化率就是偏导数。'] },
+          { title: '1.2 全微分', paragraphs: ['全微分是函数增量的线性主部，它把多元函数在一点附近近似为线性函数。'] },
+        ],
+      },
+      {
+        title: '第二章 重积分',
+        sections: [
+          {
+            title: '2.1 二重积分的概念',
+            paragraphs: ['二重积分可以理解为曲顶柱体的体积，是定积分在平面区域上的推广。'],
+          },
+          { title: '2.2 极坐标下的计算', paragraphs: ['当积分区域是圆或扇形时，改用极坐标往往让计算大为简化。'] },
+        ],
+      },
+      {
+        title: '第三章 无穷级数',
+        sections: [
+          { title: '3.1 常数项级数', paragraphs: ['级数收敛的必要条件是通项趋于零，但通项趋于零并不保证级数收敛。'] },
+          { title: '3.2 幂级数', paragraphs: ['幂级数在收敛区间内可以逐项求导和逐项积分，是表示函数的有力工具。'] },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'xxds',
+    title: '线性代数',
+    authors: ['陈静'],
+    subject: '数学',
+    collection: '普通高等教育规划教材',
+    price: 3200,
+    year: 2023,
+    recommended: true,
+    isbn: '9787000000035',
+    description: '从线性方程组出发，讲述行列式、矩阵、向量空间与特征值，配有大量几何直观的解释。',
+    chapters: [
+      {
+        title: '第一章 行列式',
+        sections: [
+          { title: '1.1 二阶与三阶行列式', paragraphs: ['行列式最初用来判断线性方程组是否有唯一解。'] },
+          { title: '1.2 行列式的性质', paragraphs: ['交换两行，行列式变号；某行乘以常数，行列式也乘以这个常数。'] },
+        ],
+      },
+      {
+        title: '第二章 矩阵',
+        sections: [
+          { title: '2.1 矩阵的运算', paragraphs: ['矩阵乘法一般不满足交换律，这是初学者最容易出错的地方。'] },
+          { title: '2.2 逆矩阵', paragraphs: ['方阵可逆的充分必要条件是它的行列式不等于零。'] },
+        ],
+      },
+      {
+        title: '第三章 特征值与特征向量',
+        sections: [
+          { title: '3.1 特征值的定义', paragraphs: ['若矩阵作用在非零向量上只改变它的长度，这个向量就是特征向量。'] },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'gll',
+    title: '概率论与数理统计',
+    authors: ['赵强'],
+    subject: '数学',
+    collection: '新工科系列教材',
+    price: 3900,
+    year: 2025,
+    isbn: '9787000000042',
+    description: '介绍随机事件、随机变量及其分布、数字特征、大数定律与参数估计，例子取自工程与生活。',
+    chapters: [
+      {
+        title: '第一章 随机事件与概率',
+        sections: [
+          { title: '1.1 样本空间', paragraphs: ['随机试验所有可能结果组成的集合称为样本空间。'] },
+          { title: '1.2 条件概率', paragraphs: ['在事件 B 已经发生的条件下事件 A 发生的概率，叫做条件概率。'] },
+        ],
+      },
+      {
+        title: '第二章 随机变量',
+        sections: [
+          { title: '2.1 离散型随机变量', paragraphs: ['二项分布描述 n 次独立重复试验中成功的次数。'] },
+          { title: '2.2 正态分布', paragraphs: ['正态分布的密度曲线呈钟形，许多测量误差都近似服从正态分布。'] },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'dxwl',
+    title: '大学物理',
+    authors: ['孙伟', '周婷'],
+    subject: '物理学',
+    collection: '普通高等教育规划教材',
+    price: 5200,
+    year: 2023,
+    recommended: true,
+    isbn: '9787000000059',
+    description: '覆盖力学、热学、电磁学、光学和近代物理的基础内容，强调物理图像与数学工具的结合。',
+    chapters: [
+      {
+        title: '第一章 质点运动学',
+        sections: [
+          { title: '1.1 位置与位移', paragraphs: ['描述质点的运动，首先要选定参考系并建立坐标系。'] },
+          { title: '1.2 速度与加速度', paragraphs: ['速度是位置对时间的导数，加速度是速度对时间的导数。'] },
+        ],
+      },
+      {
+        title: '第二章 牛顿运动定律',
+        sections: [
+          { title: '2.1 三大定律', paragraphs: ['牛顿第二定律指出，物体的加速度与所受合力成正比，与质量成反比。'] },
+        ],
+      },
+      {
+        title: '第三章 静电场',
+        sections: [
+          {
+            title: '3.1 库仑定律',
+            paragraphs: ['真空中两个静止点电荷之间的作用力与电量乘积成正比，与距离平方成反比。'],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'sjjg',
+    title: '数据结构与算法',
+    authors: ['刘洋'],
+    subject: '计算机科学与技术',
+    collection: '新工科系列教材',
+    price: 4900,
+    year: 2025,
+    recommended: true,
+    isbn: '9787000000066',
+    description: '讲述线性表、栈与队列、树、图、查找与排序，用伪代码说明算法并分析其时间复杂度。',
+    chapters: [
+      {
+        title: '第一章 绪论',
+        sections: [
+          { title: '1.1 数据结构研究什么', paragraphs: ['数据结构研究数据元素之间的关系以及在这些关系上定义的操作。'] },
+          { title: '1.2 算法的复杂度', paragraphs: ['时间复杂度用大 O 记号表示算法运行时间随输入规模增长的趋势。'] },
+        ],
+      },
+      {
+        title: '第二章 线性表',
+        sections: [
+          { title: '2.1 顺序表', paragraphs: ['顺序表用一段连续的存储单元依次存放数据元素，支持随机访问。'] },
+          { title: '2.2 链表', paragraphs: ['链表通过指针把结点串起来，插入和删除不需要移动其他元素。'] },
+        ],
+      },
+      {
+        title: '第三章 树与二叉树',
+        sections: [{ title: '3.1 二叉树的遍历', paragraphs: ['先序、中序和后序遍历的区别在于访问根结点的时机。'] }],
+      },
+    ],
+  },
+  {
+    key: 'intro-prog',
+    title: 'Introduction to Programming',
+    language: 'en',
+    authors: ['Anna Smith', 'Wei Zhang'],
+    subject: '计算机科学与技术',
+    collection: '双语教学系列',
+    price: 3600,
+    year: 2024,
+    isbn: '9787000000073',
+    description: 'A first course in programming for students of every major: values, functions, loops and data.',
+    chapters: [
+      {
+        title: 'Chapter 1 Values and Expressions',
+        sections: [
+          {
+            title: '1.1 What a program is',
+            paragraphs: [
+              'A program is a precise description of a computation. The computer follows it step by step, without guessing what we meant.',
+            ],
+          },
+          {
+            title: '1.2 Expressions',
+            paragraphs: ['An expression combines values with operators. Evaluating it yields a new value.'],
+          },
+        ],
+      },
+      {
+        title: 'Chapter 2 Functions',
+        sections: [
+          {
+            title: '2.1 Defining functions',
+            paragraphs: ['A function gives a name to a computation so that it can be reused with different inputs.'],
+          },
+          {
+            title: '2.2 Recursion',
+            paragraphs: [
+              'A recursive function calls itself on a smaller problem until it reaches a case it can answer directly.',
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'dxyw',
+    title: '大学语文',
+    authors: ['吴敏'],
+    subject: '中国语言文学',
+    collection: '普通高等教育规划教材',
+    price: 3500,
+    year: 2022,
+    isbn: '9787000000080',
+    description: '精选古今名篇，配以导读与赏析，帮助学生提高阅读、鉴赏与写作能力。',
+    chapters: [
+      {
+        title: '第一单元 诗词鉴赏',
+        sections: [
+          { title: '一 读诗的方法', paragraphs: ['读诗先要读懂字面，再体会意象与情感，最后把握全篇的结构。'] },
+          { title: '二 意象与意境', paragraphs: ['意象是寄托情思的具体物象，意境是意象组合后形成的整体氛围。'] },
+        ],
+      },
+      {
+        title: '第二单元 散文阅读',
+        sections: [{ title: '一 散文的特点', paragraphs: ['散文取材广泛，笔法灵活，贵在真情实感。'] }],
+      },
+    ],
+  },
+  {
+    key: 'acad-writing',
+    title: 'Academic English Writing',
+    language: 'en',
+    authors: ['Emily Brown'],
+    subject: '外国语言文学',
+    collection: '双语教学系列',
+    price: 2900,
+    year: 2025,
+    isbn: '9787000000097',
+    description: 'How to plan, draft and revise academic papers in English, with model paragraphs and checklists.',
+    chapters: [
+      {
+        title: 'Unit 1 Planning a Paper',
+        sections: [
+          {
+            title: 'Choosing a topic',
+            paragraphs: ['A good topic is narrow enough to cover in depth and broad enough to find sources.'],
+          },
+          {
+            title: 'Writing a thesis',
+            paragraphs: ['The thesis states the main claim of the paper in one or two sentences.'],
+          },
+        ],
+      },
+      {
+        title: 'Unit 2 Paragraphs',
+        sections: [
+          {
+            title: 'Topic sentences',
+            paragraphs: ['Each paragraph develops one idea, announced by its topic sentence.'],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'jjxyl',
+    title: '经济学原理',
+    authors: ['郑华'],
+    subject: '经济学',
+    collection: '普通高等教育规划教材',
+    price: 4600,
+    year: 2024,
+    isbn: '9787000000103',
+    description: '介绍供给与需求、市场结构、宏观经济指标与经济政策的基本原理。',
+    chapters: [
+      {
+        title: '第一章 供给与需求',
+        sections: [
+          { title: '1.1 需求定律', paragraphs: ['在其他条件不变时，商品价格上升，需求量下降。'] },
+          { title: '1.2 市场均衡', paragraphs: ['供给曲线与需求曲线的交点决定均衡价格和均衡数量。'] },
+        ],
+      },
+      {
+        title: '第二章 宏观经济指标',
+        sections: [
+          {
+            title: '2.1 国内生产总值',
+            paragraphs: ['国内生产总值衡量一定时期内一国生产的全部最终产品和服务的市场价值。'],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const demoBookLists = [
+  { name: '理工科新生必读', description: '数学与物理的基础课教材', keys: ['gdsx-1', 'gdsx-2', 'xxds', 'dxwl'] },
+  { name: '计算机入门书单', description: '从编程到数据结构', keys: ['intro-prog', 'sjjg'] },
+  { name: '双语教学推荐', description: '英文原版风格的双语课程教材', keys: ['intro-prog', 'acad-writing'] },
+];
+
+export function demoSource(book: DemoBook): BookSource {
+  return {
+    identifier: `urn:demo:textbook:${book.key}`,
+    title: book.title,
+    authors: book.authors,
+    publisher: book.language === 'en' ? 'Demo University Press' : '示范大学出版社',
+    language: book.language ?? 'zh-CN',
+    date: `${book.year}-09-01`,
+    isbn: book.isbn,
+    description: book.description,
+    chapters: book.chapters,
+  };
+}
+
+/** Subjects, collections, the demo textbooks (imported, published) and book lists. */
+export async function seedDemoBooks(deps: { db: Db; dialect: Dialect; storage: Storage }, now = Date.now()) {
+  const { db } = deps;
+  const subjectIds = new Map<string, number>();
+  for (const [i, top] of demoSubjects.entries()) {
+    const { id } = await db
+      .insertInto('dict_data')
+      .values({ dict_type: 'book_subject', parent_id: 0, label: top.label, value: top.value, sort: i })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    subjectIds.set(top.label, id);
+    for (const [j, child] of top.children.entries()) {
+      const row = await db
+        .insertInto('dict_data')
+        .values({ dict_type: 'book_subject', parent_id: id, label: child.label, value: child.value, sort: j })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      subjectIds.set(child.label, row.id);
+    }
+  }
+  const collectionIds = new Map<string, number>();
+  for (const [i, label] of demoCollections.entries()) {
+    const { id } = await db
+      .insertInto('dict_data')
+      .values({ dict_type: 'book_collection', parent_id: 0, label, value: `c${i + 1}`, sort: i })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    collectionIds.set(label, id);
+  }
+  const bookIds = new Map<string, number>();
+  for (const [i, book] of demoBooks.entries()) {
+    const result = await importEpub(deps, writeEpub(demoSource(book)), {
+      subjectId: subjectIds.get(book.subject) ?? null,
+      collectionId: collectionIds.get(book.collection) ?? null,
+      published: true,
+      recommended: book.recommended ?? false,
+      price: book.price,
+      freeChapters: 1,
+      fileName: `${book.key}.epub`,
+    });
+    bookIds.set(book.key, result.bookId);
+    // Spread publication over the last weeks so "new books" has an order.
+    await db
+      .updateTable('books')
+      .set({ published_at: now - (demoBooks.length - i) * 86_400_000 * 3 })
+      .where('id', '=', result.bookId)
+      .execute();
+  }
+  for (const [sort, list] of demoBookLists.entries()) {
+    const { id } = await db
+      .insertInto('book_lists')
+      .values({ name: list.name, description: list.description, sort, published: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('book_list_items')
+      .values(list.keys.map((key, i) => ({ list_id: id, book_id: bookIds.get(key)!, sort: i })))
+      .execute();
+  }
+  return { subjectIds, collectionIds, bookIds };
+}

@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+export interface BookFavouritesTable {
+  id: Generated<number>;
+  member_id: number;
+  book_id: number;
+  created_at: number;
+}
+
+export interface ReadingPositionsTable {
+  id: Generated<number>;
+  member_id: number;
+  book_id: number;
+  chapter_id: number;
+  chapter_path: Generated<string>;
+  anchor: Generated<string>;
+  progress: Generated<number>;
+  updated_at: number;
+}
+
+export interface ReadingTimeTable {
+  id: Generated<number>;
+  member_id: number;
+  book_id: number;
+  chapter_id: number;
+  day: string;
+  seconds: Generated<number>;
+}
+
+export interface ReaderNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  book_id: number;
+  chapter_id: number;
+  chapter_path: Generated<string>;
+  quote: string;
+  prefix: Generated<string>;
+  suffix: Generated<string>;
+  start_offset: Generated<number>;
+  end_offset: Generated<number>;
+  color: Generated<string>;
+  content: Generated<string>;
+  edition: Generated<number>;
+  orphan: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReaderTables {
+  section_resources: SectionResourcesTable;
+  book_favourites: BookFavouritesTable;
+  reading_positions: ReadingPositionsTable;
+  reading_time: ReadingTimeTable;
+  reader_notes: ReaderNotesTable;
+}
+
+export interface SectionResourcesTable {
+  id: Generated<number>;
+  book_id: number;
+  chapter_path: Generated<string>;
+  section_title: Generated<string>;
+  category: string;
+  title: string;
+  url: string;
+  description: Generated<string>;
+  sort: Generated<number>;
+  created_at: number;
+}

@@ -1,0 +1,180 @@
+import {
+  ClassMsg,
+  CodeStatus,
+  JoinStatus,
+  MemberStatus,
+  Msg,
+  Review,
+  formatClassTime,
+  isPlaceholderName,
+  type CodeCheckResult,
+  type JoinResult,
+  type VerifyCollegeResult,
+} from '@textbook/contracts';
+import type { MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { otherCollege, refused } from '../../http/errors.js';
+import { notify } from '../notice/service.js';
+import { grantShelfEntry } from '../shelf/service.js';
+import * as q from './queries.js';
+
+type ClassRecord = q.ClassRecord;
+
+function inValidity(cls: ClassRecord, now: number): boolean {
+  return now >= cls.startTime && now <= cls.endTime;
+}
+
+function rangeMessage(cls: ClassRecord): string {
+  return ClassMsg.JOIN_OUTSIDE(formatClassTime(cls.startTime), formatClassTime(cls.endTime));
+}
+
+/** The class's college against the member's: same (0), another of theirs (1: switch), not theirs (2). */
+export async function verifyCollege(
+  ctx: AppContext,
+  actor: MemberActor,
+  cls: ClassRecord,
+): Promise<VerifyCollegeResult> {
+  const base = { collegeId: cls.collegeId, collegeName: cls.collegeName };
+  if (actor.collegeId === cls.collegeId) return { status: 0, msg: '', ...base };
+  const membership = await q.collegeMembership(ctx.db, actor.memberId, cls.collegeId);
+  if (membership) return { status: 1, msg: Msg.OTHER_COLLEGE(cls.collegeName), ...base };
+  return { status: 2, msg: ClassMsg.NOT_IN_COLLEGE(cls.collegeName), ...base };
+}
+
+/** Already in the class: approved or waiting for review (a rejected student may ask again). */
+export async function hasJoined(ctx: AppContext, actor: MemberActor, cls: ClassRecord): Promise<boolean> {
+  const row = await q.findMembership(ctx.db, cls.id, actor.memberId);
+  return row !== undefined && row.status !== MemberStatus.REJECTED;
+}
+
+export async function findByCode(ctx: AppContext, code: string): Promise<ClassRecord | undefined> {
+  return q.findClassByCode(ctx.db, code.trim().toUpperCase());
+}
+
+/** The live check while a student types the code (spec §3: '1' and '3' block joining). */
+export async function checkCode(ctx: AppContext, actor: MemberActor, code: string): Promise<CodeCheckResult> {
+  const cls = await findByCode(ctx, code);
+  const blank = { className: '', bookName: '', collegeName: '', isReview: '' };
+  if (!cls) return { status: CodeStatus.INVALID, msg: ClassMsg.CODE_UNKNOWN, ...blank };
+  const found = { className: cls.name, bookName: cls.bookName, collegeName: cls.collegeName, isReview: cls.isReview };
+  if (!cls.codeOpen) return { status: CodeStatus.INVALID, msg: ClassMsg.CODE_CLOSED, ...found };
+  if (cls.teacherId === actor.memberId)
+    return { status: CodeStatus.BLOCKED, msg: ClassMsg.TEACHER_OWN_CLASS, ...found };
+  const college = await verifyCollege(ctx, actor, cls);
+  if (college.status !== 0) return { status: CodeStatus.BLOCKED, msg: college.msg, ...found };
+  const row = await q.findMembership(ctx.db, cls.id, actor.memberId);
+  if (row?.status === MemberStatus.APPROVED) {
+    return { status: CodeStatus.BLOCKED, msg: ClassMsg.ALREADY_JOINED, ...found };
+  }
+  if (row?.status === MemberStatus.PENDING) {
+    return { status: CodeStatus.BLOCKED, msg: ClassMsg.ALREADY_PENDING, ...found };
+  }
+  if (!inValidity(cls, Date.now())) return { status: CodeStatus.OUTSIDE, msg: rangeMessage(cls), ...found };
+  return { status: CodeStatus.OK, msg: ClassMsg.CODE_OK(cls.name, cls.bookName), ...found };
+}
+
+/**
+ * The student id and name a join uses: a value already set on the member's college membership is locked
+ * (a placeholder guest name is not); a new value is written to the membership.
+ */
+async function settleIdentity(
+  ctx: AppContext,
+  actor: MemberActor,
+  collegeId: number,
+  input: { studentId: string; name: string },
+): Promise<{ studentId: string; name: string }> {
+  const membership = await q.collegeMembership(ctx.db, actor.memberId, collegeId);
+  const member = await q.findMemberNames(ctx.db, actor.memberId);
+  const lockedId = membership?.studentId || member?.studentId || '';
+  const knownName = membership?.realName || member?.realName || '';
+  const lockedName = isPlaceholderName(knownName) ? '' : knownName;
+  if (lockedId && lockedId !== input.studentId) throw refused(ClassMsg.STUDENT_ID_LOCKED);
+  if (lockedName && lockedName !== input.name) throw refused(ClassMsg.STUDENT_NAME_LOCKED);
+  if (membership && (!membership.studentId || !lockedName)) {
+    await q.setMembershipIdentity(ctx.db, membership.id, { student_id: input.studentId, real_name: input.name });
+  }
+  return { studentId: input.studentId, name: input.name };
+}
+
+/**
+ * classJoiner (spec §3, §4): joins the member to the class of the code. Review on: pending (status 0), and
+ * the teacher is told; review off: approved at once (status 1) and the book goes on the shelf. Outside the
+ * validity period: status 2 with the range. One row per student and class, however often or concurrently
+ * the button is pressed: the unique index decides, and a repeat answers the state the first press made.
+ */
+export async function joinClass(
+  ctx: AppContext,
+  actor: MemberActor,
+  input: { activationCode: string; studentId: string; name: string },
+  now = Date.now(),
+): Promise<JoinResult> {
+  const cls = await findByCode(ctx, input.activationCode);
+  if (!cls) throw refused(ClassMsg.CODE_UNKNOWN);
+  if (!cls.codeOpen) throw refused(ClassMsg.CODE_CLOSED);
+  if (cls.teacherId === actor.memberId) throw refused(ClassMsg.TEACHER_OWN_CLASS);
+  const college = await verifyCollege(ctx, actor, cls);
+  if (college.status === 1) throw otherCollege(cls.collegeName, { collegeId: cls.collegeId });
+  if (college.status === 2) throw refused(college.msg);
+
+  const result = (status: number, msg: string, joinShelf = false): JoinResult => ({
+    status,
+    msg,
+    bookName: cls.bookName,
+    className: cls.name,
+    collegeName: cls.collegeName,
+    bookId: cls.bookId,
+    joinShelf,
+    startTime: formatClassTime(cls.startTime),
+    endTime: formatClassTime(cls.endTime),
+  });
+
+  const existing = await q.findMembership(ctx.db, cls.id, actor.memberId);
+  if (existing?.status === MemberStatus.APPROVED) return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, true);
+  if (existing?.status === MemberStatus.PENDING) return result(JoinStatus.PENDING, ClassMsg.JOIN_PENDING);
+  if (!inValidity(cls, now)) return result(JoinStatus.OUTSIDE_VALIDITY, rangeMessage(cls));
+
+  const identity = await settleIdentity(ctx, actor, cls.collegeId, input);
+  const direct = cls.isReview === Review.DIRECT;
+  const status = direct ? MemberStatus.APPROVED : MemberStatus.PENDING;
+
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
+    const inserted = await q.insertMembershipOnce(trx, row);
+    let changed = inserted !== undefined;
+    if (!changed) {
+      const current = await q.findMembership(trx, cls.id, actor.memberId);
+      if (current?.status === MemberStatus.REJECTED) {
+        const res = await q.reapply(trx, current.id, row);
+        changed = Number(res.numUpdatedRows) > 0;
+      }
+      if (!changed) return { changed, status: current?.status ?? status };
+    }
+    let shelved = false;
+    if (status === MemberStatus.APPROVED && cls.bookPublished) {
+      await grantShelfEntry(
+        trx,
+        { memberId: actor.memberId, bookId: cls.bookId, source: 'class', sourceRef: cls.id, collegeId: cls.collegeId },
+        now,
+      );
+      shelved = true;
+    }
+    return { changed, status, shelved };
+  });
+
+  if (outcome.changed && outcome.status === MemberStatus.PENDING) {
+    await notify(ctx, [
+      {
+        member_id: cls.teacherId,
+        type: 'class',
+        title: `${identity.name}申请加入班级“${cls.name}”`,
+        content: `学号 ${identity.studentId}，请在教学空间的学生管理中审核。`,
+        book_id: cls.bookId,
+        link: `/my/admissionDetails?classId=${cls.id}`,
+      },
+    ]);
+  }
+  if (outcome.status === MemberStatus.APPROVED) {
+    return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, Boolean(cls.bookPublished));
+  }
+  return result(JoinStatus.PENDING, ClassMsg.JOIN_PENDING);
+}

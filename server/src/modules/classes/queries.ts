@@ -1,0 +1,343 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { ClassesTable } from '../../db/tables/classes.js';
+
+export type ClassRecord = NonNullable<Awaited<ReturnType<typeof findClass>>>;
+
+/** A class with its book and college; `counts` adds the student and pending counts (lists, detail). */
+function classQuery(db: Db, counts = true) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .innerJoin('colleges as col', 'col.id', 'c.college_id')
+    .select((eb) => [
+      'c.id',
+      'c.college_id as collegeId',
+      'c.teacher_id as teacherId',
+      'c.book_id as bookId',
+      'b.title as bookName',
+      'b.cover',
+      'b.published as bookPublished',
+      'c.name',
+      'c.remark',
+      'c.code',
+      'c.code_open as codeOpen',
+      'c.is_review as isReview',
+      'c.start_time as startTime',
+      'c.end_time as endTime',
+      'c.created_at as createdAt',
+      'col.name as collegeName',
+      counts
+        ? eb
+            .selectFrom('class_students as s')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('s.class_id', '=', 'c.id')
+            .where('s.status', '=', 1)
+            .as('studentCount')
+        : sql<number>`0`.as('studentCount'),
+      counts
+        ? eb
+            .selectFrom('class_students as s')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('s.class_id', '=', 'c.id')
+            .where('s.status', '=', 0)
+            .as('pendingCount')
+        : sql<number>`0`.as('pendingCount'),
+    ]);
+}
+
+export function findClass(db: Db, id: number) {
+  return classQuery(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** The class of a code, without counts (the join path: cheap under a crowd of joins). */
+export function findClassByCode(db: Db, code: string) {
+  return classQuery(db, false).where('c.code', '=', code).executeTakeFirst();
+}
+
+export function insertClass(db: Db, row: Insertable<ClassesTable>) {
+  return db.insertInto('classes').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function updateClass(db: Db, id: number, set: Updateable<ClassesTable>) {
+  return db.updateTable('classes').set(set).where('id', '=', id).execute();
+}
+
+export function deleteClass(db: Db, id: number) {
+  return db.deleteFrom('classes').where('id', '=', id).execute();
+}
+
+export interface ClassFilter {
+  teacherId: number;
+  collegeId: number;
+  bookId?: number;
+  name?: string;
+}
+
+function filtered(db: Db, f: ClassFilter) {
+  let q = classQuery(db).where('c.teacher_id', '=', f.teacherId).where('c.college_id', '=', f.collegeId);
+  if (f.bookId) q = q.where('c.book_id', '=', f.bookId);
+  if (f.name) q = q.where('c.name', 'like', `%${f.name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  return q;
+}
+
+export async function classPage(db: Db, f: ClassFilter, window: { offset: number; limit: number }) {
+  const rows = await filtered(db, f).orderBy('c.id', 'desc').offset(window.offset).limit(window.limit).execute();
+  const count = await db
+    .selectFrom('classes as c')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('c.teacher_id', '=', f.teacherId)
+    .where('c.college_id', '=', f.collegeId)
+    .$if(Boolean(f.bookId), (q) => q.where('c.book_id', '=', f.bookId!))
+    .$if(Boolean(f.name), (q) => q.where('c.name', 'like', `%${f.name!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+export function classesOf(db: Db, f: ClassFilter) {
+  return filtered(db, f).orderBy('c.id', 'desc').execute();
+}
+
+/** Books the teacher holds through a grant other than a class (sample, authorization, purchase, free). */
+export function ownedBooks(db: Db, memberId: number, collegeId: number | null, now: number) {
+  return db
+    .selectFrom('shelf_entries as e')
+    .innerJoin('books as b', 'b.id', 'e.book_id')
+    .select(['b.id as bookId', 'b.title as bookName', 'b.cover'])
+    .distinct()
+    .where('e.member_id', '=', memberId)
+    .where('e.source', '!=', 'class')
+    .where('b.published', '=', 1)
+    .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)]))
+    .where((eb) =>
+      collegeId === null
+        ? eb('e.college_id', 'is', null)
+        : eb.or([eb('e.college_id', 'is', null), eb('e.college_id', '=', collegeId)]),
+    )
+    .execute();
+}
+
+export function classBookCounts(db: Db, teacherId: number, collegeId: number) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select((eb) => ['b.id as bookId', 'b.title as bookName', 'b.cover', eb.fn.countAll<number>().as('classCount')])
+    .where('c.teacher_id', '=', teacherId)
+    .where('c.college_id', '=', collegeId)
+    .groupBy(['b.id', 'b.title', 'b.cover'])
+    .execute();
+}
+
+export function findBook(db: Db, id: number) {
+  return db.selectFrom('books').select(['id', 'title', 'published']).where('id', '=', id).executeTakeFirst();
+}
+
+export function codeTaken(db: Db, code: string) {
+  return db.selectFrom('classes').select('id').where('code', '=', code).executeTakeFirst();
+}
+
+// ---- students ----
+
+export function findMembership(db: Db, classId: number, memberId: number) {
+  return db
+    .selectFrom('class_students')
+    .selectAll()
+    .where('class_id', '=', classId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Adds the student once: a second (or concurrent) insert for the same class and member does nothing. */
+export function insertMembershipOnce(
+  db: Db,
+  row: { classId: number; memberId: number; studentId: string; name: string; status: number; now: number },
+) {
+  return db
+    .insertInto('class_students')
+    .values({
+      class_id: row.classId,
+      member_id: row.memberId,
+      student_id: row.studentId,
+      name: row.name,
+      status: row.status,
+      created_at: row.now,
+      reviewed_at: row.status === 1 ? row.now : null,
+    })
+    .onConflict((oc) => oc.columns(['class_id', 'member_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** A rejected student asks again: back to the new status. Only a rejected row changes. */
+export function reapply(db: Db, id: number, row: { studentId: string; name: string; status: number; now: number }) {
+  return db
+    .updateTable('class_students')
+    .set({
+      student_id: row.studentId,
+      name: row.name,
+      status: row.status,
+      created_at: row.now,
+      reviewed_at: row.status === 1 ? row.now : null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 2)
+    .executeTakeFirst();
+}
+
+export function findStudentRows(db: Db, ids: number[]) {
+  return db
+    .selectFrom('class_students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select([
+      's.id',
+      's.class_id as classId',
+      's.member_id as memberId',
+      's.status',
+      'c.teacher_id as teacherId',
+      'c.college_id as collegeId',
+      'c.book_id as bookId',
+      'c.name as className',
+    ])
+    .where('s.id', 'in', ids)
+    .execute();
+}
+
+export interface StudentFilter {
+  classId: number;
+  status?: number;
+  keyword?: string;
+}
+
+function studentsQuery(db: Db, f: StudentFilter) {
+  let q = db.selectFrom('class_students as s').where('s.class_id', '=', f.classId);
+  if (f.status !== undefined) q = q.where('s.status', '=', f.status);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q = q.where((eb) => eb.or([eb('s.student_id', 'like', like), eb('s.name', 'like', like)]));
+  }
+  return q;
+}
+
+const studentColumns = [
+  's.id',
+  's.class_id as classId',
+  's.member_id as memberId',
+  's.student_id as studentId',
+  's.name',
+  's.status',
+  's.created_at as joinTime',
+  's.reviewed_at as reviewTime',
+] as const;
+
+export async function studentPage(db: Db, f: StudentFilter, window: { offset: number; limit: number }) {
+  const rows = await studentsQuery(db, f)
+    .select([...studentColumns])
+    .orderBy('s.id', 'asc')
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+  const count = await studentsQuery(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+export function allStudents(db: Db, f: StudentFilter) {
+  return studentsQuery(db, f)
+    .select([...studentColumns])
+    .orderBy('s.id', 'asc')
+    .execute();
+}
+
+export function updateStudent(db: Db, id: number, set: { student_id: string; name: string }) {
+  return db.updateTable('class_students').set(set).where('id', '=', id).execute();
+}
+
+/** Decides pending rows only, so a row approved twice is approved (and notified) once. */
+export function decidePending(db: Db, ids: number[], status: number, now: number) {
+  return db
+    .updateTable('class_students')
+    .set({ status, reviewed_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 0)
+    .returning(['id', 'member_id as memberId'])
+    .execute();
+}
+
+export function deleteStudents(db: Db, ids: number[]) {
+  return db.deleteFrom('class_students').where('id', 'in', ids).execute();
+}
+
+export function membersOfClass(db: Db, classId: number) {
+  return db
+    .selectFrom('class_students')
+    .select(['member_id as memberId', 'status'])
+    .where('class_id', '=', classId)
+    .execute();
+}
+
+export function myClasses(db: Db, memberId: number, window: { offset: number; limit: number }) {
+  const base = db
+    .selectFrom('class_students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .innerJoin('colleges as col', 'col.id', 'c.college_id')
+    .innerJoin('members as t', 't.id', 'c.teacher_id')
+    .where('s.member_id', '=', memberId);
+  return Promise.all([
+    base
+      .select([
+        's.id',
+        'c.id as classId',
+        'c.name as className',
+        'c.book_id as bookId',
+        'b.title as bookName',
+        'b.cover',
+        sql<string>`case when t.real_name <> '' then t.real_name else t.user_name end`.as('teacherName'),
+        'col.name as collegeName',
+        's.status',
+        'c.start_time as startTime',
+        'c.end_time as endTime',
+        's.created_at as joinTime',
+      ])
+      .orderBy('s.id', 'desc')
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+}
+
+/** The member's classes of a book, as student (any status given) or as teacher. */
+export function studentClassesOfBook(db: Db, memberId: number, bookId: number, statuses: number[]) {
+  return db
+    .selectFrom('class_students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select(['c.id', 'c.name', 'c.book_id as bookId'])
+    .where('s.member_id', '=', memberId)
+    .where('c.book_id', '=', bookId)
+    .where('s.status', 'in', statuses)
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+export function collegeMembership(db: Db, memberId: number, collegeId: number) {
+  return db
+    .selectFrom('college_members')
+    .select(['id', 'student_id as studentId', 'real_name as realName', 'roles'])
+    .where('member_id', '=', memberId)
+    .where('college_id', '=', collegeId)
+    .executeTakeFirst();
+}
+
+export function setMembershipIdentity(db: Db, id: number, set: { student_id?: string; real_name?: string }) {
+  return db.updateTable('college_members').set(set).where('id', '=', id).execute();
+}
+
+export function findMemberNames(db: Db, memberId: number) {
+  return db
+    .selectFrom('members')
+    .select(['student_id as studentId', 'real_name as realName', 'user_name as userName'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,171 @@
+import ExcelJS from 'exceljs';
+import {
+  ClassMsg,
+  MemberStatus,
+  formatClassTime,
+  type ClassStudentRow,
+  type MyClassRow,
+  type PageQuery,
+  type Paged,
+} from '@textbook/contracts';
+import type { MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
+import { notify } from '../notice/service.js';
+import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
+import * as q from './queries.js';
+
+export type StudentRecord = Awaited<ReturnType<typeof q.findStudentRows>>[number];
+
+export async function studentPage(
+  ctx: AppContext,
+  classId: number,
+  query: PageQuery & { status?: number; keyword?: string },
+): Promise<Paged<ClassStudentRow>> {
+  const { rows, total } = await q.studentPage(
+    ctx.db,
+    { classId, status: query.status, keyword: query.keyword },
+    pageWindow(query),
+  );
+  return pageOf(rows, total);
+}
+
+/** Students waiting for the teacher's approval. */
+export async function pending(ctx: AppContext, classId: number): Promise<ClassStudentRow[]> {
+  return q.allStudents(ctx.db, { classId, status: MemberStatus.PENDING });
+}
+
+/** Loads student rows by id; every id must exist (the route authorizes each row's class). */
+export async function loadStudents(ctx: AppContext, ids: number[]): Promise<StudentRecord[]> {
+  const unique = [...new Set(ids)];
+  const rows = await q.findStudentRows(ctx.db, unique);
+  if (rows.length !== unique.length) throw notFound();
+  return rows;
+}
+
+export async function updateStudent(ctx: AppContext, row: StudentRecord, input: { studentId: string; name: string }) {
+  await q.updateStudent(ctx.db, row.id, { student_id: input.studentId, name: input.name });
+}
+
+/**
+ * Approves or rejects pending students in one go. Only pending rows change, so a second press changes (and
+ * notifies) nothing. Approved students get the class's book on their shelf; each student is told.
+ */
+export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 | 2): Promise<number> {
+  const now = Date.now();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await q.decidePending(trx, [...byId.keys()], status, now);
+    if (status === MemberStatus.APPROVED) {
+      for (const c of changed) {
+        const r = byId.get(c.id)!;
+        await grantShelfEntry(
+          trx,
+          { memberId: r.memberId, bookId: r.bookId, source: 'class', sourceRef: r.classId, collegeId: r.collegeId },
+          now,
+        );
+      }
+    }
+    return changed;
+  });
+  await notify(
+    ctx,
+    decided.map((c) => {
+      const r = byId.get(c.id)!;
+      return status === MemberStatus.APPROVED
+        ? {
+            member_id: r.memberId,
+            type: 'class',
+            title: `您已成功加入班级“${r.className}”`,
+            content: '教师已通过您的加入申请，教材已加入您的书架，可以开始阅读了。',
+            book_id: r.bookId,
+            link: `/bookPreview?bookId=${r.bookId}`,
+          }
+        : {
+            member_id: r.memberId,
+            type: 'class',
+            title: `您加入班级“${r.className}”的申请未通过`,
+            content: '教师未通过您的加入申请，如有疑问请联系任课教师。',
+            book_id: r.bookId,
+          };
+    }),
+    now,
+  );
+  return decided.length;
+}
+
+/** Takes students out of their classes, with the shelf entries those classes gave. */
+export async function removeStudents(ctx: AppContext, rows: StudentRecord[]): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const r of rows) {
+      await revokeShelfEntry(trx, { memberId: r.memberId, bookId: r.bookId, source: 'class', sourceRef: r.classId });
+    }
+    await q.deleteStudents(
+      trx,
+      rows.map((r) => r.id),
+    );
+  });
+}
+
+/** The student leaves the class; the book stays on the shelf only when another source still grants it. */
+export async function exitClass(ctx: AppContext, actor: MemberActor, classId: number): Promise<void> {
+  const cls = await q.findClass(ctx.db, classId);
+  if (!cls) throw notFound();
+  const row = await q.findMembership(ctx.db, classId, actor.memberId);
+  if (!row) throw refused(ClassMsg.NOT_IN_CLASS);
+  await removeStudents(ctx, [
+    {
+      id: row.id,
+      classId,
+      memberId: actor.memberId,
+      status: row.status,
+      teacherId: cls.teacherId,
+      collegeId: cls.collegeId,
+      bookId: cls.bookId,
+      className: cls.name,
+    },
+  ]);
+}
+
+export async function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery): Promise<Paged<MyClassRow>> {
+  const [rows, count] = await q.myClasses(ctx.db, actor.memberId, pageWindow(query));
+  return pageOf(
+    rows.map((r) => ({ ...r, startTime: formatClassTime(r.startTime), endTime: formatClassTime(r.endTime) })),
+    count.n,
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = { 0: '待审核', 1: '已加入', 2: '未通过' };
+
+/** The class's students as a real xlsx workbook (spec §7 export, §9 type 0). */
+export async function exportStudents(
+  ctx: AppContext,
+  cls: q.ClassRecord,
+  status?: number,
+): Promise<{ fileName: string; buffer: Buffer }> {
+  const rows = await q.allStudents(ctx.db, { classId: cls.id, status });
+  if (rows.length === 0) throw refused(ClassMsg.NOTHING_TO_EXPORT);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '高校数字教材平台';
+  const sheet = workbook.addWorksheet('学生名单');
+  sheet.columns = [
+    { header: '序号', key: 'no', width: 8 },
+    { header: '学号', key: 'studentId', width: 20 },
+    { header: '姓名', key: 'name', width: 16 },
+    { header: '状态', key: 'status', width: 10 },
+    { header: '加入时间', key: 'joinTime', width: 20 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  rows.forEach((r, i) =>
+    sheet.addRow({
+      no: i + 1,
+      studentId: r.studentId,
+      name: r.name,
+      status: STATUS_TEXT[r.status] ?? '',
+      joinTime: formatClassTime(r.joinTime),
+    }),
+  );
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { fileName: `${cls.name}-学生名单.xlsx`, buffer };
+}

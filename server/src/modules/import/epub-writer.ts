@@ -1,0 +1,96 @@
+import { strToU8, zipSync } from 'fflate';
+
+/** A book to write as EPUB 3: chapters of sections of paragraphs (plain text; `$…$` is not interpreted). */
+export interface BookSource {
+  identifier: string;
+  title: string;
+  authors: string[];
+  publisher: string;
+  language: string;
+  date: string;
+  isbn?: string;
+  description: string;
+  chapters: { title: string; sections: { title: string; paragraphs: string[]; html?: string }[] }[];
+}
+
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = `body { font-family: serif; line-height: 1.8; }
+h1 { font-size: 1.6em; margin: 1em 0; }
+h2 { font-size: 1.25em; margin: 1.2em 0 0.6em; }
+p { text-indent: 2em; margin: 0.4em 0; }
+.note { color: #555; font-size: 0.9em; }`;
+
+/**
+ * Writes a small, valid EPUB 3 (mimetype first and stored, container, package, nav, one XHTML document per
+ * chapter with an id per section, a stylesheet). Used by the demo content and by tests and the bench.
+ */
+export function writeEpub(book: BookSource): Uint8Array {
+  const chapterFiles = book.chapters.map((ch, i) => {
+    const body = ch.sections
+      .map(
+        (s, j) =>
+          `<section id="s${i + 1}-${j + 1}"><h2>${esc(s.title)}</h2>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n')}${s.html ?? ''}</section>`,
+      )
+      .join('\n');
+    return {
+      name: `chapter${i + 1}.xhtml`,
+      xhtml: `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${book.language}" xml:lang="${book.language}">
+<head><meta charset="utf-8"/><title>${esc(ch.title)}</title><link rel="stylesheet" type="text/css" href="style.css"/></head>
+<body><h1 id="c${i + 1}">${esc(ch.title)}</h1>
+${body}
+</body></html>`,
+    };
+  });
+  const navList = book.chapters
+    .map(
+      (ch, i) =>
+        `<li><a href="chapter${i + 1}.xhtml#c${i + 1}">${esc(ch.title)}</a><ol>${ch.sections
+          .map((s, j) => `<li><a href="chapter${i + 1}.xhtml#s${i + 1}-${j + 1}">${esc(s.title)}</a></li>`)
+          .join('')}</ol></li>`,
+    )
+    .join('\n');
+  const nav = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${book.language}">
+<head><meta charset="utf-8"/><title>目录</title></head>
+<body><nav epub:type="toc" id="toc"><h1>目录</h1><ol>
+${navList}
+</ol></nav></body></html>`;
+  const opf = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" xml:lang="${book.language}">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:identifier id="uid">${esc(book.identifier)}</dc:identifier>
+${book.isbn ? `<dc:identifier>urn:isbn:${esc(book.isbn)}</dc:identifier>` : ''}
+<dc:title>${esc(book.title)}</dc:title>
+${book.authors.map((a) => `<dc:creator>${esc(a)}</dc:creator>`).join('\n')}
+<dc:publisher>${esc(book.publisher)}</dc:publisher>
+<dc:language>${book.language}</dc:language>
+<dc:date>${book.date}</dc:date>
+<dc:description>${esc(book.description)}</dc:description>
+<meta property="dcterms:modified">${book.date}T00:00:00Z</meta>
+</metadata>
+<manifest>
+<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+<item id="css" href="style.css" media-type="text/css"/>
+${chapterFiles.map((c, i) => `<item id="ch${i + 1}" href="${c.name}" media-type="application/xhtml+xml"/>`).join('\n')}
+</manifest>
+<spine>
+${chapterFiles.map((_, i) => `<itemref idref="ch${i + 1}"/>`).join('\n')}
+</spine>
+</package>`;
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
+    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+    'META-INF/container.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>`),
+    'OEBPS/content.opf': strToU8(opf),
+    'OEBPS/nav.xhtml': strToU8(nav),
+    'OEBPS/style.css': strToU8(STYLE),
+  };
+  for (const c of chapterFiles) files[`OEBPS/${c.name}`] = strToU8(c.xhtml);
+  return zipSync(files);
+}

@@ -1,0 +1,86 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../http/context.js';
+import { noticeBus, type NoticeEvent } from './bus.js';
+import * as q from './queries.js';
+
+/** A comment line every so often keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Live unread count for one member over server-sent events. The browser opens it with fetch (so the token
+ * travels in the Authorization header, never in a URL); each event is `event: count` with the unread number.
+ * A new notice for the member on any instance (through the bus) sends the fresh count.
+ */
+export class NoticeStreams {
+  private readonly open = new Set<() => void>();
+  /** Open streams by member: one bus listener per instance dispatches to them (a broadcast costs O(its size)). */
+  private readonly byMember = new Map<number, Set<() => void>>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private dispatch(event: NoticeEvent): void {
+    if ('all' in event) {
+      for (const sends of this.byMember.values()) sends.forEach((send) => send());
+      return;
+    }
+    for (const memberId of event.memberIds) this.byMember.get(memberId)?.forEach((send) => send());
+  }
+
+  private listen(memberId: number, send: () => void): () => void {
+    this.unsubscribe ??= noticeBus(this.ctx.config).subscribe((event) => this.dispatch(event));
+    let sends = this.byMember.get(memberId);
+    if (!sends) {
+      sends = new Set();
+      this.byMember.set(memberId, sends);
+    }
+    sends.add(send);
+    return () => {
+      sends.delete(send);
+      if (sends.size === 0) this.byMember.delete(memberId);
+    };
+  }
+
+  async attach(reply: FastifyReply, memberId: number): Promise<void> {
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(reply.request.id),
+    });
+    let last = -1;
+    let sending = Promise.resolve();
+    const send = () => {
+      sending = sending.then(async () => {
+        if (raw.writableEnded) return;
+        const count = await q.countUnread(this.ctx.db, memberId).catch(() => last);
+        if (count === last || raw.writableEnded) return;
+        last = count;
+        raw.write(`event: count\ndata: ${count}\n\n`);
+      });
+    };
+    const unsubscribe = this.listen(memberId, send);
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      this.open.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    this.open.add(end);
+    raw.on('close', end);
+    raw.write('retry: 5000\n\n');
+    send();
+  }
+
+  /** Ends every stream (server shutdown), so closing does not wait for browsers to hang up. */
+  closeAll(): void {
+    for (const end of [...this.open]) end();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+}

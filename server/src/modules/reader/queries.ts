@@ -1,0 +1,148 @@
+import type { Db } from '../../db/connection.js';
+import type { ReaderNotesTable, SectionResourcesTable } from '../../db/tables/reader.js';
+import type { Insertable, Updateable } from 'kysely';
+
+export function findChapterRef(db: Db, bookId: number, chapterId: number) {
+  return db
+    .selectFrom('book_chapters')
+    .select(['id', 'path', 'free', 'seq', 'title'])
+    .where('book_id', '=', bookId)
+    .where('id', '=', chapterId)
+    .executeTakeFirst();
+}
+
+export function findBookRef(db: Db, bookId: number) {
+  return db.selectFrom('books').select(['id', 'published', 'edition']).where('id', '=', bookId).executeTakeFirst();
+}
+
+export function chapterTexts(db: Db, bookId: number) {
+  return db
+    .selectFrom('book_chapters')
+    .select(['id', 'path', 'title', 'text', 'seq'])
+    .where('book_id', '=', bookId)
+    .orderBy('seq')
+    .execute();
+}
+
+export function chapterTitles(db: Db, bookId: number) {
+  return db
+    .selectFrom('book_chapters')
+    .select(['id', 'path', 'title', 'seq', 'free'])
+    .where('book_id', '=', bookId)
+    .orderBy('seq')
+    .execute();
+}
+
+export function countChapters(db: Db, bookId: number) {
+  return db
+    .selectFrom('book_chapters')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirstOrThrow();
+}
+
+export function upsertPosition(
+  db: Db,
+  row: { memberId: number; bookId: number; chapterId: number; path: string; anchor: string; progress: number },
+  now: number,
+) {
+  const values = {
+    chapter_id: row.chapterId,
+    chapter_path: row.path,
+    anchor: row.anchor,
+    progress: row.progress,
+    updated_at: now,
+  };
+  return db
+    .insertInto('reading_positions')
+    .values({ member_id: row.memberId, book_id: row.bookId, ...values })
+    .onConflict((oc) => oc.columns(['member_id', 'book_id']).doUpdateSet(values))
+    .execute();
+}
+
+export function findPosition(db: Db, memberId: number, bookId: number) {
+  return db
+    .selectFrom('reading_positions')
+    .select(['chapter_id as chapterId', 'chapter_path as path', 'anchor', 'progress', 'updated_at as updatedAt'])
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+}
+
+export function addReadingTime(
+  db: Db,
+  row: { memberId: number; bookId: number; chapterId: number; day: string; seconds: number },
+) {
+  return db
+    .insertInto('reading_time')
+    .values({
+      member_id: row.memberId,
+      book_id: row.bookId,
+      chapter_id: row.chapterId,
+      day: row.day,
+      seconds: row.seconds,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['member_id', 'book_id', 'chapter_id', 'day'])
+        .doUpdateSet((eb) => ({ seconds: eb('reading_time.seconds', '+', row.seconds) })),
+    )
+    .execute();
+}
+
+export function readingTimeOf(db: Db, memberId: number, bookId: number) {
+  return db
+    .selectFrom('reading_time')
+    .select(['chapter_id as chapterId', 'day', 'seconds'])
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .orderBy('day')
+    .execute();
+}
+
+export async function insertNote(db: Db, row: Insertable<ReaderNotesTable>): Promise<number> {
+  const { id } = await db.insertInto('reader_notes').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function notesOf(db: Db, memberId: number, bookId: number) {
+  return db
+    .selectFrom('reader_notes')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findNote(db: Db, id: number) {
+  return db.selectFrom('reader_notes').select(['id', 'member_id as memberId']).where('id', '=', id).executeTakeFirst();
+}
+
+export function updateNote(db: Db, id: number, set: Updateable<ReaderNotesTable>) {
+  return db.updateTable('reader_notes').set(set).where('id', '=', id).execute();
+}
+
+export function deleteNote(db: Db, id: number) {
+  return db.deleteFrom('reader_notes').where('id', '=', id).execute();
+}
+
+export async function insertResource(db: Db, row: Insertable<SectionResourcesTable>): Promise<number> {
+  const { id } = await db.insertInto('section_resources').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteResource(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('section_resources').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function resourcesOf(db: Db, bookId: number) {
+  return db
+    .selectFrom('section_resources')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { Code, ReaderMsg, type ReaderNote, type ReadingPosition, type TransResult } from '@textbook/contracts';
+import { buildMember } from '../../../test/factories.js';
+import { call, expectOk, useTestApp } from '../../../test/helpers.js';
+import { buildEpub, importBook, tempDataDir, type DraftChapter } from '../../../test/reader-fixtures.js';
+import { grantShelfEntry } from '../shelf/service.js';
+import { locate } from './anchor.js';
+import { cjkFont, NO_CJK_FONT } from './pdf.js';
+
+const FIRST: DraftChapter[] = [
+  { title: '第一章 绪论', body: '<p>学而时习之，不亦说乎。有朋自远方来，不亦乐乎。</p>' },
+  {
+    title: '第二章 为政',
+    body: '<p>温故而知新，可以为师矣。</p><p>学而不思则罔，思而不学则殆。</p><p>知之为知之，不知为不知，是知也。</p>',
+  },
+  { title: '第三章 八佾', body: '<p>人而不仁，如礼何？人而不仁，如乐何？</p>' },
+];
+
+/** The next edition: a preface is inserted, chapter two is re-flowed and loses one sentence. */
+const SECOND: DraftChapter[] = [
+  { title: '序', body: '<p>新版序言。</p>' },
+  FIRST[0]!,
+  {
+    title: '第二章 为政（修订）',
+    body: '<p>温故而知新，\n   可以为师矣。</p><p>学而不思则罔，思而不学则殆。</p>',
+  },
+  FIRST[2]!,
+];
+
+describe('reader: position, reading time, notes and translation', () => {
+  const t = useTestApp({ dataDir: tempDataDir() });
+  let seq = 0;
+
+  async function setup() {
+    seq += 1;
+    const identifier = `urn:test:reader:${seq}:${Date.now()}`;
+    const { bookId } = await importBook(t.ctx, buildEpub(identifier, '论语选读', FIRST));
+    const chapters = await t.ctx.db
+      .selectFrom('book_chapters')
+      .select(['id'])
+      .where('book_id', '=', bookId)
+      .orderBy('seq')
+      .execute();
+    const m = await buildMember(t.ctx.db);
+    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: seq });
+    return { identifier, bookId, chapters: chapters.map((c) => c.id), m };
+  }
+
+  const post = <T>(url: string, payload: object, token?: string) =>
+    call<T>(t.app, { method: 'POST', url, payload, token });
+  const get = <T>(url: string, token?: string) => call<T>(t.app, { method: 'GET', url, token });
+
+  it('records the position as a text anchor and restores it; visitors keep none', async () => {
+    const { bookId, chapters, m } = await setup();
+    expect(expectOk(await get(`/api/book/extend/getPosition?bookId=${bookId}`, m.token))).toBeNull();
+    const anchor = { quote: '学而不思则罔', prefix: '可以为师矣。', offset: 12 };
+    expectOk(
+      await post(
+        '/api/book/extend/leave',
+        { bookId, chapterId: chapters[1], anchor, progress: 0.4, seconds: 30 },
+        m.token,
+      ),
+    );
+    const position = expectOk(await get<ReadingPosition>(`/api/book/extend/getPosition?bookId=${bookId}`, m.token));
+    expect(position).toMatchObject({ chapterId: chapters[1], anchor, progress: 0.4 });
+    expect((await post('/api/book/extend/leave', { bookId, chapterId: chapters[0] })).status).toBe(401);
+  });
+
+  it('adds active reading time per member, book, chapter and day', async () => {
+    const { bookId, chapters, m } = await setup();
+    for (const seconds of [20, 25]) {
+      expectOk(await post('/api/book/extend/leave', { bookId, chapterId: chapters[0], seconds }, m.token));
+    }
+    expectOk(await post('/api/book/extend/leave', { bookId, chapterId: chapters[2], seconds: 7 }, m.token));
+    const rows = expectOk(
+      await get<{ chapterId: number; day: string; seconds: number }[]>(
+        `/api/book/extend/readingTime?bookId=${bookId}`,
+        m.token,
+      ),
+    );
+    expect(rows.map((r) => [r.chapterId, r.seconds]).sort()).toEqual(
+      [
+        [chapters[0], 45],
+        [chapters[2], 7],
+      ].sort(),
+    );
+    expect(rows[0]!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses to record a position in a chapter the member may not read', async () => {
+    const { bookId, chapters } = await setup();
+    const stranger = await buildMember(t.ctx.db);
+    expect((await post('/api/book/extend/leave', { bookId, chapterId: chapters[1] }, stranger.token)).status).toBe(403);
+    expectOk(await post('/api/book/extend/leave', { bookId, chapterId: chapters[0] }, stranger.token));
+  });
+
+  it('adds, lists and deletes notes; another member can neither see nor delete them', async () => {
+    const { bookId, chapters, m } = await setup();
+    const note = expectOk(
+      await post<ReaderNote>(
+        '/api/reader/note/add',
+        {
+          bookId,
+          chapterId: chapters[1],
+          quote: '温故而知新',
+          prefix: '',
+          suffix: '，可以为师矣',
+          startOffset: 7,
+          endOffset: 12,
+          color: 'green',
+          content: '复习的重要',
+        },
+        m.token,
+      ),
+    );
+    expect(note).toMatchObject({ chapterTitle: '第二章 为政', orphan: false, color: 'green' });
+    const other = await buildMember(t.ctx.db);
+    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 99 });
+    expect(expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, other.token))).toEqual([]);
+    expect((await post(`/api/reader/note/delete/${note.id}`, {}, other.token)).status).toBe(403);
+    const mine = expectOk(
+      await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}&chapterId=${chapters[1]}`, m.token),
+    );
+    expect(mine.map((n) => n.id)).toEqual([note.id]);
+    expectOk(await post(`/api/reader/note/delete/${note.id}`, {}, m.token));
+    expect(expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, m.token))).toEqual([]);
+    const empty = await post(
+      '/api/reader/note/add',
+      { bookId, chapterId: chapters[1], quote: ' ', startOffset: 0, endOffset: 0 },
+      m.token,
+    );
+    expect(empty.body).toMatchObject({ code: Code.REFUSED, msg: ReaderMsg.NOTE_EMPTY });
+  });
+
+  it('re-anchors notes and the position after a changed edition is imported, and lists the lost ones as unplaced', async () => {
+    const { identifier, bookId, chapters, m } = await setup();
+    const add = (chapterId: number, quote: string, prefix: string, suffix: string, startOffset: number) =>
+      post<ReaderNote>(
+        '/api/reader/note/add',
+        { bookId, chapterId, quote, prefix, suffix, startOffset, endOffset: startOffset + quote.length },
+        m.token,
+      );
+    const kept = expectOk(await add(chapters[1]!, '可以为师矣', '温故而知新，', '', 6));
+    const lost = expectOk(await add(chapters[1]!, '是知也', '不知为不知，', '', 40));
+    // The same words twice in chapter three: the suffix picks the second.
+    const second = expectOk(await add(chapters[2]!, '人而不仁', '如礼何？', '，如乐何', 12));
+    expectOk(
+      await post(
+        '/api/book/extend/leave',
+        { bookId, chapterId: chapters[1], anchor: { quote: '学而不思', prefix: '', offset: 14 } },
+        m.token,
+      ),
+    );
+
+    const next = await importBook(t.ctx, buildEpub(identifier, '论语选读', SECOND));
+    expect(next).toMatchObject({ bookId, edition: 2 });
+    const newChapters = await t.ctx.db
+      .selectFrom('book_chapters')
+      .select(['id', 'text'])
+      .where('book_id', '=', bookId)
+      .orderBy('seq')
+      .execute();
+    const notes = expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, m.token));
+    const byId = new Map(notes.map((n) => [n.id, n]));
+    expect(byId.get(kept.id)).toMatchObject({
+      chapterId: newChapters[2]!.id,
+      orphan: false,
+      chapterTitle: '第二章 为政（修订）',
+    });
+    expect(byId.get(second.id)).toMatchObject({ chapterId: newChapters[3]!.id, orphan: false });
+    const text = newChapters[3]!.text.replace(/\s+/g, ' ');
+    expect(byId.get(second.id)!.startOffset).toBe(text.lastIndexOf('人而不仁'));
+    expect(byId.get(lost.id)).toMatchObject({ orphan: true, quote: '是知也' });
+    expect(notes.at(-1)!.id).toBe(lost.id);
+    const position = expectOk(await get<ReadingPosition>(`/api/book/extend/getPosition?bookId=${bookId}`, m.token));
+    expect(position.chapterId).toBe(newChapters[2]!.id);
+
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reader/note/export',
+      payload: { bookId, type: 1 },
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(exported.headers['content-type']).toContain('text/plain');
+    expect(exported.body).toContain('## 未能定位的笔记');
+    expect(exported.body).toContain('> 可以为师矣');
+
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/reader/note/export',
+      payload: { bookId, type: 2 },
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    if (cjkFont()) {
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.rawPayload.length).toBeGreaterThan(2000);
+    } else {
+      expect(pdf.json()).toMatchObject({ code: Code.REFUSED, msg: NO_CJK_FONT });
+    }
+  });
+
+  it('locates a quote by its context, ignoring re-flowed whitespace', () => {
+    const text = '甲乙丙。\n  甲乙丙丁。甲乙丙戊。';
+    expect(locate(text, { quote: '甲乙丙', prefix: '', suffix: '戊', startOffset: 0 })).toEqual({ start: 10, end: 13 });
+    expect(locate(text, { quote: '甲乙丙', prefix: '', suffix: '', startOffset: 6 })).toEqual({ start: 5, end: 8 });
+    expect(locate(text, { quote: '庚', prefix: '', suffix: '', startOffset: 0 })).toBeNull();
+  });
+
+  it('translates a word both ways from the offline dictionary and says when no sentence provider is configured', async () => {
+    const zh = expectOk(await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('图书馆')}`));
+    expect(zh.kind).toBe('word');
+    expect(zh.entries[0]!.english.join(' ')).toMatch(/library/);
+    const en = expectOk(await get<TransResult>('/api/reader/trans?text=library'));
+    expect(en.entries.map((e) => e.simplified)).toContain('图书馆');
+    const sentence = expectOk(
+      await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('学而时习之，不亦说乎。')}`),
+    );
+    expect(sentence).toMatchObject({ kind: 'sentence', translation: null, message: ReaderMsg.NO_PROVIDER });
+    expect(sentence.entries.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,235 @@
+import type { LeaveBody, NoteBody, ReaderNote, ReadingPosition, TextAnchor } from '@textbook/contracts';
+import type { Actor, MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../policies/index.js';
+import { assertChapterReadable } from '../shelf/access.js';
+import { collapse, locate } from './anchor.js';
+import * as q from './queries.js';
+
+/** Reading days are counted in China Standard Time (the platform's colleges). */
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+export const dayOf = (ms: number): string => DAY.format(new Date(ms));
+
+async function readableChapter(ctx: AppContext, actor: MemberActor, bookId: number, chapterId: number) {
+  const book = await q.findBookRef(ctx.db, bookId);
+  if (!book) throw notFound();
+  const chapter = await q.findChapterRef(ctx.db, bookId, chapterId);
+  if (!chapter) throw notFound();
+  await assertChapterReadable(ctx, actor, book, chapter);
+  return { book, chapter };
+}
+
+/** The chapters in spine order, for a book the actor may see (unpublished books for staff only). */
+export async function spine(ctx: AppContext, actor: Actor, bookId: number) {
+  const book = await q.findBookRef(ctx.db, bookId);
+  if (!book) throw notFound();
+  authorize(actor, 'book.read', { published: Boolean(book.published) });
+  const rows = await q.chapterTitles(ctx.db, bookId);
+  return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free) }));
+}
+
+/** POST /api/book/extend/leave: the position as a text anchor, and the active reading seconds since last time. */
+export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody, now = Date.now()): Promise<void> {
+  const { chapter } = await readableChapter(ctx, actor, body.bookId, body.chapterId);
+  await q.upsertPosition(
+    ctx.db,
+    {
+      memberId: actor.memberId,
+      bookId: body.bookId,
+      chapterId: chapter.id,
+      path: chapter.path,
+      anchor: JSON.stringify(body.anchor),
+      progress: Math.round(body.progress * 1000),
+    },
+    now,
+  );
+  if (body.seconds > 0) {
+    await q.addReadingTime(ctx.db, {
+      memberId: actor.memberId,
+      bookId: body.bookId,
+      chapterId: chapter.id,
+      day: dayOf(now),
+      seconds: body.seconds,
+    });
+  }
+}
+
+/** GET /api/book/extend/getPosition: the last position; after a re-import the chapter is found by its path. */
+export async function getPosition(
+  ctx: AppContext,
+  actor: MemberActor,
+  bookId: number,
+): Promise<ReadingPosition | null> {
+  const row = await q.findPosition(ctx.db, actor.memberId, bookId);
+  if (!row) return null;
+  const anchor = JSON.parse(row.anchor) as TextAnchor;
+  let chapterId = row.chapterId;
+  if (!(await q.findChapterRef(ctx.db, bookId, chapterId))) {
+    // A new edition: the chapter holding the anchor's text (same spine path first), else the same path.
+    const chapters = await q.chapterTexts(ctx.db, bookId);
+    const samePath = chapters.find((c) => c.path === row.path);
+    const order = samePath ? [samePath, ...chapters.filter((c) => c !== samePath)] : chapters;
+    const quote = collapse(anchor.quote).trim();
+    const holding = quote ? order.find((c) => collapse(c.text).includes(quote)) : undefined;
+    const found = holding ?? samePath ?? chapters[0];
+    if (!found) return null;
+    chapterId = found.id;
+  }
+  return {
+    bookId,
+    chapterId,
+    anchor,
+    progress: row.progress / 1000,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function readingTime(ctx: AppContext, actor: MemberActor, bookId: number) {
+  return q.readingTimeOf(ctx.db, actor.memberId, bookId);
+}
+
+export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBody): Promise<ReaderNote> {
+  const { book, chapter } = await readableChapter(ctx, actor, body.bookId, body.chapterId);
+  const now = Date.now();
+  const id = await q.insertNote(ctx.db, {
+    member_id: actor.memberId,
+    book_id: body.bookId,
+    chapter_id: chapter.id,
+    chapter_path: chapter.path,
+    quote: body.quote,
+    prefix: body.prefix,
+    suffix: body.suffix,
+    start_offset: body.startOffset,
+    end_offset: body.endOffset,
+    color: body.color,
+    content: body.content,
+    edition: book.edition,
+    created_at: now,
+    updated_at: now,
+  });
+  return {
+    id,
+    bookId: body.bookId,
+    chapterId: chapter.id,
+    chapterTitle: chapter.title,
+    quote: body.quote,
+    prefix: body.prefix,
+    suffix: body.suffix,
+    startOffset: body.startOffset,
+    endOffset: body.endOffset,
+    color: body.color,
+    content: body.content,
+    orphan: false,
+    createdAt: now,
+  };
+}
+
+export async function deleteNote(ctx: AppContext, actor: MemberActor, id: number): Promise<void> {
+  const note = await q.findNote(ctx.db, id);
+  if (!note) throw notFound();
+  authorize(actor, 'reader.noteOwn', note);
+  await q.deleteNote(ctx.db, id);
+}
+
+/**
+ * Notes anchored in an older edition are placed again: the chapter of the same spine path first, then every
+ * chapter; a quote found nowhere becomes an unplaced note (kept, listed apart, never lost).
+ */
+async function reanchor(ctx: AppContext, actor: MemberActor, bookId: number, edition: number) {
+  const notes = await q.notesOf(ctx.db, actor.memberId, bookId);
+  const stale = notes.filter((n) => n.edition !== edition);
+  if (!stale.length) return notes;
+  const chapters = await q.chapterTexts(ctx.db, bookId);
+  for (const n of stale) {
+    const home = chapters.find((c) => c.id === n.chapter_id) ?? chapters.find((c) => c.path === n.chapter_path);
+    const order = home ? [home, ...chapters.filter((c) => c !== home)] : chapters;
+    const quote = { quote: n.quote, prefix: n.prefix, suffix: n.suffix, startOffset: n.start_offset };
+    let placed = false;
+    for (const c of order) {
+      const at = locate(c.text, quote);
+      if (!at) continue;
+      Object.assign(n, {
+        chapter_id: c.id,
+        chapter_path: c.path,
+        start_offset: at.start,
+        end_offset: at.end,
+        orphan: 0,
+      });
+      placed = true;
+      break;
+    }
+    if (!placed) n.orphan = 1;
+    n.edition = edition;
+    await q.updateNote(ctx.db, n.id, {
+      chapter_id: n.chapter_id,
+      chapter_path: n.chapter_path,
+      start_offset: n.start_offset,
+      end_offset: n.end_offset,
+      orphan: n.orphan,
+      edition,
+    });
+  }
+  return notes;
+}
+
+/** GET /api/reader/note/detail: the member's notes of a book (or one chapter), placed ones in reading order. */
+export async function listNotes(
+  ctx: AppContext,
+  actor: MemberActor,
+  bookId: number,
+  chapterId?: number,
+): Promise<ReaderNote[]> {
+  const book = await q.findBookRef(ctx.db, bookId);
+  if (!book) throw notFound();
+  const notes = await reanchor(ctx, actor, bookId, book.edition);
+  const chapters = await q.chapterTitles(ctx.db, bookId);
+  const chapterOf = new Map(chapters.map((c) => [c.id, c]));
+  return notes
+    .filter((n) => chapterId === undefined || (n.chapter_id === chapterId && !n.orphan))
+    .map((n) => ({
+      id: n.id,
+      bookId,
+      chapterId: n.chapter_id,
+      chapterTitle: chapterOf.get(n.chapter_id)?.title ?? '',
+      quote: n.quote,
+      prefix: n.prefix,
+      suffix: n.suffix,
+      startOffset: n.start_offset,
+      endOffset: n.end_offset,
+      color: n.color,
+      content: n.content,
+      orphan: Boolean(n.orphan),
+      createdAt: n.created_at,
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.orphan) - Number(b.orphan) ||
+        (chapterOf.get(a.chapterId)?.seq ?? 0) - (chapterOf.get(b.chapterId)?.seq ?? 0) ||
+        a.startOffset - b.startOffset,
+    );
+}
+
+/** Export type 1: the notes as plain text, by chapter, unplaced ones last. */
+export async function notesAsText(ctx: AppContext, actor: MemberActor, bookId: number): Promise<string> {
+  const notes = await listNotes(ctx, actor, bookId);
+  const title = (await ctx.db.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title;
+  const lines = [`《${title ?? ''}》读书笔记`, ''];
+  let current = '';
+  for (const n of notes) {
+    const heading = n.orphan ? '未能定位的笔记' : n.chapterTitle || '未命名章节';
+    if (heading !== current) {
+      lines.push(`## ${heading}`, '');
+      current = heading;
+    }
+    lines.push(`> ${n.quote}`);
+    if (n.content) lines.push(n.content);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,162 @@
+import type { BookAccess, CollectBook, Paged, ShelfBook, ShelfQuery } from '@textbook/contracts';
+import { ReaderMsg } from '@textbook/contracts';
+import type { Actor, MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import { pageOf } from '../../http/paging.js';
+import { can } from '../../policies/index.js';
+import { isMember } from '../../policies/helpers.js';
+import { presentCard } from '../catalog/presenters.js';
+import { findCardsByIds } from '../catalog/queries.js';
+import { bookAccess } from './access.js';
+import * as q from './queries.js';
+import { activeEntries, grantShelfEntry } from './service.js';
+
+async function publishedBook(ctx: AppContext, bookId: number) {
+  const book = await q.findBookForShelf(ctx.db, bookId);
+  if (!book || !book.published) throw notFound();
+  return book;
+}
+
+/** GET /api/book/readAccess: the one read decision as the book-detail page, the shelf and the reader show it. */
+export async function readAccess(ctx: AppContext, actor: Actor, bookId: number): Promise<BookAccess> {
+  const book = await q.findBookForShelf(ctx.db, bookId);
+  if (!book) throw notFound();
+  const verdict = await bookAccess(ctx, actor, book);
+  const entries = isMember(actor) ? await activeEntries(ctx.db, actor.memberId, bookId) : [];
+  const collegeId = !verdict.read && verdict.why === 'otherCollege' ? verdict.collegeId : null;
+  const expiries = entries.map((e) => e.expiresAt);
+  return {
+    bookId,
+    title: book.title,
+    readable: verdict.read,
+    reason: verdict.read ? null : verdict.why,
+    collegeId,
+    collegeName: collegeId ? await q.collegeName(ctx.db, collegeId) : null,
+    onShelf: entries.length > 0,
+    sources: [...new Set(entries.map((e) => e.source))],
+    expiresAt: !expiries.length || expiries.includes(null) ? null : Math.max(...(expiries as number[])),
+    starred: isMember(actor) ? await q.isFavourite(ctx.db, actor.memberId, bookId) : false,
+    canAddFree: can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price }),
+  };
+}
+
+/** POST /api/book/shelfBook: a member adds a free book to the shelf (other books come through their grants). */
+export async function addFreeBook(ctx: AppContext, actor: MemberActor, bookId: number): Promise<void> {
+  const book = await publishedBook(ctx, bookId);
+  if (!can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price })) {
+    throw refused(ReaderMsg.NOT_FREE);
+  }
+  await grantShelfEntry(ctx.db, { memberId: actor.memberId, bookId, source: 'free' });
+}
+
+/**
+ * POST /api/shelfBook/deleteOnDetail: removes what the member added themselves (a free book). Grants from a
+ * class, sample, authorization or order stay: they are revoked where they were given.
+ */
+export async function removeFromShelf(
+  ctx: AppContext,
+  actor: MemberActor,
+  bookId: number,
+): Promise<{ removed: boolean; remaining: number }> {
+  const result = await q.deleteSourceEntries(ctx.db, actor.memberId, bookId, 'free');
+  const remaining = (await activeEntries(ctx.db, actor.memberId, bookId)).length;
+  return { removed: Number(result.numDeletedRows) > 0, remaining };
+}
+
+export async function star(ctx: AppContext, actor: MemberActor, bookId: number): Promise<void> {
+  await publishedBook(ctx, bookId);
+  await q.addFavourite(ctx.db, actor.memberId, bookId, Date.now());
+}
+
+export async function unstar(ctx: AppContext, actor: MemberActor, bookId: number): Promise<void> {
+  await q.removeFavourite(ctx.db, actor.memberId, bookId);
+}
+
+/** The shelf page: one row per book with its sources, expiry, progress and last read. */
+export async function shelfPage(ctx: AppContext, actor: MemberActor, query: ShelfQuery): Promise<Paged<ShelfBook>> {
+  const entries = await q.memberEntries(ctx.db, actor.memberId, Date.now());
+  const byBook = new Map<number, typeof entries>();
+  for (const e of entries) {
+    if (query.keyword && !e.title.toLowerCase().includes(query.keyword.toLowerCase())) continue;
+    byBook.set(e.bookId, [...(byBook.get(e.bookId) ?? []), e]);
+  }
+  let ids = [...byBook.keys()];
+  if (query.source) ids = ids.filter((id) => byBook.get(id)!.some((e) => e.source === query.source));
+  const total = ids.length;
+  const pageIds = ids.slice((query.pageNum - 1) * query.pageSize, query.pageNum * query.pageSize);
+  const [cards, positions] = await Promise.all([
+    findCardsByIds(ctx.db, pageIds),
+    q.positionsOf(ctx.db, actor.memberId, pageIds),
+  ]);
+  const cardOf = new Map(cards.map((c) => [c.id, c]));
+  const positionOf = new Map(positions.map((p) => [p.bookId, p]));
+  const rows: ShelfBook[] = [];
+  for (const id of pageIds) {
+    const card = cardOf.get(id);
+    if (!card) continue;
+    const list = byBook.get(id)!;
+    const usable = list.some((e) => e.collegeId === null || e.collegeId === actor.collegeId);
+    const other = usable ? null : list.find((e) => e.collegeId !== null);
+    const expiries = list.map((e) => e.expiresAt);
+    const position = positionOf.get(id);
+    rows.push({
+      ...presentCard(card),
+      sources: [...new Set(list.map((e) => e.source))],
+      expiresAt: expiries.includes(null) ? null : Math.max(...(expiries as number[])),
+      otherCollegeId: other?.collegeId ?? null,
+      otherCollegeName: other ? await q.collegeName(ctx.db, other.collegeId!) : null,
+      progress: position ? position.progress / 1000 : 0,
+      lastReadAt: position?.updatedAt ?? null,
+      lastChapterId: position?.chapterId ?? null,
+    });
+  }
+  return pageOf(rows, total);
+}
+
+export async function favouritesPage(
+  ctx: AppContext,
+  actor: MemberActor,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<Paged<CollectBook>> {
+  const { rows, total } = await q.pageFavourites(ctx.db, actor.memberId, keyword, offset, limit);
+  const cards = new Map(
+    (
+      await findCardsByIds(
+        ctx.db,
+        rows.map((r) => r.bookId),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return pageOf(
+    rows.flatMap((r) => {
+      const card = cards.get(r.bookId);
+      return card ? [{ ...presentCard(card), collectedAt: r.collectedAt }] : [];
+    }),
+    total,
+  );
+}
+
+/** Export type 0: the member's favourites as a spreadsheet. */
+export async function exportFavourites(ctx: AppContext, actor: MemberActor, keyword?: string): Promise<Buffer> {
+  const { rows } = await favouritesPage(ctx, actor, keyword, 0, 10_000);
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('我的收藏');
+  sheet.columns = [
+    { header: '书名', key: 'title', width: 40 },
+    { header: '作者', key: 'authors', width: 24 },
+    { header: '出版社', key: 'publisher', width: 24 },
+    { header: 'ISBN', key: 'isbn', width: 18 },
+    { header: '价格（元）', key: 'price', width: 12 },
+    { header: '收藏时间', key: 'collectedAt', width: 20 },
+  ];
+  for (const r of rows) {
+    sheet.addRow({ ...r, collectedAt: new Date(r.collectedAt) });
+  }
+  sheet.getColumn('collectedAt').numFmt = 'yyyy-mm-dd hh:mm';
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

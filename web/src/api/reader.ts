@@ -1,0 +1,141 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BookAccess,
+  ChapterContent,
+  CollectBook,
+  NoteBody,
+  Paged,
+  ReaderNote,
+  ReadingPosition,
+  SectionNode,
+  ShelfBook,
+  ShelfSourceName,
+  TextAnchor,
+  TransResult,
+} from '@textbook/contracts';
+import { api } from './index';
+import { getToken } from '../stores/token';
+
+export const readerKeys = {
+  access: (bookId: number) => ['reader', 'access', bookId] as const,
+  tree: (bookId: number) => ['reader', 'tree', bookId] as const,
+  spine: (bookId: number) => ['reader', 'spine', bookId] as const,
+  chapter: (bookId: number, chapterId: number) => ['reader', 'chapter', bookId, chapterId] as const,
+  notes: (bookId: number) => ['reader', 'notes', bookId] as const,
+  shelf: ['shelf'] as const,
+  collect: ['collect'] as const,
+};
+
+export interface SpineChapter {
+  id: number;
+  title: string;
+  free: boolean;
+}
+
+export const useBookAccess = (bookId: number) =>
+  useQuery({
+    queryKey: readerKeys.access(bookId),
+    queryFn: () => api.get<BookAccess>('/api/book/readAccess', { bookId }, { silent: true }),
+  });
+
+export const useSectionTree = (bookId: number) =>
+  useQuery({
+    queryKey: readerKeys.tree(bookId),
+    queryFn: () => api.get<SectionNode[]>('/api/book/sectionTree', { bookId }),
+    staleTime: 300_000,
+  });
+
+export const useSpine = (bookId: number) =>
+  useQuery({
+    queryKey: readerKeys.spine(bookId),
+    queryFn: () => api.get<SpineChapter[]>('/api/reader/spine', { bookId }),
+    staleTime: 300_000,
+  });
+
+/** A chapter; refusals (401 visitor, 403, 502 other college) come back as the envelope for the page to show. */
+export function fetchChapter(bookId: number, chapterId: number) {
+  return api.request<ChapterContent>('GET', '/api/book/chapter', { params: { bookId, chapterId }, silent: true });
+}
+
+export const useNotes = (bookId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: readerKeys.notes(bookId),
+    queryFn: () => api.get<ReaderNote[]>('/api/reader/note/detail', { bookId }),
+    enabled,
+  });
+
+export const addNote = (body: NoteBody) => api.post<ReaderNote>('/api/reader/note/add', body);
+export const deleteNote = (id: number) => api.post<null>(`/api/reader/note/delete/${id}`);
+
+export const getPosition = (bookId: number) =>
+  api.get<ReadingPosition | null>('/api/book/extend/getPosition', { bookId }, { silent: true });
+
+export interface LeavePayload {
+  bookId: number;
+  chapterId: number;
+  anchor: TextAnchor;
+  progress: number;
+  seconds: number;
+}
+
+/** Records the position; on page hide it must outlive the page, so it is sent with `keepalive`. */
+export function leave(payload: LeavePayload, keepalive = false): void {
+  const token = getToken();
+  if (!token) return;
+  if (keepalive) {
+    void fetch('/api/book/extend/leave', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(payload),
+    }).catch(() => {});
+    return;
+  }
+  api.post('/api/book/extend/leave', payload, { silent: true }).catch(() => {});
+}
+
+export const translate = (text: string) => api.get<TransResult>('/api/reader/trans', { text }, { silent: true });
+
+export const reportError = (body: { bookId: number; chapterId: number; quote: string; content: string }) =>
+  api.post<null>('/api/error/feedback/add', body);
+
+export function useShelf(query: { pageNum: number; pageSize: number; source?: ShelfSourceName; keyword?: string }) {
+  return useQuery({
+    queryKey: [...readerKeys.shelf, query],
+    queryFn: () => api.get<Paged<ShelfBook>>('/api/shelfBook/page', query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFavourites(query: { pageNum: number; pageSize: number; keyword?: string }) {
+  return useQuery({
+    queryKey: [...readerKeys.collect, query],
+    queryFn: () => api.get<Paged<CollectBook>>('/api/bookCollect/page', query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvalidateShelf() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: readerKeys.shelf });
+    void client.invalidateQueries({ queryKey: readerKeys.collect });
+    void client.invalidateQueries({ queryKey: ['reader', 'access'] });
+  };
+}
+
+export const removeFromShelf = (bookId: number) =>
+  api.post<{ removed: boolean; remaining: number }>('/api/shelfBook/deleteOnDetail', { bookId });
+export const addFreeToShelf = (bookId: number) => api.post<null>('/api/book/shelfBook', { bookId });
+export const star = (bookId: number) => api.post<null>('/api/book/markBook', { bookId });
+export const unstar = (bookId: number) => api.post<null>('/api/book/cancelStar', { bookId });
+
+/** Saves a downloaded file under its server-given name. */
+export function saveFile(file: { blob: Blob; filename: string }): void {
+  const url = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

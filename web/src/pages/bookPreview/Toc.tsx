@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import type { SectionNode } from '@textbook/contracts';
+
+/** The sections leading to the current chapter (the "where am I" trail). */
+export function trailTo(tree: SectionNode[], chapterId: number): SectionNode[] {
+  const walk = (nodes: SectionNode[], path: SectionNode[]): SectionNode[] | null => {
+    for (const n of nodes) {
+      if (n.chapterId === chapterId) return [...path, n];
+      const deeper = walk(n.children, [...path, n]);
+      if (deeper) return deeper;
+    }
+    return null;
+  };
+  return walk(tree, []) ?? [];
+}
+
+interface Props {
+  tree: SectionNode[];
+  chapterId: number;
+  onOpen(node: SectionNode): void;
+}
+
+/** Collapsible table of contents; the current section is marked and its ancestors are open. */
+export function Toc({ tree, chapterId, onOpen }: Props) {
+  const trail = useMemo(() => new Set(trailTo(tree, chapterId).map((n) => n.id)), [tree, chapterId]);
+  const [toggled, setToggled] = useState<Record<number, boolean>>({});
+  const render = (nodes: SectionNode[]) => (
+    <ul role="group">
+      {nodes.map((n) => {
+        const open = toggled[n.id] ?? trail.has(n.id);
+        const current = n.chapterId === chapterId && (trail.has(n.id) || !n.anchor);
+        return (
+          <li key={n.id} role="treeitem" aria-expanded={n.children.length ? open : undefined} aria-level={n.level}>
+            <div className={`toc-row${current ? ' current' : ''}`}>
+              {n.children.length ? (
+                <button
+                  type="button"
+                  className="toc-toggle"
+                  aria-label={open ? `收起 ${n.title}` : `展开 ${n.title}`}
+                  onClick={() => setToggled((t) => ({ ...t, [n.id]: !open }))}
+                >
+                  {open ? '▾' : '▸'}
+                </button>
+              ) : (
+                <span className="toc-toggle" aria-hidden />
+              )}
+              <button
+                type="button"
+                className="toc-link"
+                disabled={n.chapterId === null}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => onOpen(n)}
+              >
+                {n.title}
+                {n.free ? <span className="toc-free">试读</span> : null}
+              </button>
+            </div>
+            {n.children.length && open ? render(n.children) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return (
+    <nav className="reader-toc" aria-label="目录">
+      <div role="tree">{render(tree)}</div>
+    </nav>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Text positions inside a rendered chapter: offsets into the concatenated text of its text nodes, a quote with
+ * prefix and suffix to find a place again (after a font change, a re-flow or a new edition), and the first
+ * visible text of the viewport (the reading position is text, never pixels).
+ */
+export interface TextIndex {
+  nodes: Text[];
+  starts: number[];
+  text: string;
+}
+
+export function indexText(root: Node): TextIndex {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  const starts: number[] = [];
+  let text = '';
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n as Text;
+    nodes.push(t);
+    starts.push(text.length);
+    text += t.data;
+  }
+  return { nodes, starts, text };
+}
+
+/** The text node and offset in it at a text offset. */
+export function pointAt(index: TextIndex, offset: number): { node: Text; offset: number } | null {
+  if (!index.nodes.length) return null;
+  let lo = 0;
+  let hi = index.nodes.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (index.starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const node = index.nodes[lo]!;
+  return { node, offset: Math.min(node.data.length, Math.max(0, offset - index.starts[lo]!)) };
+}
+
+export function offsetOf(index: TextIndex, node: Node, offset: number): number {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const i = index.nodes.indexOf(node as Text);
+    return i < 0 ? 0 : index.starts[i]! + offset;
+  }
+  // An element boundary: the text before its offset-th child.
+  const child = node.childNodes[offset];
+  const walker = document.createTreeWalker(child ?? node, NodeFilter.SHOW_TEXT);
+  const first = child ? (child.nodeType === Node.TEXT_NODE ? child : walker.nextNode()) : null;
+  if (first) {
+    const i = index.nodes.indexOf(first as Text);
+    if (i >= 0) return index.starts[i]!;
+  }
+  return index.text.length;
+}
+
+export function rangeFor(index: TextIndex, start: number, end: number): Range | null {
+  const a = pointAt(index, start);
+  const b = pointAt(index, end);
+  if (!a || !b) return null;
+  const range = document.createRange();
+  range.setStart(a.node, a.offset);
+  range.setEnd(b.node, b.offset);
+  return range;
+}
+
+export interface Quote {
+  quote: string;
+  prefix: string;
+  suffix: string;
+  startOffset: number;
+}
+
+const CONTEXT = 32;
+
+/** Whitespace collapsed, with a map from each collapsed character back to the raw text. */
+function collapsed(raw: string): { text: string; map: number[] } {
+  let text = '';
+  const map: number[] = [];
+  let space = false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const c = raw[i]!;
+    if (/\s/.test(c)) {
+      if (space) continue;
+      space = true;
+      text += ' ';
+    } else {
+      space = false;
+      text += c;
+    }
+    map.push(i);
+  }
+  map.push(raw.length);
+  return { text, map };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ');
+
+function common(a: string, b: string, fromEnd: boolean): number {
+  let n = 0;
+  while (n < a.length && n < b.length) {
+    const x = fromEnd ? a[a.length - 1 - n] : a[n];
+    const y = fromEnd ? b[b.length - 1 - n] : b[n];
+    if (x !== y) break;
+    n += 1;
+  }
+  return n;
+}
+
+/** Where a quote is in the raw text: context decides between occurrences, then nearness to the old offset. */
+export function locate(raw: string, q: Quote): { start: number; end: number } | null {
+  const { text, map } = collapsed(raw);
+  const quote = squash(q.quote).trim();
+  if (!quote) return null;
+  const prefix = squash(q.prefix);
+  const suffix = squash(q.suffix);
+  let best: { at: number; score: number } | null = null;
+  for (let at = text.indexOf(quote); at >= 0; at = text.indexOf(quote, at + 1)) {
+    const context =
+      common(text.slice(Math.max(0, at - prefix.length), at), prefix, true) +
+      common(text.slice(at + quote.length, at + quote.length + suffix.length), suffix, false);
+    const score = context * 1_000_000 - Math.abs(map[at]! - q.startOffset);
+    if (!best || score > best.score) best = { at, score };
+  }
+  if (!best) return null;
+  return { start: map[best.at]!, end: map[best.at + quote.length - 1]! + 1 };
+}
+
+/** The quote of a selection with its context, ready to be stored. */
+export function quoteOf(index: TextIndex, start: number, end: number): Quote & { endOffset: number } {
+  return {
+    quote: index.text.slice(start, end),
+    prefix: index.text.slice(Math.max(0, start - CONTEXT), start),
+    suffix: index.text.slice(end, end + CONTEXT),
+    startOffset: start,
+    endOffset: end,
+  };
+}
+
+function intersects(r: DOMRect, v: DOMRect): boolean {
+  return r.width + r.height > 0 && r.top < v.bottom && r.bottom > v.top && r.left < v.right && r.right > v.left;
+}
+
+/** The text offset of the first character visible in the viewport. */
+export function firstVisibleOffset(index: TextIndex, viewport: Element): number {
+  const v = viewport.getBoundingClientRect();
+  const range = document.createRange();
+  for (let i = 0; i < index.nodes.length; i += 1) {
+    const node = index.nodes[i]!;
+    if (!node.data.trim()) continue;
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some((r) => intersects(r, v))) continue;
+    for (let c = 0; c < node.data.length; c += 1) {
+      range.setStart(node, c);
+      range.setEnd(node, c + 1);
+      const rect = range.getBoundingClientRect();
+      if (intersects(rect, v) && node.data[c]!.trim()) return index.starts[i]! + c;
+    }
+    return index.starts[i]!;
+  }
+  return 0;
+}
+
+/** Wraps [start, end) in <mark> elements (one per text node crossed). */
+export function wrapRange(index: TextIndex, start: number, end: number, make: () => HTMLElement): HTMLElement[] {
+  const marks: HTMLElement[] = [];
+  for (let i = 0; i < index.nodes.length; i += 1) {
+    const nodeStart = index.starts[i]!;
+    let node = index.nodes[i]!;
+    const nodeEnd = nodeStart + node.data.length;
+    if (nodeEnd <= start || nodeStart >= end) continue;
+    const from = Math.max(start, nodeStart) - nodeStart;
+    const to = Math.min(end, nodeEnd) - nodeStart;
+    if (!node.parentNode || !node.data.slice(from, to).trim()) continue;
+    if (from > 0) node = node.splitText(from);
+    if (to - from < node.data.length) node.splitText(to - from);
+    const mark = make();
+    node.parentNode!.replaceChild(mark, node);
+    mark.appendChild(node);
+    marks.push(mark);
+  }
+  return marks;
+}
+
+export function unwrapAll(root: ParentNode, selector: string): void {
+  const parents = new Set<Node>();
+  for (const mark of root.querySelectorAll(selector)) {
+    const parent = mark.parentNode;
+    if (!parent) continue;
+    while (mark.firstChild) parent.insertBefore(mark.firstChild, mark);
+    parent.removeChild(mark);
+    parents.add(parent);
+  }
+  for (const p of parents) p.normalize();
+}
