@@ -41,6 +41,9 @@ interface Props {
   onLink(href: string): void;
   onReady(): void;
   onScroll(): void;
+  /** Continuous mode: the chapter takes its natural height and the page around it scrolls (`clip`). */
+  flowing?: boolean;
+  clip?: () => HTMLElement | null;
 }
 
 const cssCache = new Map<string, Promise<string>>();
@@ -80,6 +83,9 @@ mark.rd-pink { background: rgba(244, 114, 182, 0.4) !important; }
 mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
 .viewport.paged { overflow: hidden; }
 .viewport.paged .epub-body { max-width: none; height: 100%; column-width: var(--rd-colw); column-gap: 48px; column-fill: auto; padding: 24px 24px 32px; }
+:host(.flowing) { height: auto; contain: content; }
+:host(.flowing) .viewport { height: auto; overflow: visible; }
+:host(.flowing) .epub-body { padding-bottom: 32px; }
 .viewport.vertical { writing-mode: vertical-rl; }
 .viewport.vertical .epub-body { max-width: none; max-height: none; height: 100%; margin: 0; padding: 32px 24px; }
 `;
@@ -242,7 +248,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const vp = viewport.current;
       const idx = index.current;
       if (!vp || !idx) return { quote: '', prefix: '', offset: 0 };
-      const offset = firstVisibleOffset(idx, vp);
+      const offset = firstVisibleOffset(idx, (props.flowing && props.clip?.()) || vp);
       return {
         quote: idx.text.slice(offset, offset + 40),
         prefix: idx.text.slice(Math.max(0, offset - 40), offset),
@@ -264,7 +270,10 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       if (!range) return;
       const rect = range.getBoundingClientRect();
       const box = vp.getBoundingClientRect();
-      if (vp.classList.contains('paged')) {
+      const clip = props.flowing ? props.clip?.() : null;
+      if (clip) {
+        clip.scrollTop += rect.top - clip.getBoundingClientRect().top - 24;
+      } else if (vp.classList.contains('paged')) {
         const page = Math.floor((rect.left - box.left + vp.scrollLeft) / vp.clientWidth);
         vp.scrollLeft = page * vp.clientWidth;
       } else if (vp.classList.contains('vertical')) {
@@ -321,5 +330,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     },
   }));
 
-  return <div ref={host} className="reader-host" data-testid="chapter-host" />;
+  return (
+    <div ref={host} className={props.flowing ? 'reader-host flowing' : 'reader-host'} data-testid="chapter-host" />
+  );
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Drawer, Empty, Input, Modal, Result, Segmented, Slider, Spin, message } from 'antd';
+import { Button, Drawer, Empty, Input, Modal, Result, Segmented, Slider, Spin, Switch, message } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   Code,
@@ -28,18 +28,27 @@ import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
 import { useToken } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
 import { FONT_SIZES, THEMES, useReaderSettings, type Flow, type Theme } from './settings';
 import { ResourcePanel } from './ResourcePanel';
 import { Toc, trailTo } from './Toc';
 import './reader.css';
 
-type ChapterState =
-  | { status: 'loading' }
-  | { status: 'ok'; chapter: ChapterContent }
-  | { status: 'login' }
-  | { status: 'denied'; msg: string }
-  | { status: 'switch'; collegeId: number; collegeName: string }
-  | { status: 'missing' };
+/** One chapter through the chapter API, as what the reader shows. */
+async function loadChapter(bookId: number, chapterId: number): Promise<ChapterState> {
+  const result = await fetchChapter(bookId, chapterId).catch(
+    (e: { code?: number; message?: string; data?: unknown }) => e,
+  );
+  const envelope = result as { code?: number; msg?: string; message?: string; data?: unknown };
+  if (envelope.code === Code.OK) return { status: 'ok', chapter: envelope.data as ChapterContent };
+  if (envelope.code === Code.UNAUTHORIZED) return { status: 'login' };
+  if (envelope.code === Code.OTHER_COLLEGE) {
+    const d = envelope.data as { collegeId: number; collegeName: string };
+    return { status: 'switch', collegeId: d.collegeId, collegeName: d.collegeName };
+  }
+  if (envelope.code === Code.NOT_FOUND) return { status: 'missing' };
+  return { status: 'denied', msg: envelope.msg ?? envelope.message ?? '' };
+}
 
 const COLOR_LABEL: Record<string, string> = {
   yellow: '黄色',
@@ -48,6 +57,7 @@ const COLOR_LABEL: Record<string, string> = {
   pink: '粉色',
   purple: '紫色',
 };
+const NO_NOTES: ReaderNote[] = [];
 const SAVE_EVERY_MS = 30_000;
 const IDLE_AFTER_MS = 60_000;
 
@@ -64,15 +74,24 @@ export default function BookPreviewPage() {
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
   const spine = useSpine(bookId);
+  const [settings, updateSettings] = useReaderSettings();
+  const continuous = settings.continuous;
   const [loaded, setLoaded] = useState<{ id: number; state: ChapterState } | null>(null);
+  // Continuous mode: the chapters on the page (the address follows the one in view without reloading).
+  const [shown, setShown] = useState<{ ids: number[]; inView: ChapterContent } | null>(null);
+  const shownRef = useRef<number[]>([]);
+  const [announce, setAnnounce] = useState('');
   const state: ChapterState = useMemo(
-    () => (loaded && loaded.id === chapterParam ? loaded.state : { status: 'loading' }),
-    [loaded, chapterParam],
+    () =>
+      loaded && (loaded.id === chapterParam || (continuous && shown?.ids.includes(chapterParam ?? -1)))
+        ? loaded.state
+        : { status: 'loading' },
+    [loaded, chapterParam, continuous, shown],
   );
   const readable = state.status === 'ok';
   const notes = useNotes(bookId, member && readable);
-  const [settings, updateSettings] = useReaderSettings();
   const view = useRef<ChapterHandle>(null);
+  const continuousView = useRef<ContinuousHandle>(null);
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
   const [notesOpen, setNotesOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -87,14 +106,19 @@ export default function BookPreviewPage() {
   const positionAsked = useRef(false);
   const seconds = useRef(0);
   const lastInput = useRef(0);
-  const chapterId = state.status === 'ok' ? state.chapter.id : chapterParam;
+  /** The chapter being read: in continuous mode the one in view. */
+  const current: ChapterContent | null =
+    state.status !== 'ok' ? null : continuous && shown?.ids.includes(state.chapter.id) ? shown.inView : state.chapter;
+  const chapterId = current ? current.id : chapterParam;
 
   // A visitor's free preview keeps its trial flag (the route guard lets visitors in only with it).
   const trial = member ? '' : '&trial=1';
   const open = useCallback(
-    (id: number, fragment = '') =>
-      navigate(`/bookPreview?bookId=${bookId}&chapterId=${id}${trial}${fragment ? `#${fragment}` : ''}`),
-    [bookId, navigate, trial],
+    (id: number, fragment = '') => {
+      if (continuous && continuousView.current?.scrollToChapter(id, fragment)) return;
+      navigate(`/bookPreview?bookId=${bookId}&chapterId=${id}${trial}${fragment ? `#${fragment}` : ''}`);
+    },
+    [bookId, navigate, trial, continuous],
   );
 
   // No chapter in the address: where the member left off, else the first chapter.
@@ -116,43 +140,47 @@ export default function BookPreviewPage() {
   // The chapter, and on the first one the stored position inside it.
   useEffect(() => {
     if (!chapterParam) return;
+    if (!continuous) shownRef.current = [];
+    // The address followed the chapter in view: it is on the page already.
+    else if (shownRef.current.includes(chapterParam)) return;
     let cancelled = false;
     const setState = (next: ChapterState) => setLoaded({ id: chapterParam, state: next });
     const position = member && !positionAsked.current ? getPosition(bookId).catch(() => null) : Promise.resolve(null);
     positionAsked.current = true;
-    void Promise.all([
-      fetchChapter(bookId, chapterParam).catch((e: { code?: number; message?: string; data?: unknown }) => e),
-      position,
-    ]).then(([result, pos]) => {
+    void Promise.all([loadChapter(bookId, chapterParam), position]).then(([next, pos]) => {
       if (cancelled) return;
       if (pos && pos.chapterId === chapterParam) pendingAnchor.current = pos.anchor;
-      const envelope = result as { code?: number; msg?: string; message?: string; data?: unknown };
-      if (envelope.code === Code.OK) return setState({ status: 'ok', chapter: envelope.data as ChapterContent });
-      if (envelope.code === Code.UNAUTHORIZED) return setState({ status: 'login' });
-      if (envelope.code === Code.OTHER_COLLEGE) {
-        const d = envelope.data as { collegeId: number; collegeName: string };
-        return setState({ status: 'switch', collegeId: d.collegeId, collegeName: d.collegeName });
-      }
-      if (envelope.code === Code.NOT_FOUND) return setState({ status: 'missing' });
-      setState({ status: 'denied', msg: envelope.msg ?? envelope.message ?? '' });
+      setState(next);
+      if (next.status === 'ok') setAnnounce(next.chapter.title);
     });
     return () => {
       cancelled = true;
     };
-  }, [bookId, chapterParam, member]);
+  }, [bookId, chapterParam, member, continuous]);
+
+  /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
+  const onShown = useCallback(
+    (ids: number[], inView: ChapterContent) => {
+      shownRef.current = ids;
+      setShown({ ids, inView });
+      if (inView.id !== chapterParam)
+        navigate(`/bookPreview?bookId=${bookId}&chapterId=${inView.id}${trial}`, { replace: true });
+    },
+    [bookId, chapterParam, navigate, trial],
+  );
 
   const spineIndex = spine.data?.findIndex((c) => c.id === chapterId) ?? -1;
   const bookProgress = spine.data?.length && spineIndex >= 0 ? (spineIndex + progress) / spine.data.length : 0;
 
   const save = useCallback(
     (keepalive = false) => {
-      if (!member || state.status !== 'ok' || !view.current) return;
+      if (!member || !current || !view.current) return;
       const spent = Math.round(seconds.current);
       seconds.current = 0;
       leave(
         {
           bookId,
-          chapterId: state.chapter.id,
+          chapterId: current.id,
           anchor: view.current.anchor(),
           progress: Math.min(1, Math.max(0, bookProgress)),
           seconds: Math.min(3600, spent),
@@ -160,7 +188,7 @@ export default function BookPreviewPage() {
         keepalive,
       );
     },
-    [member, state, bookId, bookProgress],
+    [member, current, bookId, bookProgress],
   );
   const saveRef = useRef(save);
   useEffect(() => {
@@ -230,8 +258,8 @@ export default function BookPreviewPage() {
   };
 
   const go = (direction: 1 | -1) => {
-    if (state.status !== 'ok') return;
-    const target = direction > 0 ? state.chapter.nextId : state.chapter.prevId;
+    if (!current) return;
+    const target = direction > 0 ? current.nextId : current.prevId;
     if (target) {
       save();
       open(target);
@@ -286,11 +314,11 @@ export default function BookPreviewPage() {
   };
 
   const highlight = async (color: string, content = '', from = selection) => {
-    if (!from || state.status !== 'ok') return;
+    if (!from || !current) return;
     if (!member) return openLogin('login');
     await addNote({
       bookId,
-      chapterId: state.chapter.id,
+      chapterId: current.id,
       quote: from.quote,
       prefix: from.prefix,
       suffix: from.suffix,
@@ -330,7 +358,7 @@ export default function BookPreviewPage() {
   const toc = tree.data ? <Toc tree={tree.data} chapterId={chapterId ?? 0} onOpen={openSection} /> : <Spin />;
   const wide = typeof window !== 'undefined' && window.innerWidth >= 1024;
 
-  const body = (() => {
+  const prompt = (state: ChapterState) => {
     switch (state.status) {
       case 'loading':
         return (
@@ -379,21 +407,45 @@ export default function BookPreviewPage() {
           />
         );
       default:
-        return (
-          <ChapterView
-            ref={view}
-            chapter={state.chapter}
-            settings={settings}
-            notes={chapterNotes}
-            onSelection={setSelection}
-            onNoteClick={(id) => setActiveNote((notes.data ?? []).find((n) => n.id === id) ?? null)}
-            onLink={onLink}
-            onReady={onReady}
-            onScroll={onScroll}
-          />
-        );
+        return null;
     }
-  })();
+  };
+  const body =
+    state.status !== 'ok' ? (
+      prompt(state)
+    ) : continuous ? (
+      <ContinuousView
+        key={state.chapter.id}
+        ref={(h) => {
+          view.current = h;
+          continuousView.current = h;
+        }}
+        first={state.chapter}
+        settings={settings}
+        notes={notes.data ?? NO_NOTES}
+        load={(id) => loadChapter(bookId, id)}
+        renderStop={prompt}
+        onChapters={onShown}
+        onAppend={(c) => setAnnounce(c.title)}
+        onSelection={setSelection}
+        onNoteClick={(id) => setActiveNote((notes.data ?? []).find((n) => n.id === id) ?? null)}
+        onLink={onLink}
+        onReady={onReady}
+        onScroll={onScroll}
+      />
+    ) : (
+      <ChapterView
+        ref={view}
+        chapter={state.chapter}
+        settings={settings}
+        notes={chapterNotes}
+        onSelection={setSelection}
+        onNoteClick={(id) => setActiveNote((notes.data ?? []).find((n) => n.id === id) ?? null)}
+        onLink={onLink}
+        onReady={onReady}
+        onScroll={onScroll}
+      />
+    );
 
   const toolbarStyle = selection
     ? window.innerWidth < 640
@@ -437,17 +489,16 @@ export default function BookPreviewPage() {
         </button>
       </header>
       <div className="reader-body">
-        {wide && tocOpen ? <aside className="reader-side">{toc}</aside> : null}
+        {wide && tocOpen ? <div className="reader-side">{toc}</div> : null}
         <main className="reader-main" aria-label="正文" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
           {body}
         </main>
       </div>
+      <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
+        {announce}
+      </div>
       <footer className="reader-foot">
-        <Button
-          onClick={() => go(-1)}
-          disabled={state.status !== 'ok' || !state.chapter.prevId}
-          data-testid="prev-chapter"
-        >
+        <Button onClick={() => go(-1)} disabled={!current?.prevId} data-testid="prev-chapter">
           上一章
         </Button>
         <div className="reader-progress" aria-label="阅读进度">
@@ -456,12 +507,7 @@ export default function BookPreviewPage() {
           </div>
           <span data-testid="book-progress">{Math.round(bookProgress * 100)}%</span>
         </div>
-        <Button
-          type="primary"
-          onClick={() => go(1)}
-          disabled={state.status !== 'ok' || !state.chapter.nextId}
-          data-testid="next-chapter"
-        >
+        <Button type="primary" onClick={() => go(1)} disabled={!current?.nextId} data-testid="next-chapter">
           下一章
         </Button>
       </footer>
@@ -542,68 +588,81 @@ export default function BookPreviewPage() {
       </Drawer>
 
       <Drawer title="本章资源" open={resourcesOpen} onClose={() => setResourcesOpen(false)} size={380}>
-        {resourcesOpen && state.status === 'ok' ? <ResourcePanel bookId={bookId} chapterId={state.chapter.id} /> : null}
+        {resourcesOpen && current ? <ResourcePanel bookId={bookId} chapterId={current.id} /> : null}
       </Drawer>
 
       <Drawer title="阅读设置" open={settingsOpen} onClose={() => setSettingsOpen(false)} size={340}>
-        <div className="settings-row">
-          <span>字号</span>
-          <Button
-            aria-label="缩小字号"
-            data-testid="font-smaller"
-            onClick={() =>
-              changeSettings({ fontSize: FONT_SIZES[Math.max(0, FONT_SIZES.indexOf(settings.fontSize) - 1)] ?? 100 })
-            }
-          >
-            A-
-          </Button>
-          <span data-testid="font-size">{settings.fontSize}%</span>
-          <Button
-            aria-label="放大字号"
-            data-testid="font-larger"
-            onClick={() =>
-              changeSettings({
-                fontSize: FONT_SIZES[Math.min(FONT_SIZES.length - 1, FONT_SIZES.indexOf(settings.fontSize) + 1)] ?? 100,
-              })
-            }
-          >
-            A+
-          </Button>
-        </div>
-        <div className="settings-row">
-          <span>行距</span>
-          <Slider
-            style={{ flex: 1 }}
-            min={1.2}
-            max={2.4}
-            step={0.2}
-            value={settings.lineHeight}
-            onChange={(v) => changeSettings({ lineHeight: v })}
-            aria-label="行距"
-          />
-        </div>
-        <div className="settings-row">
-          <span>主题</span>
-          <Segmented
-            value={settings.theme}
-            onChange={(v) => changeSettings({ theme: v as Theme })}
-            options={(Object.keys(THEMES) as Theme[]).map((t) => ({ value: t, label: THEMES[t].label }))}
-          />
-        </div>
-        <div className="settings-row">
-          <span>翻页</span>
-          <Segmented
-            value={settings.flow}
-            onChange={(v) => changeSettings({ flow: v as Flow })}
-            options={[
-              { value: 'scrolled', label: '滚动' },
-              { value: 'paged', label: '分页' },
-            ]}
-          />
-        </div>
-        <p className="settings-help">
-          键盘：← → 翻页，[ ] 切换章节，t 目录，n 笔记。滚动模式即连续阅读模式，适合屏幕阅读器。
-        </p>
+        <section aria-label="阅读设置" className="reader-settings">
+          <div className="settings-row">
+            <span>字号</span>
+            <Button
+              aria-label="缩小字号"
+              data-testid="font-smaller"
+              onClick={() =>
+                changeSettings({ fontSize: FONT_SIZES[Math.max(0, FONT_SIZES.indexOf(settings.fontSize) - 1)] ?? 100 })
+              }
+            >
+              A-
+            </Button>
+            <span data-testid="font-size">{settings.fontSize}%</span>
+            <Button
+              aria-label="放大字号"
+              data-testid="font-larger"
+              onClick={() =>
+                changeSettings({
+                  fontSize:
+                    FONT_SIZES[Math.min(FONT_SIZES.length - 1, FONT_SIZES.indexOf(settings.fontSize) + 1)] ?? 100,
+                })
+              }
+            >
+              A+
+            </Button>
+          </div>
+          <div className="settings-row">
+            <span>行距</span>
+            <Slider
+              style={{ flex: 1 }}
+              min={1.2}
+              max={2.4}
+              step={0.2}
+              value={settings.lineHeight}
+              onChange={(v) => changeSettings({ lineHeight: v })}
+              aria-label="行距"
+            />
+          </div>
+          <div className="settings-row">
+            <span>主题</span>
+            <Segmented
+              value={settings.theme}
+              onChange={(v) => changeSettings({ theme: v as Theme })}
+              options={(Object.keys(THEMES) as Theme[]).map((t) => ({ value: t, label: THEMES[t].label }))}
+            />
+          </div>
+          <div className="settings-row">
+            <span>翻页</span>
+            <Segmented
+              value={settings.flow}
+              onChange={(v) => changeSettings({ flow: v as Flow })}
+              options={[
+                { value: 'scrolled', label: '滚动' },
+                { value: 'paged', label: '分页' },
+              ]}
+            />
+          </div>
+          <div className="settings-row">
+            <span id="reader-continuous-label">连续阅读（读屏模式）</span>
+            <Switch
+              checked={continuous}
+              onChange={(v) => changeSettings({ continuous: v })}
+              aria-labelledby="reader-continuous-label"
+              data-testid="continuous-switch"
+            />
+          </div>
+          <p className="settings-help">
+            键盘：← → 翻页，[ ] 切换章节，t 目录，n
+            笔记。连续阅读模式把各章依次排在同一页，每章一个标题，适合屏幕阅读器。
+          </p>
+        </section>
       </Drawer>
 
       <Modal
@@ -637,10 +696,10 @@ export default function BookPreviewPage() {
         okText="提交"
         cancelText="取消"
         onOk={async () => {
-          if (!errata || state.status !== 'ok') return;
+          if (!errata || !current) return;
           await reportError({
             bookId,
-            chapterId: state.chapter.id,
+            chapterId: current.id,
             quote: errata.selection.quote,
             content: errata.text.trim(),
           });

@@ -9,9 +9,17 @@ export interface ReaderSettings {
   lineHeight: number;
   theme: Theme;
   flow: Flow;
+  /** Continuous (screen-reader) mode: the chapters one after another, each with its heading. */
+  continuous: boolean;
 }
 
-export const DEFAULT_SETTINGS: ReaderSettings = { fontSize: 100, lineHeight: 1.8, theme: 'light', flow: 'scrolled' };
+export const DEFAULT_SETTINGS: ReaderSettings = {
+  fontSize: 100,
+  lineHeight: 1.8,
+  theme: 'light',
+  flow: 'scrolled',
+  continuous: false,
+};
 export const FONT_SIZES = [80, 90, 100, 112, 125, 140, 160, 180, 200];
 const KEY = 'reader-settings';
 

@@ -1,0 +1,118 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+
+const journey = useJourney('reader-continuous');
+const STUDENT = 4;
+
+interface ChapterFacts {
+  id: number;
+  title: string;
+  length: number;
+}
+
+let bookId = 0;
+let chapters: ChapterFacts[] = [];
+let spine: { id: number; free: boolean }[] = [];
+
+beforeAll(async () => {
+  const r = await api<{ bookId: number }>('/api/test/reader/import', {
+    body: { file: 'cjk/lu-xun-fen-zh-epub3.epub', freeChapters: 3 },
+  });
+  if (r.code !== 200) throw new Error(`import: ${r.msg}`);
+  bookId = r.data.bookId;
+  chapters = (await api<ChapterFacts[]>(`/api/test/reader/chapters?bookId=${bookId}`)).data;
+  spine = (await api<{ id: number; free: boolean }[]>(`/api/reader/spine?bookId=${bookId}`)).data;
+});
+
+const sections = (page: Page) => page.locator('[data-testid=reader-continuous] > section[aria-labelledby]');
+
+/** Turns the continuous (screen-reader) mode on through the settings drawer. */
+async function turnOn(page: Page): Promise<void> {
+  await page.getByTestId('settings-button').click();
+  const settings = page.getByRole('region', { name: '阅读设置' });
+  await settings.waitFor();
+  await settings.getByRole('switch', { name: '连续阅读（读屏模式）' }).click();
+  await page.keyboard.press('Escape');
+  await sections(page).first().waitFor();
+}
+
+/** Scrolls the continuous page to its end (the reader's own scroller, as a reader's wheel would). */
+const scrollToEnd = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[data-testid=reader-continuous]')!;
+    el.scrollTop = el.scrollHeight;
+  });
+
+for (const device of DEVICES) {
+  test(`a student reads continuously: the next chapter is appended with its heading (${device})`, async () => {
+    const grant = await api('/api/test/reader/grant', { body: { memberId: STUDENT, bookId, source: 'class' } });
+    expect(grant.code).toBe(200);
+    // A chapter of some length with a following one: the next appears only once the reader nears the end.
+    const at = chapters.findIndex((c, i) => c.length > 6000 && i + 1 < chapters.length);
+    const first = chapters[at]!;
+    const second = chapters[at + 1]!;
+    const page = await journey.page(device);
+    await loginAs(page, STUDENT);
+    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${first.id}`);
+    await page.getByTestId('chapter-host').waitFor();
+    await turnOn(page);
+
+    // Landmarks: the text is the main region, the contents a navigation region.
+    await expect.poll(() => page.getByRole('main').count()).toBe(1);
+    if (device === 'phone') await page.getByRole('button', { name: '目录', exact: true }).click();
+    await page.getByRole('navigation', { name: '目录' }).first().waitFor();
+    if (device === 'phone') await page.keyboard.press('Escape');
+
+    const live = page.getByTestId('reader-announce');
+    expect(await live.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => live.textContent()).toBe(first.title);
+    expect(await sections(page).count()).toBe(1);
+    const heading1 = sections(page).first().getByRole('heading', { level: 2 });
+    expect((await heading1.textContent())?.trim()).toBe(first.title || '第 1 部分');
+    await shot(page, 'continuous-start', { fullPage: false });
+
+    await scrollToEnd(page);
+    await expect.poll(() => sections(page).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const appended = sections(page).nth(1);
+    const labelledBy = await appended.getAttribute('aria-labelledby');
+    const heading2 = appended.getByRole('heading', { level: 2 });
+    expect(await heading2.getAttribute('id')).toBe(labelledBy);
+    expect((await heading2.textContent())?.trim()).toBe(second.title || '第 2 部分');
+    // Its text is painted in its own isolated (shadow) root.
+    await expect
+      .poll(() =>
+        appended.evaluate(
+          (s) => s.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body') !== null,
+        ),
+      )
+      .toBe(true);
+    await expect.poll(() => live.textContent()).toBe(second.title);
+
+    // The address follows the chapter in view (replaced, not pushed).
+    await heading2.scrollIntoViewIfNeeded();
+    await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('[data-testid=reader-continuous]')!;
+      const h = el.querySelectorAll('section')[1]!;
+      el.scrollTop += h.getBoundingClientRect().top - el.getBoundingClientRect().top + 40;
+    });
+    await page.waitForURL(new RegExp(`chapterId=${second.id}`));
+    expect(await sections(page).count()).toBeGreaterThanOrEqual(2);
+    await shot(page, 'continuous-appended', { fullPage: false });
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
+
+test('a visitor reading continuously stops at the first chapter that needs a login', async () => {
+  const lastFree = [...spine].reverse().find((c) => c.free)!;
+  const page = await journey.page('desktop');
+  await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${lastFree.id}&trial=1`);
+  await page.getByTestId('chapter-host').waitFor();
+  await turnOn(page);
+  await scrollToEnd(page);
+  await page.getByTestId('reader-continuous').getByText('登录后继续阅读').waitFor();
+  expect(await sections(page).count()).toBe(1);
+  await shot(page, 'continuous-login', { fullPage: false });
+  expect(consoleErrors(page).filter((e) => !e.includes('401'))).toEqual([]);
+});
