@@ -95,11 +95,18 @@ for (const device of DEVICES) {
     await page.evaluate(() => {
       const el = document.querySelector<HTMLElement>('[data-testid=reader-continuous]')!;
       const h = el.querySelectorAll('section')[1]!;
-      el.scrollTop += h.getBoundingClientRect().top - el.getBoundingClientRect().top + 40;
+      el.scrollTop += h.getBoundingClientRect().top - el.getBoundingClientRect().top - 60;
     });
     await page.waitForURL(new RegExp(`chapterId=${second.id}`));
     expect(await sections(page).count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'continuous-appended', { fullPage: false });
+
+    // Keyboard navigation to a chapter on the page scrolls there and announces it.
+    await heading2.click();
+    await page.keyboard.press('[');
+    await expect.poll(() => live.textContent()).toBe(first.title);
+    await page.waitForURL(new RegExp(`chapterId=${first.id}`));
+    expect(await sections(page).count()).toBeGreaterThanOrEqual(2);
     expect(consoleErrors(page)).toEqual([]);
   });
 }

@@ -26,7 +26,8 @@ interface Props {
   renderStop(state: ChapterState): ReactNode;
   /** The chapters on the page changed, or another one came into view. */
   onChapters(ids: number[], inView: ChapterContent): void;
-  onAppend(chapter: ChapterContent): void;
+  /** A chapter was appended, or navigation moved to one on the page (for the live region). */
+  onAnnounce(chapter: ChapterContent): void;
   onSelection(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;
@@ -82,7 +83,7 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
           setLoading(false);
           if (next.status !== 'ok') return setStop(next);
           setChapters((list) => (list.some((c) => c.id === next.chapter.id) ? list : [...list, next.chapter]));
-          callbacks.current.onAppend(next.chapter);
+          callbacks.current.onAnnounce(next.chapter);
         });
       },
       { root: scroller.current, rootMargin: '0px 0px 800px 0px' },
@@ -133,10 +134,12 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
     clearSelection: () => views.current.forEach((v) => v.clearSelection()),
     scrollToChapter(id, fragment) {
       const view = views.current.get(id);
-      if (!view) return false;
+      const chapter = chapters.find((c) => c.id === id);
+      if (!view || !chapter) return false;
       if (fragment) view.scrollToFragment(fragment);
       else document.getElementById(headingId(id))?.parentElement?.scrollIntoView({ block: 'start' });
       setInView(id);
+      props.onAnnounce(chapter);
       return true;
     },
   }));

@@ -426,7 +426,7 @@ export default function BookPreviewPage() {
         load={(id) => loadChapter(bookId, id)}
         renderStop={prompt}
         onChapters={onShown}
-        onAppend={(c) => setAnnounce(c.title)}
+        onAnnounce={(c) => setAnnounce(c.title)}
         onSelection={setSelection}
         onNoteClick={(id) => setActiveNote((notes.data ?? []).find((n) => n.id === id) ?? null)}
         onLink={onLink}
