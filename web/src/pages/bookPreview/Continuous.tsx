@@ -28,6 +28,8 @@ interface Props {
   onChapters(ids: number[], inView: ChapterContent): void;
   /** A chapter was appended, or navigation moved to one on the page (for the live region). */
   onAnnounce(chapter: ChapterContent): void;
+  /** The heading for a chapter (its name in the contents). */
+  titleOf(chapter: ChapterContent): string;
   onSelection(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;
@@ -149,7 +151,7 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
       {chapters.map((c, i) => (
         <section key={c.id} aria-labelledby={headingId(c.id)} className="reader-chapter">
           <h2 id={headingId(c.id)} className="reader-chapter-heading">
-            {c.title || `第 ${i + 1} 部分`}
+            {props.titleOf(c) || `第 ${i + 1} 部分`}
           </h2>
           <ChapterView
             ref={(h) => {

@@ -80,7 +80,7 @@ export default function BookPreviewPage() {
   // Continuous mode: the chapters on the page (the address follows the one in view without reloading).
   const [shown, setShown] = useState<{ ids: number[]; inView: ChapterContent } | null>(null);
   const shownRef = useRef<number[]>([]);
-  const [announce, setAnnounce] = useState('');
+  const [announced, setAnnounced] = useState<ChapterContent | null>(null);
   const state: ChapterState = useMemo(
     () =>
       loaded && (loaded.id === chapterParam || (continuous && shown?.ids.includes(chapterParam ?? -1)))
@@ -151,7 +151,7 @@ export default function BookPreviewPage() {
       if (cancelled) return;
       if (pos && pos.chapterId === chapterParam) pendingAnchor.current = pos.anchor;
       setState(next);
-      if (next.status === 'ok') setAnnounce(next.chapter.title);
+      if (next.status === 'ok') setAnnounced(next.chapter);
     });
     return () => {
       cancelled = true;
@@ -355,6 +355,9 @@ export default function BookPreviewPage() {
     open(n.chapterId, n.anchor);
   };
 
+  /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
+  const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
+
   const toc = tree.data ? <Toc tree={tree.data} chapterId={chapterId ?? 0} onOpen={openSection} /> : <Spin />;
   const wide = typeof window !== 'undefined' && window.innerWidth >= 1024;
 
@@ -426,7 +429,8 @@ export default function BookPreviewPage() {
         load={(id) => loadChapter(bookId, id)}
         renderStop={prompt}
         onChapters={onShown}
-        onAnnounce={(c) => setAnnounce(c.title)}
+        onAnnounce={setAnnounced}
+        titleOf={titleOf}
         onSelection={setSelection}
         onNoteClick={(id) => setActiveNote((notes.data ?? []).find((n) => n.id === id) ?? null)}
         onLink={onLink}
@@ -495,7 +499,7 @@ export default function BookPreviewPage() {
         </main>
       </div>
       <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
-        {announce}
+        {announced ? titleOf(announced) : ''}
       </div>
       <footer className="reader-foot">
         <Button onClick={() => go(-1)} disabled={!current?.prevId} data-testid="prev-chapter">
