@@ -107,6 +107,13 @@ for (const device of DEVICES) {
     expect(await sections(page).count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'continuous-appended', { fullPage: false });
 
+    // Leaving saves the position in the chapter in view (the one in the address).
+    const saved = page.waitForRequest((r) => r.url().includes('/api/book/extend/leave'));
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    const body = JSON.parse((await saved).postData() ?? '{}') as { chapterId: number; anchor: { quote: string } };
+    expect(body.chapterId).toBe(second.id);
+    expect(body.anchor.quote.length).toBeGreaterThan(0);
+
     // Keyboard navigation to a chapter on the page scrolls there and announces it.
     await heading2.click();
     await page.keyboard.press('[');
