@@ -26,7 +26,10 @@ export interface Config {
   bodyLimit: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
-  /** Redis for the scale profile (notice fan-out between instances); unset keeps it in process. */
+  /**
+   * Redis for the scale profile: notice fan-out between instances, and the accounts' limits, captcha answers and
+   * tickets; unset keeps them in process.
+   */
   redisUrl: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
@@ -51,8 +54,6 @@ export interface AccountsConfig {
   smsDailyPerAddress: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
-  /** redis://… puts limits, captcha answers and tickets in Redis (scale profile); unset keeps them in process. */
-  redisUrl: string;
   /** Origins besides the site's own that single sign-on may send a browser back to. */
   ssoAllowedOrigins: string[];
   /** First staff administrator, created on start when no staff exists. */
@@ -121,7 +122,6 @@ function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
     smsDailyPerAddress: int(env.SMS_DAILY_PER_ADDRESS, 50),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
-    redisUrl: env.REDIS_URL ?? '',
     ssoAllowedOrigins: (env.SSO_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

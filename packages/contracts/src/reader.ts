@@ -27,7 +27,13 @@ export const ReaderMsg = {
   UNSTARRED: '已取消收藏',
   NO_PROVIDER: '未配置句子翻译服务，仅支持词语查询',
   NOTE_EMPTY: '请选择要标注的文字',
+  NOTES_FILE: '读书笔记',
+  NOTES_UNPLACED: '未能定位的笔记',
+  NOTES_UNTITLED_CHAPTER: '未命名章节',
 } as const;
+
+/** Heading of a notes export: 《书名》读书笔记. */
+export const notesExportTitle = (bookTitle: string): string => `《${bookTitle}》${ReaderMsg.NOTES_FILE}`;
 
 export const bookIdBody = z.object({ bookId: id });
 

@@ -22,3 +22,15 @@ export function isStaff(actor: Actor): actor is StaffActor {
 export function isStaffAdmin(actor: Actor): boolean {
   return isStaff(actor) && actor.isAdmin;
 }
+
+/** After `authorize` admitted a member-only action: the member (a policy that admits others is a bug). */
+export function asMember(actor: Actor): MemberActor {
+  if (!isMember(actor)) throw new Error('unreachable: a member policy admitted a non-member');
+  return actor;
+}
+
+/** After `authorize` admitted a staff-only action: the staff member. */
+export function asStaff(actor: Actor): StaffActor {
+  if (!isStaff(actor)) throw new Error('unreachable: a staff policy admitted a non-staff caller');
+  return actor;
+}

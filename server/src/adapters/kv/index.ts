@@ -28,7 +28,7 @@ const stores = new WeakMap<Config, KvStore>();
 export function kvFor(config: Config): KvStore {
   let store = stores.get(config);
   if (!store) {
-    store = config.accounts.redisUrl ? new RedisKv(config.accounts.redisUrl) : new MemoryKv();
+    store = config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv();
     stores.set(config, store);
   }
   return store;

@@ -13,8 +13,8 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** Scale profile: two instances of the server share limits, puzzle answers and tickets through Redis. */
 describe('limits shared by two instances through Redis', () => {
-  const accounts = { ...loadConfig({ NODE_ENV: 'test' }).accounts, redisUrl: REDIS_URL, smsDailyPerAddress: 2 };
-  const a = useTestApp({ accounts });
+  const accounts = { ...loadConfig({ NODE_ENV: 'test' }).accounts, smsDailyPerAddress: 2 };
+  const a = useTestApp({ accounts, redisUrl: REDIS_URL });
   let b: TestApp;
   let appB: FastifyInstance;
 

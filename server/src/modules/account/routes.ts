@@ -20,7 +20,7 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok, sendNotFound } from '../../http/envelope.js';
 import { AppError, refused } from '../../http/errors.js';
 import { authorize } from '../../policies/index.js';
-import { isMember } from '../../policies/helpers.js';
+import { asMember } from '../../policies/helpers.js';
 import { getMemberInfo } from '../member/service.js';
 import { avatarStorage } from './avatar.js';
 import * as service from './service.js';
@@ -34,8 +34,7 @@ const memberFirst = {
 
 function member(actor: Actor): MemberActor {
   authorize(actor, 'account.self');
-  if (!isMember(actor)) throw new Error('unreachable: policy admitted a non-member');
-  return actor;
+  return asMember(actor);
 }
 
 /** The member's colleges and switcher, profile and security (spec §2, §7 auth and member calls). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { addBookViews } from './queries.js';
 
 /**
  * Public catalogue reads (lists, search, detail, trees) are cached per process for a few seconds, like the
@@ -78,10 +79,6 @@ export async function flushViews(db: Db): Promise<void> {
   const batch = [...counts];
   pendingViews.delete(db);
   for (const [id, n] of batch) {
-    await db
-      .updateTable('books')
-      .set((eb) => ({ views: eb('views', '+', n) }))
-      .where('id', '=', id)
-      .execute();
+    await addBookViews(db, id, n);
   }
 }

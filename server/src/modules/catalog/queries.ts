@@ -271,3 +271,11 @@ export function recommendedIds(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
+
+export async function addBookViews(db: Db, bookId: number, views: number): Promise<void> {
+  await db
+    .updateTable('books')
+    .set((eb) => ({ views: eb('views', '+', views) }))
+    .where('id', '=', bookId)
+    .execute();
+}

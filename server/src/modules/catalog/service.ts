@@ -4,7 +4,7 @@ import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
-import { authorize } from '../../policies/index.js';
+import { can } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { dictTree, subjectSubtree } from './dict.js';
 import { inOrder, presentCard } from './presenters.js';
@@ -15,9 +15,8 @@ import { cached, countView, flushViews } from './cache.js';
 /** A book the actor may see, or 404 (an unpublished book is not revealed to the public). */
 export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: number) {
   const book = await q.findBook(ctx.db, bookId);
-  if (!book) throw notFound();
-  if (!book.published && !isStaff(actor)) throw notFound();
-  authorize(actor, 'book.read', { published: Boolean(book.published) });
+  // Refused or missing, the answer is the same 404: an unpublished book is not revealed.
+  if (!book || !can(actor, 'book.read', { published: Boolean(book.published) })) throw notFound();
   return book;
 }
 

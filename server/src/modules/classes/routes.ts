@@ -21,7 +21,7 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { warning } from '../../http/errors.js';
 import { authorize } from '../../policies/index.js';
-import { memberOf } from './member-actor.js';
+import { asMember } from '../../policies/helpers.js';
 import * as classes from './service.js';
 import { studentRoutes } from './student-routes.js';
 
@@ -50,7 +50,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.teach');
-      return ok(await classes.classBooks(ctx, memberOf(request.actor)));
+      return ok(await classes.classBooks(ctx, asMember(request.actor)));
     },
   );
 
@@ -66,7 +66,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.teach');
-      return ok(await classes.classPage(ctx, memberOf(request.actor), request.query));
+      return ok(await classes.classPage(ctx, asMember(request.actor), request.query));
     },
   );
 
@@ -82,7 +82,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.teach');
-      return ok(await classes.bookClasses(ctx, memberOf(request.actor), request.query.bookId));
+      return ok(await classes.bookClasses(ctx, asMember(request.actor), request.query.bookId));
     },
   );
 
@@ -98,7 +98,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.readRole');
-      return ok(await classes.bookClassesByRole(ctx, memberOf(request.actor), request.query.bookId));
+      return ok(await classes.bookClassesByRole(ctx, asMember(request.actor), request.query.bookId));
     },
   );
 
@@ -114,7 +114,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.readRole');
-      return ok(await classes.classRole(ctx, memberOf(request.actor), request.query.bookId));
+      return ok(await classes.classRole(ctx, asMember(request.actor), request.query.bookId));
     },
   );
 
@@ -126,7 +126,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     { schema: { tags, summary: ownBookSummary, querystring: bookIdQuery, response: { 200: envelope(ownBookResult) } } },
     async (request) => {
       authorize(request.actor, 'class.teach');
-      const answer = await classes.ownBook(ctx, memberOf(request.actor), request.query.bookId);
+      const answer = await classes.ownBook(ctx, asMember(request.actor), request.query.bookId);
       if (answer.warning) throw warning(answer.result.msg, answer.result);
       return ok(answer.result);
     },
@@ -145,7 +145,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       authorize(request.actor, 'class.teach');
       const end = request.query.endTime ? (parseClassTime(request.query.endTime) ?? undefined) : undefined;
-      const answer = await classes.ownBook(ctx, memberOf(request.actor), request.query.bookId, end);
+      const answer = await classes.ownBook(ctx, asMember(request.actor), request.query.bookId, end);
       if (answer.warning) throw warning(answer.result.msg, answer.result);
       return ok(answer.result);
     },
@@ -163,7 +163,7 @@ export const classRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.teach');
-      return ok(await classes.createClass(ctx, memberOf(request.actor), request.body));
+      return ok(await classes.createClass(ctx, asMember(request.actor), request.body));
     },
   );
 

@@ -26,7 +26,7 @@ import { ok } from '../../http/envelope.js';
 import { refused } from '../../http/errors.js';
 import { authorize } from '../../policies/index.js';
 import * as joiner from './joiner.js';
-import { memberOf } from './member-actor.js';
+import { asMember } from '../../policies/helpers.js';
 import * as classes from './service.js';
 import * as students from './students.js';
 
@@ -84,7 +84,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.join');
-      return ok(await joiner.checkCode(ctx, memberOf(request.actor), request.query.activationCode));
+      return ok(await joiner.checkCode(ctx, asMember(request.actor), request.query.activationCode));
     },
   );
 
@@ -100,7 +100,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       const cls = await classOfCode(request.actor, request.query.activationCode);
-      return ok(await joiner.verifyCollege(ctx, memberOf(request.actor), cls));
+      return ok(await joiner.verifyCollege(ctx, asMember(request.actor), cls));
     },
   );
 
@@ -116,7 +116,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       const cls = await classOfCode(request.actor, request.query.activationCode);
-      return ok(await joiner.hasJoined(ctx, memberOf(request.actor), cls));
+      return ok(await joiner.hasJoined(ctx, asMember(request.actor), cls));
     },
   );
 
@@ -132,7 +132,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.join');
-      const result = await joiner.joinClass(ctx, memberOf(request.actor), request.body);
+      const result = await joiner.joinClass(ctx, asMember(request.actor), request.body);
       return ok(result, result.msg);
     },
   );
@@ -150,7 +150,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       authorize(request.actor, 'class.join');
       const query = pageQuery.parse(request.body ?? {});
-      return ok(await students.myClasses(ctx, memberOf(request.actor), query));
+      return ok(await students.myClasses(ctx, asMember(request.actor), query));
     },
   );
 
@@ -166,7 +166,7 @@ export const studentRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'class.join');
-      await students.exitClass(ctx, memberOf(request.actor), request.query.classId);
+      await students.exitClass(ctx, asMember(request.actor), request.query.classId);
       return ok(null);
     },
   );

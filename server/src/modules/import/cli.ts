@@ -5,17 +5,14 @@ import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub } from './importer.js';
+import { dictEntries } from './queries.js';
 
 export const USAGE =
   'Usage: npm run import-book -- <file.epub> [--subject <name or id>] [--collection <name or id>] [--publish] [--free <chapters>] [--recommend] [--price <yuan>]';
 
 /** A dictionary entry by id, label or value (case-insensitive); null when there is none. */
 async function dictId(db: Db, dictType: string, wanted: string): Promise<number | null> {
-  const rows = await db
-    .selectFrom('dict_data')
-    .select(['id', 'label', 'value'])
-    .where('dict_type', '=', dictType)
-    .execute();
+  const rows = await dictEntries(db, dictType);
   const w = wanted.trim().toLowerCase();
   const hit = rows.find((r) => String(r.id) === w || r.label.toLowerCase() === w || r.value.toLowerCase() === w);
   return hit?.id ?? null;

@@ -108,3 +108,7 @@ export function findJob(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+export function dictEntries(db: Db, dictType: string) {
+  return db.selectFrom('dict_data').select(['id', 'label', 'value']).where('dict_type', '=', dictType).execute();
+}

@@ -5,8 +5,9 @@ import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { neighbourChapters } from '../catalog/queries.js';
-import { isStaff } from '../../policies/helpers.js';
+import { can } from '../../policies/index.js';
 import { assertChapterReadable } from '../shelf/access.js';
+import { chapterBody, chapterMeta } from './queries.js';
 
 /**
  * GET /api/book/chapter, serialized once per chapter. A chapter row never changes under its id (a re-import of
@@ -42,11 +43,7 @@ function recall(id: number): string | undefined {
 async function content(ctx: AppContext, bookId: number, chapterId: number, seq: number): Promise<string> {
   const hit = recall(chapterId);
   if (hit !== undefined) return hit;
-  const row = await ctx.db
-    .selectFrom('book_chapters')
-    .select(['title', 'html', 'styles', 'css'])
-    .where('id', '=', chapterId)
-    .executeTakeFirstOrThrow();
+  const row = await chapterBody(ctx.db, chapterId);
   const { prevId, nextId } = await neighbourChapters(ctx.db, bookId, seq);
   // Everything but "free", which closes the object.
   const json =
@@ -63,15 +60,9 @@ export async function chapterEnvelope(
   chapterId: number,
 ): Promise<string> {
   // One query for the chapter's flags and its book's publication (the hot path: 2-3 queries in all).
-  const meta = await ctx.db
-    .selectFrom('book_chapters as c')
-    .innerJoin('books as b', 'b.id', 'c.book_id')
-    .select(['c.seq', 'c.free', 'b.published'])
-    .where('c.book_id', '=', bookId)
-    .where('c.id', '=', chapterId)
-    .executeTakeFirst();
+  const meta = await chapterMeta(ctx.db, bookId, chapterId);
   // An unpublished book is not revealed to the public (as loadReadableBook: 404), staff read it.
-  if (!meta || (!meta.published && !isStaff(actor))) throw notFound();
+  if (!meta || !can(actor, 'book.read', { published: Boolean(meta.published) })) throw notFound();
   await assertChapterReadable(ctx, actor, { id: bookId, published: meta.published }, meta);
   const data = `${await content(ctx, bookId, chapterId, meta.seq)}"free":${meta.free ? 'true' : 'false'}}`;
   return `{"code":${Code.OK},"msg":"操作成功","data":${data}}`;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
-import { listNotes } from './service.js';
+import { notesExportTitle } from '@textbook/contracts';
+import { notesForExport } from './service.js';
 
 /** Fonts with Chinese glyphs, in order of preference after PDF_FONT: the usual system places (Noto CJK, WenQuanYi). */
 const CANDIDATES: { file: string; family?: string }[] = [
@@ -26,26 +27,22 @@ export function cjkFont(configured = ''): { file: string; family?: string } | nu
 export async function notesAsPdf(ctx: AppContext, actor: MemberActor, bookId: number): Promise<Buffer> {
   const font = cjkFont(ctx.config.pdfFont);
   if (!font) throw refused(NO_CJK_FONT);
-  const notes = await listNotes(ctx, actor, bookId);
-  const book = await ctx.db.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst();
+  const { title, groups } = await notesForExport(ctx, actor, bookId);
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${book?.title ?? ''} 读书笔记` } });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: notesExportTitle(title) } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   doc.registerFont('cjk', font.file, font.family);
   doc.font('cjk');
-  doc.fontSize(20).text(`《${book?.title ?? ''}》读书笔记`, { align: 'center' });
+  doc.fontSize(20).text(notesExportTitle(title), { align: 'center' });
   doc.moveDown();
-  let heading = '';
-  for (const n of notes) {
-    const h = n.orphan ? '未能定位的笔记' : n.chapterTitle || '未命名章节';
-    if (h !== heading) {
-      heading = h;
-      doc.moveDown(0.5).fontSize(14).fillColor('#1e3a8a').text(h);
+  for (const g of groups) {
+    doc.moveDown(0.5).fontSize(14).fillColor('#1e3a8a').text(g.heading);
+    for (const n of g.notes) {
+      doc.moveDown(0.3).fontSize(11).fillColor('#555555').text(`“${n.quote}”`, { indent: 12 });
+      if (n.content) doc.fontSize(11).fillColor('#111111').text(n.content, { indent: 12 });
     }
-    doc.moveDown(0.3).fontSize(11).fillColor('#555555').text(`“${n.quote}”`, { indent: 12 });
-    if (n.content) doc.fontSize(11).fillColor('#111111').text(n.content, { indent: 12 });
   }
   doc.end();
   await done;

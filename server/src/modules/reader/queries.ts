@@ -11,6 +11,29 @@ export function findChapterRef(db: Db, bookId: number, chapterId: number) {
     .executeTakeFirst();
 }
 
+export async function bookTitle(db: Db, bookId: number): Promise<string> {
+  return (await db.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title ?? '';
+}
+
+/** A chapter's flags and its book's publication: the per-request part of GET /api/book/chapter. */
+export function chapterMeta(db: Db, bookId: number, chapterId: number) {
+  return db
+    .selectFrom('book_chapters as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select(['c.seq', 'c.free', 'b.published'])
+    .where('c.book_id', '=', bookId)
+    .where('c.id', '=', chapterId)
+    .executeTakeFirst();
+}
+
+export function chapterBody(db: Db, chapterId: number) {
+  return db
+    .selectFrom('book_chapters')
+    .select(['title', 'html', 'styles', 'css'])
+    .where('id', '=', chapterId)
+    .executeTakeFirstOrThrow();
+}
+
 export function findBookRef(db: Db, bookId: number) {
   return db.selectFrom('books').select(['id', 'published', 'edition']).where('id', '=', bookId).executeTakeFirst();
 }

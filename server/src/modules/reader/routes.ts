@@ -5,6 +5,7 @@ import {
   noteBody,
   noteDetailQuery,
   noteExportBody,
+  ReaderMsg,
   readerNote,
   readingPosition,
   ResourceCategories,
@@ -18,15 +19,14 @@ import type { Actor, MemberActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { authorize } from '../../policies/index.js';
-import { isMember } from '../../policies/helpers.js';
+import { asMember } from '../../policies/helpers.js';
 import * as resources from './resources.js';
 import * as reader from './service.js';
 import { translate } from './translate.js';
 
 function member(actor: Actor): MemberActor {
   authorize(actor, 'reader.self');
-  if (!isMember(actor)) throw new Error('unreachable: policy admitted a non-member');
-  return actor;
+  return asMember(actor);
 }
 
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });
@@ -142,13 +142,19 @@ export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
         const { notesAsPdf } = await import('./pdf.js');
         const bytes = await notesAsPdf(ctx, actor, request.body.bookId);
         return reply
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('读书笔记.pdf')}`)
+          .header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(`${ReaderMsg.NOTES_FILE}.pdf`)}`,
+          )
           .type('application/pdf')
           .send(bytes);
       }
       const text = await reader.notesAsText(ctx, actor, request.body.bookId);
       return reply
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('读书笔记.txt')}`)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(`${ReaderMsg.NOTES_FILE}.txt`)}`,
+        )
         .type('text/plain; charset=utf-8')
         .send(text);
     },

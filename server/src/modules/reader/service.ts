@@ -1,4 +1,12 @@
-import type { LeaveBody, NoteBody, ReaderNote, ReadingPosition, TextAnchor } from '@textbook/contracts';
+import {
+  notesExportTitle,
+  ReaderMsg,
+  type LeaveBody,
+  type NoteBody,
+  type ReaderNote,
+  type ReadingPosition,
+  type TextAnchor,
+} from '@textbook/contracts';
 import type { Actor, MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -215,21 +223,33 @@ export async function listNotes(
     );
 }
 
+/** The notes of a book for export: its title and the notes grouped under chapter headings, unplaced last. */
+export async function notesForExport(
+  ctx: AppContext,
+  actor: MemberActor,
+  bookId: number,
+): Promise<{ title: string; groups: { heading: string; notes: ReaderNote[] }[] }> {
+  const [notes, title] = await Promise.all([listNotes(ctx, actor, bookId), q.bookTitle(ctx.db, bookId)]);
+  const groups: { heading: string; notes: ReaderNote[] }[] = [];
+  for (const n of notes) {
+    const heading = n.orphan ? ReaderMsg.NOTES_UNPLACED : n.chapterTitle || ReaderMsg.NOTES_UNTITLED_CHAPTER;
+    if (groups.at(-1)?.heading !== heading) groups.push({ heading, notes: [] });
+    groups.at(-1)!.notes.push(n);
+  }
+  return { title, groups };
+}
+
 /** Export type 1: the notes as plain text, by chapter, unplaced ones last. */
 export async function notesAsText(ctx: AppContext, actor: MemberActor, bookId: number): Promise<string> {
-  const notes = await listNotes(ctx, actor, bookId);
-  const title = (await ctx.db.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title;
-  const lines = [`《${title ?? ''}》读书笔记`, ''];
-  let current = '';
-  for (const n of notes) {
-    const heading = n.orphan ? '未能定位的笔记' : n.chapterTitle || '未命名章节';
-    if (heading !== current) {
-      lines.push(`## ${heading}`, '');
-      current = heading;
+  const { title, groups } = await notesForExport(ctx, actor, bookId);
+  const lines = [notesExportTitle(title), ''];
+  for (const g of groups) {
+    lines.push(`## ${g.heading}`, '');
+    for (const n of g.notes) {
+      lines.push(`> ${n.quote}`);
+      if (n.content) lines.push(n.content);
+      lines.push('');
     }
-    lines.push(`> ${n.quote}`);
-    if (n.content) lines.push(n.content);
-    lines.push('');
   }
   return lines.join('\n');
 }

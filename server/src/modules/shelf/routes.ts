@@ -16,14 +16,13 @@ import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { authorize } from '../../policies/index.js';
-import { isMember } from '../../policies/helpers.js';
+import { asMember } from '../../policies/helpers.js';
 import * as shelf from './shelf.js';
 
 /** The shelf and favourites are the member's own: a visitor gets 401, staff 403. */
 function member(actor: Actor): MemberActor {
   authorize(actor, 'shelf.own');
-  if (!isMember(actor)) throw new Error('unreachable: policy admitted a non-member');
-  return actor;
+  return asMember(actor);
 }
 
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });

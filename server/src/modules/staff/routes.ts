@@ -12,7 +12,7 @@ import type { Actor, StaffActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { authorize } from '../../policies/index.js';
-import { isStaff } from '../../policies/helpers.js';
+import { asStaff } from '../../policies/helpers.js';
 import { closeStaffSession, openStaffSession } from '../session/service.js';
 import * as service from './service.js';
 
@@ -25,8 +25,7 @@ const managerFirst = {
 
 function staff(actor: Actor, action: 'staff.self' | 'staff.manage'): StaffActor {
   authorize(actor, action);
-  if (!isStaff(actor)) throw new Error('unreachable: policy admitted a non-staff caller');
-  return actor;
+  return asStaff(actor);
 }
 
 /** The publisher's staff: their own sign-in and sessions, and staff management by staff administrators. */
