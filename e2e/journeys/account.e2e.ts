@@ -36,12 +36,20 @@ for (const device of DEVICES) {
     expect(await page.locator('.teacher-badge').count()).toBe(1);
     await shot(page, 'teacher-menu');
 
-    if (device === 'desktop') {
-      await page.getByTestId('college-switcher').hover();
-    } else {
-      await page.getByTestId('college-switcher').click();
+    // A dropdown can close under a pointer that is still travelling to it (phone taps on a busy machine):
+    // open it and pick again until the switch is made, three tries at most.
+    for (let attempt = 0; attempt < 3 && !(await menuTexts(page)).includes('已加入班级'); attempt++) {
+      if (device === 'desktop') {
+        await page.getByTestId('college-switcher').hover();
+      } else {
+        await page.getByTestId('college-switcher').click();
+      }
+      await page
+        .getByRole('menuitem', { name: `学生学院${device}` })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
+      await page.waitForTimeout(1000);
     }
-    await page.getByRole('menuitem', { name: `学生学院${device}` }).click();
     await poll(() => menuTexts(page)).toContain('已加入班级');
     expect(await menuTexts(page)).not.toContain('教学空间');
     // The teaching space is not in the student's menu: the first item opens.

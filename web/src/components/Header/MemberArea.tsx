@@ -26,6 +26,8 @@ export function CollegeSwitcher() {
   if (!member || colleges.length < 2) return null;
   return (
     <Dropdown
+      // phones have no hover: a tap opens it and it stays open until a college is picked
+      trigger={['hover', 'click']}
       menu={{
         selectable: true,
         selectedKeys: [String(member.collegeId)],
