@@ -82,7 +82,13 @@ async function main(): Promise<void> {
   console.log('[bench] starting the server (production mode, temporary seeded SQLite)');
   const server: RunningServer = await startServer({
     label: 'textbook-bench',
-    args: ['--import', 'tsx', path.join(BENCH_DIR, 'server.ts')],
+    // BENCH_SERVER_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+    args: [
+      ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join(BENCH_DIR, 'server.ts'),
+    ],
     env: { NODE_ENV: 'production', TEST_ROUTES: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
     readyPath: HELLO.url,
     readyTimeoutMs: 60_000,

@@ -2,6 +2,7 @@
 // GET /bench/hello, as the yardstick for the API budgets. Started by bench/run.ts in a child process.
 // Before listening it opens a session for each seeded member and writes the tokens to
 // $DATA_DIR/bench-tokens.json, so endpoint specs can ask for an authenticated caller.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../server/src/app.js';
@@ -31,6 +32,15 @@ const app = await buildApp({
   database,
   extend: (app) => {
     app.get('/bench/hello', async () => ({ hello: 'world' }));
+    // A bare route sending `size` bytes as they are: what moving a large answer costs by itself, the yardstick
+    // for the chapter API beside hello.
+    const blobs = new Map<number, Buffer>();
+    app.get('/bench/bytes', (request, reply) => {
+      const size = Math.min(Math.max(Number((request.query as { size?: string }).size) || 0, 0), 4_000_000);
+      let blob = blobs.get(size);
+      if (!blob) blobs.set(size, (blob = randomBytes(size)));
+      void reply.type('application/octet-stream').send(blob);
+    });
   },
 });
 

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/connection.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
+import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerWebApp } from './http/static.js';
 import { moduleRoutes } from './modules/index.js';
@@ -22,6 +23,15 @@ export interface BuildOptions {
   database: DbHandle;
   /** Extra plugins for the same app (the benchmark's bare route). */
   extend?: (app: FastifyInstance) => void;
+}
+
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/** The context an app's modules were given (tests call services with it). */
+export function appContext(app: FastifyInstance): AppContext {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('not an app made by buildApp');
+  return ctx;
 }
 
 export async function buildApp({ config, database, extend }: BuildOptions): Promise<FastifyInstance> {
@@ -45,8 +55,13 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
     reply.header('x-request-id', request.id);
   });
 
+  const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
+  app.addHook('onClose', async () => caches.close());
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, caches };
+  contexts.set(app, ctx);
+
   registerErrorFunnel(app);
-  registerAuthHook(app, database.db);
+  registerAuthHook(app, ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -61,7 +76,6 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config };
   for (const routes of moduleRoutes) await app.register(routes(ctx));
   if (config.testRoutes) await app.register(testingRoutes(ctx));
   extend?.(app);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Code, type Envelope } from '@textbook/contracts';
-import { buildApp } from '../src/app.js';
+import { appContext, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/http/context.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -23,8 +23,8 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
       ...overrides,
     };
     holder.database = database;
-    holder.ctx = { db: database.db, dialect: database.dialect, config };
     holder.app = await buildApp({ config, database });
+    holder.ctx = appContext(holder.app);
     await holder.app.ready();
   });
   afterAll(async () => {

@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMsg } from '@textbook/contracts';
-import { buildApp } from '../../app.js';
+import { appContext, buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { uniquePhone } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { requestCode, solveSlider } from '../../modules/auth/test-support.js';
+import { CacheHub, tag } from '../../http/read-cache.js';
 import { RedisKv } from './redis.js';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -22,7 +23,7 @@ describe('limits shared by two instances through Redis', () => {
     const config: Config = { ...a.ctx.config, accounts: { ...accounts } };
     appB = await buildApp({ config, database: a.database });
     await appB.ready();
-    b = { app: appB, ctx: { ...a.ctx, config }, database: a.database };
+    b = { app: appB, ctx: appContext(appB), database: a.database };
   });
   afterAll(async () => appB?.close());
 
@@ -72,6 +73,24 @@ describe('RedisKv', () => {
     } finally {
       await kv.del(key);
       await kv.close();
+    }
+  });
+});
+
+describe('the cache bus through Redis', () => {
+  it('an invalidation announced by one instance drops the entry on another', async () => {
+    const [announcer, listener] = [new CacheHub(REDIS_URL), new CacheHub(REDIS_URL)];
+    try {
+      await Promise.all([announcer.ready(), listener.ready()]);
+      const member = randomInt(1e6, 1e9);
+      const actors = listener.cache<string>('actors', { ttlMs: 60_000, maxEntries: 10 });
+      await actors.get('token', async () => ({ value: 'signed in', tags: [tag.member(member)] }));
+      await actors.get('other', async () => ({ value: 'someone else', tags: [tag.member(member + 1)] }));
+      expect(actors.size).toBe(2);
+      await announcer.announce([tag.member(member)]);
+      await expect.poll(() => actors.size, { timeout: 2000 }).toBe(1);
+    } finally {
+      await Promise.all([announcer.close(), listener.close()]);
     }
   });
 });

@@ -28,7 +28,3 @@ export function updateMember(
 export function phoneTaken(db: Db, phone: string) {
   return db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
 }
-
-export function deleteOtherSessions(db: Db, memberId: number, keepSessionId: number) {
-  return db.deleteFrom('sessions').where('member_id', '=', memberId).where('id', '!=', keepSessionId).execute();
-}

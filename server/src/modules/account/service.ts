@@ -4,13 +4,14 @@ import type { SmsProvider } from '../../adapters/sms/index.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { consumeCode, sendCode, type CodePurpose } from '../auth/codes.js';
 import { hashPassword } from '../auth/passwords.js';
 import { setPassword } from '../auth/queries.js';
 import { readNewPassword } from '../auth/service.js';
 import { insertCollege, insertMembership, listMemberships, setCurrentCollege } from '../member/queries.js';
 import { createMember } from '../member/service.js';
-import { parseRoles } from '../session/service.js';
+import { closeSessionsOfMember, parseRoles } from '../session/service.js';
 import { AVATAR_ROUTE, avatarName, avatarStorage, normalizeAvatar } from './avatar.js';
 import * as q from './queries.js';
 
@@ -43,6 +44,8 @@ export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: n
 
 export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
   await setCurrentCollege(ctx.db, memberId, collegeId);
+  // The member's sessions now act in the other college.
+  invalidate(tag.member(memberId));
 }
 
 export async function editorFlag(ctx: AppContext, memberId: number): Promise<{ yxMenu: boolean }> {
@@ -99,7 +102,7 @@ export async function changePassword(
   const phone = await ownPhone(ctx, actor.memberId);
   await consumeCode(ctx, { phone, purpose: 'changePwd', code: input.code });
   await setPassword(ctx.db, actor.memberId, await hashPassword(password), Date.now());
-  await q.deleteOtherSessions(ctx.db, actor.memberId, actor.sessionId);
+  await closeSessionsOfMember(ctx.db, actor.memberId, actor.sessionId);
 }
 
 const windowKey = (memberId: number) => `phoneChange:${memberId}`;
@@ -158,5 +161,6 @@ export async function createTestMember(
     collegeIds.push(id);
   }
   if (collegeIds[0]) await setCurrentCollege(ctx.db, memberId, collegeIds[0]);
+  invalidate(tag.member(memberId));
   return { memberId, collegeIds };
 }

@@ -3,8 +3,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import sanitizeHtml from 'sanitize-html';
 import { createMember } from '../member/service.js';
-import { deleteSessionsOfMember } from '../session/queries.js';
-import { openSession } from '../session/service.js';
+import { closeSessionsOfMember, openSession } from '../session/service.js';
 import { decryptPassword } from './cipher.js';
 import { consumeCode } from './codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -87,7 +86,7 @@ export async function forgotPwd(
   if (!member) throw refused(AuthMsg.PHONE_NOT_REGISTERED);
   await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
   await q.setPassword(ctx.db, member.id, await hashPassword(password), Date.now());
-  await deleteSessionsOfMember(ctx.db, member.id);
+  await closeSessionsOfMember(ctx.db, member.id);
 }
 
 /** The user agreement or privacy policy by the id /api/site's toolbar names, sanitized for display. */

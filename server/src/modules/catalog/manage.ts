@@ -3,6 +3,7 @@ import type { bookUpdateBody } from '@textbook/contracts';
 import { Msg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { reindexBook } from './indexer.js';
 import * as q from './queries.js';
 import { clearCatalogCache } from './cache.js';
@@ -63,6 +64,8 @@ export async function setPublished(ctx: AppContext, bookId: number, published: b
     updated_at: now,
   });
   clearCatalogCache(ctx.db);
+  // The reader's chapter flags say whether the book is published.
+  invalidate(tag.book(bookId));
 }
 
 export async function setFreeChapters(ctx: AppContext, bookId: number, chapterIds: number[]): Promise<void> {
@@ -71,4 +74,5 @@ export async function setFreeChapters(ctx: AppContext, bookId: number, chapterId
   if (chapterIds.some((id) => !own.has(id))) throw refused(Msg.BAD_REQUEST);
   await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
   clearCatalogCache(ctx.db);
+  invalidate(tag.book(bookId));
 }

@@ -30,7 +30,7 @@ import { authorize } from '../../policies/index.js';
 import { isStaff } from '../../policies/helpers.js';
 import { loadAsset } from './assets.js';
 import * as lists from './booklists.js';
-import { chapterEnvelope, compressedEnvelope } from '../reader/chapter-cache.js';
+import { chapterAnswer, compressedAnswer } from '../reader/chapter-cache.js';
 import { searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
@@ -246,22 +246,27 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sanitized chapter HTML (free-preview chapters for everyone; more with the reader issue)',
+        summary: 'Sanitized chapter HTML, for those the read decision lets read it (ETag: 304 when unchanged)',
         querystring: bookIdQuery.extend({ chapterId: z.coerce.number().int().positive() }),
-        response: { 200: envelope(chapterContent) },
+        response: { 200: envelope(chapterContent), 304: z.null().describe('Not modified: the browser has it') },
       },
     },
-    // Serialized once per chapter (reader/chapter-cache.ts); the read decision runs on every request.
+    // Answered from memory (reader/chapter-cache.ts); the read decision runs on every request, a browser that
+    // has the chapter already is answered 304.
     async (request, reply) => {
       const { bookId, chapterId } = request.query;
-      const body = await chapterEnvelope(ctx, request.actor, bookId, chapterId);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const answer = await chapterAnswer(ctx, request.actor, bookId, chapterId);
+      reply
+        .type('application/json; charset=utf-8')
+        .header('vary', 'accept-encoding, authorization')
+        .header('cache-control', 'private, no-cache')
+        .header('etag', answer.etag);
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send(null);
       if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) {
-        const br = await compressedEnvelope(chapterId, body);
-        return reply.header('content-encoding', 'br').send(br as never);
+        return reply.header('content-encoding', 'br').send((await compressedAnswer(ctx, answer)) as never);
       }
       // Already the envelope's JSON: sent as it is, not serialized again.
-      return reply.serializer((payload) => payload as string).send(body as never);
+      return reply.serializer((payload) => payload as string).send(answer.json as never);
     },
   );
 

@@ -12,6 +12,7 @@ import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
 import { countSections, fromHeadings, fromToc, type SectionDraft } from './sections.js';
 import { assetUrl } from './storage.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -264,6 +265,8 @@ export async function importEpub(
       };
     });
     clearCatalogCache(deps.db);
+    // A new edition replaced the chapters and their flags: the reader forgets the old ones.
+    invalidate(tag.book(result.bookId));
     // The old edition's files go only once the new edition is committed.
     for (const name of oldNames) await deps.storage.delete(name).catch(() => undefined);
     await progress(100);

@@ -4,93 +4,162 @@ import { Code } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { neighbourChapters } from '../catalog/queries.js';
+import { tag } from '../../http/read-cache.js';
 import { can } from '../../policies/index.js';
+import { neighbourChapters } from '../catalog/queries.js';
 import { assertChapterReadable } from '../shelf/access.js';
 import { chapterBody, chapterMeta } from './queries.js';
 
 /**
- * GET /api/book/chapter, serialized once per chapter. A chapter row never changes under its id (a re-import of
- * the book writes new rows), so its JSON (title, html, styles, css, neighbours) is kept per process in an LRU
- * bounded by bytes; only the free flag (staff may change it) and the read decision are looked up per request.
- * The largest chapter of sicp.epub is 256 KB of HTML: reading and escaping it on every request cost more than
- * everything else together.
+ * GET /api/book/chapter from memory. The read decision runs on every request, but what it needs is kept for a
+ * few seconds and dropped by the writes that change it (read-cache.ts): the caller (auth hook), the chapter's
+ * free flag and its book's publication (`book:{id}`, staff edits), the member's grants (`grants:{member}`).
+ * The answer itself is made once per chapter and free flag: a chapter row never changes under its id (a new
+ * edition writes new rows), so its JSON and that JSON brotli-compressed are kept per instance in an LRU bounded
+ * by bytes. The largest chapter of sicp.epub is 256 KB of HTML; serializing and compressing it on each request
+ * cost far more than everything else together.
  */
-const MAX_BYTES = 64 * 1024 * 1024;
-const entries = new Map<number, string>();
-let bytes = 0;
+export interface ChapterAnswer {
+  /** The whole envelope, `{"code":200,"msg":…,"data":{…}}`. */
+  json: string;
+  /** The same, brotli-compressed, once a browser has asked for it. */
+  br?: Promise<Buffer>;
+  /** Changes when the answer does: a browser revalidates with it. */
+  etag: string;
+}
 
-function remember(id: number, json: string): void {
-  entries.set(id, json);
-  bytes += json.length;
-  for (const [key, value] of entries) {
-    if (bytes <= MAX_BYTES) break;
-    entries.delete(key);
-    bytes -= value.length;
+interface Meta {
+  seq: number;
+  free: boolean;
+  published: boolean;
+}
+
+const METAS = { ttlMs: 10_000, maxEntries: 200_000 };
+const MAX_BYTES = 96 * 1024 * 1024;
+
+/** Answers by "chapter:free", most recently used last, bounded by the bytes they hold. */
+class Answers {
+  private readonly entries = new Map<string, ChapterAnswer>();
+  private bytes = 0;
+
+  recall(key: string): ChapterAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  remember(key: string, answer: ChapterAnswer): void {
+    this.entries.set(key, answer);
+    this.bytes += answer.json.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= MAX_BYTES) break;
+      this.entries.delete(k);
+      this.bytes -= v.json.length;
+    }
+  }
+
+  /** Compressed bodies count too, once they exist. */
+  grew(by: number): void {
+    this.bytes += by;
   }
 }
 
-function recall(id: number): string | undefined {
-  const hit = entries.get(id);
-  if (hit !== undefined) {
-    // Most recently used last.
-    entries.delete(id);
-    entries.set(id, hit);
-  }
-  return hit;
+function metaOf(ctx: AppContext, bookId: number, chapterId: number): Promise<Meta | null> {
+  return ctx.caches.cache<Meta>('chapter-meta', METAS).get(`${bookId}:${chapterId}`, async () => {
+    // One query for the chapter's flags and its book's publication.
+    const row = await chapterMeta(ctx.db, bookId, chapterId);
+    if (!row) return null;
+    return {
+      value: { seq: row.seq, free: Boolean(row.free), published: Boolean(row.published) },
+      tags: [tag.book(bookId)],
+    };
+  });
 }
 
-async function content(ctx: AppContext, bookId: number, chapterId: number, seq: number): Promise<string> {
-  const hit = recall(chapterId);
-  if (hit !== undefined) return hit;
+async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta: Meta): Promise<ChapterAnswer> {
+  const answers = ctx.caches.own('chapter-answers', () => new Answers());
+  const key = `${chapterId}:${meta.free ? 1 : 0}`;
+  const hit = answers.recall(key);
+  if (hit) return hit;
   const row = await chapterBody(ctx.db, chapterId);
-  const { prevId, nextId } = await neighbourChapters(ctx.db, bookId, seq);
-  // Everything but "free", which closes the object.
-  const json =
+  const { prevId, nextId } = await neighbourChapters(ctx.db, bookId, meta.seq);
+  const data =
     `{"id":${chapterId},"bookId":${bookId},"title":${JSON.stringify(row.title)},"html":${JSON.stringify(row.html)},` +
-    `"styles":${row.styles},"css":${JSON.stringify(row.css)},"prevId":${prevId ?? 'null'},"nextId":${nextId ?? 'null'},`;
-  remember(chapterId, json);
-  return json;
+    `"styles":${row.styles},"css":${JSON.stringify(row.css)},"prevId":${prevId ?? 'null'},"nextId":${nextId ?? 'null'},` +
+    `"free":${meta.free}}`;
+  const answer = {
+    json: `{"code":${Code.OK},"msg":"操作成功","data":${data}}`,
+    etag: `W/"ch${key.replace(':', '-')}"`,
+  };
+  answers.remember(key, answer);
+  return answer;
 }
 
-export async function chapterEnvelope(
+/** The chapter's answer for this caller, or the refusal the read decision gives (thrown). */
+export async function chapterAnswer(
   ctx: AppContext,
   actor: Actor,
   bookId: number,
   chapterId: number,
-): Promise<string> {
-  // One query for the chapter's flags and its book's publication (the hot path: 2-3 queries in all).
-  const meta = await chapterMeta(ctx.db, bookId, chapterId);
+): Promise<ChapterAnswer> {
+  const meta = await metaOf(ctx, bookId, chapterId);
   // An unpublished book is not revealed to the public (as loadReadableBook: 404), staff read it.
-  if (!meta || !can(actor, 'book.read', { published: Boolean(meta.published) })) throw notFound();
+  if (!meta || !can(actor, 'book.read', { published: meta.published })) throw notFound();
   await assertChapterReadable(ctx, actor, { id: bookId, published: meta.published }, meta);
-  const data = `${await content(ctx, bookId, chapterId, meta.seq)}"free":${meta.free ? 'true' : 'false'}}`;
-  return `{"code":${Code.OK},"msg":"操作成功","data":${data}}`;
+  return answerOf(ctx, bookId, chapterId, meta);
+}
+
+const compress = promisify(brotliCompress);
+const brotli = (json: string, quality: number) =>
+  compress(Buffer.from(json), {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
+
+/** Chapters waiting to be compressed again at the best quality, one at a time (it takes about half a second). */
+const finer: (() => Promise<void>)[] = [];
+let refining = false;
+
+async function refine(): Promise<void> {
+  if (refining) return;
+  refining = true;
+  try {
+    for (let job = finer.shift(); job; job = finer.shift()) await job();
+  } finally {
+    refining = false;
+  }
 }
 
 /**
- * The same envelope brotli-compressed, for browsers that accept it: a chapter is sent far more often than it
- * changes, so it is compressed once (off the event loop) and kept, keyed by its JSON's length and ends (the
- * envelope differs only by chapter and free flag). 256 KB of SICP HTML goes out as about a fifth of that.
+ * The answer brotli-compressed, for browsers that accept it. The first request gets it at a quality that takes
+ * milliseconds (256 KB of SICP HTML goes out as 39 KB); then, off the event loop and one chapter at a time, it
+ * is compressed again at the best quality (34 KB), which every later request gets.
  */
-const compress = promisify(brotliCompress);
-const MAX_COMPRESSED_BYTES = 16 * 1024 * 1024;
-const compressed = new Map<string, Buffer>();
-let compressedBytes = 0;
-
-export async function compressedEnvelope(chapterId: number, envelope: string): Promise<Buffer> {
-  const key = `${chapterId}:${envelope.length}:${envelope.slice(-24)}`;
-  const hit = compressed.get(key);
-  if (hit) return hit;
-  const body = await compress(Buffer.from(envelope), {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-  });
-  compressed.set(key, body);
-  compressedBytes += body.length;
-  for (const [k, v] of compressed) {
-    if (compressedBytes <= MAX_COMPRESSED_BYTES) break;
-    compressed.delete(k);
-    compressedBytes -= v.length;
+export function compressedAnswer(ctx: AppContext, answer: ChapterAnswer): Promise<Buffer> {
+  if (!answer.br) {
+    const answers = ctx.caches.own('chapter-answers', () => new Answers());
+    const quick = brotli(answer.json, 6);
+    answer.br = quick;
+    quick.then(
+      (body) => {
+        answers.grew(body.length);
+        finer.push(async () => {
+          const best = await brotli(answer.json, 11).catch(() => null);
+          if (best && best.length < body.length) {
+            answer.br = Promise.resolve(best);
+            answers.grew(best.length - body.length);
+          }
+        });
+        void refine();
+      },
+      () => delete answer.br,
+    );
   }
-  return body;
+  return answer.br;
 }

@@ -41,8 +41,10 @@ export function deleteSession(db: Db, id: number) {
   return db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export function deleteSessionsOfMember(db: Db, memberId: number) {
-  return db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+export function deleteSessionsOfMember(db: Db, memberId: number, keep?: number) {
+  let query = db.deleteFrom('sessions').where('member_id', '=', memberId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  return query.execute();
 }
 
 export function insertStaffSession(

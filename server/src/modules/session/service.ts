@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RoleCode } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import * as q from './queries.js';
 
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -36,26 +38,48 @@ export function parseRoles(roles: string | null | undefined): RoleCode[] {
   return codes.length ? codes : [0];
 }
 
-/** The member behind a token, or null when the token is unknown or expired. */
-export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<MemberActor | null> {
+/** A token's caller and when its session ends. */
+interface Resolved<A> {
+  actor: A;
+  expiresAt: number;
+}
+
+async function memberOfToken(db: Db, token: string, now: number): Promise<Resolved<MemberActor> | null> {
   const row = await q.findSessionByHash(db, hashToken(token));
   if (!row) return null;
   if (row.expiresAt <= now) {
     await q.deleteSession(db, row.sessionId);
     return null;
   }
-  if (now - row.lastSeenAt > TOUCH_EVERY_MS) await q.touchSession(db, row.sessionId, now, now + SESSION_TTL_MS);
-  return {
+  let expiresAt = row.expiresAt;
+  if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
+    expiresAt = now + SESSION_TTL_MS;
+    await q.touchSession(db, row.sessionId, now, expiresAt);
+  }
+  const actor: MemberActor = {
     kind: 'member',
     memberId: row.memberId,
     sessionId: row.sessionId,
     collegeId: row.collegeId,
     roles: parseRoles(row.roles),
   };
+  return { actor, expiresAt };
+}
+
+/** The member behind a token, or null when the token is unknown or expired (straight from the database). */
+export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<MemberActor | null> {
+  return (await memberOfToken(db, token, now))?.actor ?? null;
 }
 
 export async function closeSession(db: Db, sessionId: number): Promise<void> {
   await q.deleteSession(db, sessionId);
+  invalidate(tag.session(sessionId));
+}
+
+/** Ends every session of a member but `keep` (a password change keeps the one that made it). */
+export async function closeSessionsOfMember(db: Db, memberId: number, keep?: number): Promise<void> {
+  await q.deleteSessionsOfMember(db, memberId, keep);
+  invalidate(tag.member(memberId));
 }
 
 /** Opens a staff session (admin console). */
@@ -70,16 +94,53 @@ export async function openStaffSession(db: Db, staffId: number, now = Date.now()
   return token;
 }
 
-export async function resolveStaffToken(db: Db, token: string, now = Date.now()): Promise<StaffActor | null> {
+async function staffOfToken(db: Db, token: string, now: number): Promise<Resolved<StaffActor> | null> {
   const row = await q.findStaffSessionByHash(db, hashToken(token));
   if (!row || row.disabled) return null;
   if (row.expiresAt <= now) {
     await q.deleteStaffSession(db, row.sessionId);
     return null;
   }
-  return { kind: 'staff', staffId: row.staffId, sessionId: row.sessionId, isAdmin: Boolean(row.isAdmin) };
+  const actor: StaffActor = {
+    kind: 'staff',
+    staffId: row.staffId,
+    sessionId: row.sessionId,
+    isAdmin: Boolean(row.isAdmin),
+  };
+  return { actor, expiresAt: row.expiresAt };
+}
+
+export async function resolveStaffToken(db: Db, token: string, now = Date.now()): Promise<StaffActor | null> {
+  return (await staffOfToken(db, token, now))?.actor ?? null;
+}
+
+/**
+ * The caller behind a bearer token, as the auth hook and asset loads need it on every request. A token seen in
+ * the last seconds is answered from memory; logging out, a college switch, role or password changes and staff
+ * changes drop it (`invalidate`), here and on the other instances. Unknown tokens are never kept.
+ */
+const ACTORS = { ttlMs: 10_000, maxEntries: 50_000 };
+
+export async function actorOfToken(ctx: AppContext, token: string): Promise<MemberActor | StaffActor | null> {
+  const now = Date.now();
+  const cache = ctx.caches.cache<Resolved<MemberActor | StaffActor>>('actors', ACTORS);
+  const hit = await cache.get(token, async () => {
+    if (token.startsWith(STAFF_TOKEN_PREFIX)) {
+      const staff = await staffOfToken(ctx.db, token, now);
+      return staff && { value: staff, tags: [tag.staff(staff.actor.staffId), tag.staffSession(staff.actor.sessionId)] };
+    }
+    const member = await memberOfToken(ctx.db, token, now);
+    return member && { value: member, tags: [tag.member(member.actor.memberId), tag.session(member.actor.sessionId)] };
+  });
+  if (!hit) return null;
+  if (hit.expiresAt <= now) {
+    cache.forget(hit.actor.kind === 'staff' ? tag.staffSession(hit.actor.sessionId) : tag.session(hit.actor.sessionId));
+    return actorOfToken(ctx, token);
+  }
+  return hit.actor;
 }
 
 export async function closeStaffSession(db: Db, sessionId: number): Promise<void> {
   await q.deleteStaffSession(db, sessionId);
+  invalidate(tag.staffSession(sessionId));
 }

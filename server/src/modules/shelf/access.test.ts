@@ -5,6 +5,7 @@ import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
 import type { ShelfSource } from '../../db/tables/shelf.js';
 import { grantShelfEntry } from './service.js';
+import { switchCollege } from '../account/service.js';
 
 const ASSET = /\/api\/book\/asset\/([\w.-]+)/g;
 
@@ -153,7 +154,8 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
     );
     expect(access).toMatchObject({ readable: false, reason: 'otherCollege', collegeName: '外国语学院' });
 
-    await t.ctx.db.updateTable('members').set({ current_college_id: other.id }).where('id', '=', m.id).execute();
+    // The college switcher (the signed-in session now acts in the other college at once).
+    await switchCollege(t.ctx, m.id, other.id);
     expect(expectOk(await chapter(b.id, b.paid, m.token)).html).toContain('需要授权的文字');
   });
 

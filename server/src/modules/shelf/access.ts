@@ -5,9 +5,9 @@ import type { AppContext } from '../../http/context.js';
 import { AppError, forbidden, notFound, otherCollege, unauthorized } from '../../http/errors.js';
 import { bookReadVerdict, chapterReadVerdict, type ReadGrant, type ReadVerdict } from '../../policies/books.js';
 import { isMember } from '../../policies/helpers.js';
-import { resolveStaffToken, resolveToken, STAFF_TOKEN_PREFIX } from '../session/service.js';
+import { actorOfToken } from '../session/service.js';
 import * as q from './queries.js';
-import { activeEntries } from './service.js';
+import { readGrants } from './service.js';
 
 /**
  * The one place that gathers what the read decision needs (the member's unexpired shelf entries) and turns a
@@ -16,7 +16,7 @@ import { activeEntries } from './service.js';
  */
 export async function grantsOf(ctx: AppContext, actor: Actor, bookId: number): Promise<ReadGrant[]> {
   if (!isMember(actor)) return [];
-  return (await activeEntries(ctx.db, actor.memberId, bookId)).map((e) => ({ collegeId: e.collegeId }));
+  return (await readGrants(ctx, actor.memberId, bookId)).map((e) => ({ collegeId: e.collegeId }));
 }
 
 export async function refusal(ctx: AppContext, verdict: ReadVerdict): Promise<AppError | null> {
@@ -77,10 +77,7 @@ export async function assetActor(ctx: AppContext, request: FastifyRequest): Prom
   if (!part) return request.actor;
   const token = decodeURIComponent(part.slice(prefix.length));
   if (!token) return request.actor;
-  const actor = token.startsWith(STAFF_TOKEN_PREFIX)
-    ? await resolveStaffToken(ctx.db, token)
-    : await resolveToken(ctx.db, token);
-  return actor ?? request.actor;
+  return (await actorOfToken(ctx, token)) ?? request.actor;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import type { ShelfSource } from '../../db/tables/shelf.js';
+import type { AppContext } from '../../http/context.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import * as q from './queries.js';
 
 export type { Grant } from './queries.js';
@@ -11,6 +13,7 @@ export type { ShelfSource };
  */
 export async function grantShelfEntry(db: Db, grant: q.Grant, now = Date.now()): Promise<void> {
   await q.upsertGrant(db, grant, now);
+  invalidate(tag.grants(grant.memberId));
 }
 
 /** Removes one grant (leaving a class removes what the class gave); other grants of the book remain. */
@@ -19,6 +22,14 @@ export async function revokeShelfEntry(
   grant: { memberId: number; bookId: number; source: ShelfSource; sourceRef?: number },
 ): Promise<void> {
   await q.deleteGrant(db, grant.memberId, grant.bookId, grant.source, grant.sourceRef ?? 0);
+  invalidate(tag.grants(grant.memberId));
+}
+
+/** Removes every grant of one source (a member takes a free book off the shelf); true when one was there. */
+export async function revokeSource(db: Db, memberId: number, bookId: number, source: ShelfSource): Promise<boolean> {
+  const result = await q.deleteSourceEntries(db, memberId, bookId, source);
+  invalidate(tag.grants(memberId));
+  return Number(result.numDeletedRows) > 0;
 }
 
 export interface ShelfEntry {
@@ -32,6 +43,28 @@ export interface ShelfEntry {
 
 /** The member's grants for a book that have not expired. */
 export async function activeEntries(db: Db, memberId: number, bookId: number, now = Date.now()): Promise<ShelfEntry[]> {
-  const rows = await q.entriesOf(db, memberId, bookId);
-  return rows.filter((r) => r.expiresAt === null || r.expiresAt > now) as ShelfEntry[];
+  return unexpired((await q.entriesOf(db, memberId, bookId)) as ShelfEntry[], now);
+}
+
+function unexpired(entries: ShelfEntry[], now: number): ShelfEntry[] {
+  return entries.filter((r) => r.expiresAt === null || r.expiresAt > now);
+}
+
+/**
+ * The same for the read decision on every chapter and asset request: kept in memory for a few seconds, and
+ * dropped at once by every grant and revocation above (`grants:{member}`), here and on other instances.
+ */
+const GRANTS = { ttlMs: 10_000, maxEntries: 100_000 };
+
+export async function readGrants(
+  ctx: AppContext,
+  memberId: number,
+  bookId: number,
+  now = Date.now(),
+): Promise<ShelfEntry[]> {
+  const all = await ctx.caches.cache<ShelfEntry[]>('grants', GRANTS).get(`${memberId}:${bookId}`, async () => ({
+    value: (await q.entriesOf(ctx.db, memberId, bookId)) as ShelfEntry[],
+    tags: [tag.grants(memberId)],
+  }));
+  return unexpired(all ?? [], now);
 }

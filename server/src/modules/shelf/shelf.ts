@@ -10,7 +10,7 @@ import { presentCard } from '../catalog/presenters.js';
 import { findCardsByIds } from '../catalog/queries.js';
 import { bookAccess } from './access.js';
 import * as q from './queries.js';
-import { activeEntries, grantShelfEntry } from './service.js';
+import { activeEntries, grantShelfEntry, revokeSource } from './service.js';
 
 async function publishedBook(ctx: AppContext, bookId: number) {
   const book = await q.findBookForShelf(ctx.db, bookId);
@@ -59,9 +59,9 @@ export async function removeFromShelf(
   actor: MemberActor,
   bookId: number,
 ): Promise<{ removed: boolean; remaining: number }> {
-  const result = await q.deleteSourceEntries(ctx.db, actor.memberId, bookId, 'free');
+  const removed = await revokeSource(ctx.db, actor.memberId, bookId, 'free');
   const remaining = (await activeEntries(ctx.db, actor.memberId, bookId)).length;
-  return { removed: Number(result.numDeletedRows) > 0, remaining };
+  return { removed, remaining };
 }
 
 export async function star(ctx: AppContext, actor: MemberActor, bookId: number): Promise<void> {

@@ -3,6 +3,7 @@ import { AuthMsg, passwordProblem, type StaffInfo } from '@textbook/contracts';
 import type { StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { decryptPassword } from '../auth/cipher.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { openStaffSession } from '../session/service.js';
@@ -110,6 +111,8 @@ export async function updateStaff(
     ...(input.password ? { password_hash: await hashPassword(newPassword(ctx, input.password)) } : {}),
   });
   if (input.disabled || input.password) await q.deleteStaffSessions(ctx.db, input.id);
+  // Signed-in staff see the change (administrator or not, disabled) on their next request.
+  invalidate(tag.staff(input.id));
   return presentStaff((await q.findById(ctx.db, input.id))!);
 }
 

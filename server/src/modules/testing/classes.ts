@@ -3,6 +3,7 @@ import { envelope } from '@textbook/contracts';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { grantShelfEntry } from '../shelf/service.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 
 /**
  * Test-only routes for the class journeys (registered with the other testing routes, never in production):
@@ -67,6 +68,7 @@ export const classTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
         .values({ member_id: memberId, college_id: collegeId, roles, created_at: Date.now() })
         .execute();
       await ctx.db.updateTable('members').set({ current_college_id: collegeId }).where('id', '=', memberId).execute();
+      invalidate(tag.member(memberId));
       return ok(null);
     },
   );
@@ -106,6 +108,7 @@ export const classTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
         .where('member_id', '=', request.body.memberId)
         .where('book_id', '=', request.body.bookId)
         .execute();
+      invalidate(tag.grants(request.body.memberId));
       return ok(null);
     },
   );

@@ -1,0 +1,178 @@
+import { openBus, type Bus } from '../adapters/bus/index.js';
+
+/**
+ * Hot reads kept in process memory for a few seconds: who a token belongs to, a member's grants for a book, a
+ * chapter's flags. The chapter API answers from memory alone, so it keeps pace with a bare route (DESIGN.md §8).
+ *
+ * Every entry carries tags (`member:7`, `session:31`, `grants:7`, `book:12`). A write that changes what an
+ * entry says calls `invalidate(tag)`, which drops the entry at once here and, through the cache bus (Redis
+ * when REDIS_URL is set), on every other instance. The time limit only bounds what no write announces (an
+ * import from the command line, a lost message).
+ */
+export interface Loaded<V> {
+  value: V;
+  tags: readonly string[];
+}
+
+interface Slot<V> {
+  value: Promise<V>;
+  until: number;
+  tags: readonly string[];
+}
+
+export class ReadCache<V> {
+  private readonly slots = new Map<string, Slot<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly loading = new Map<string, Promise<V | null>>();
+  /** Bumped by every invalidation: a load that was under way then may have read the old state; it is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The value kept under `key`, else `load`'s (concurrent misses share one load). A null load is not kept. */
+  get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
+    const slot = this.slots.get(key);
+    if (slot) {
+      if (slot.until > Date.now()) return slot.value;
+      this.drop(key);
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const started = this.generation;
+    const value = load().then(
+      (loaded) => {
+        this.loading.delete(key);
+        if (!loaded) return null;
+        if (this.generation === started) this.keep(key, loaded);
+        return loaded.value;
+      },
+      (err: unknown) => {
+        this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, value);
+    return value;
+  }
+
+  /** Drops every entry with this tag. */
+  forget(tag: string): void {
+    this.generation += 1;
+    const keys = this.byTag.get(tag);
+    if (keys) for (const key of [...keys]) this.drop(key);
+  }
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  private keep(key: string, { value, tags }: Loaded<V>): void {
+    this.drop(key);
+    this.slots.set(key, { value: Promise.resolve(value), until: Date.now() + this.ttlMs, tags });
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    // The oldest entries go first once the cache is full.
+    for (const oldest of this.slots.keys()) {
+      if (this.slots.size <= this.maxEntries) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string): void {
+    const slot = this.slots.get(key);
+    if (!slot) return;
+    this.slots.delete(key);
+    for (const tag of slot.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+interface Invalidation {
+  tags: string[];
+}
+
+export const CACHE_CHANNEL = 'textbook:cache';
+
+/** The caches of one app instance, and its end of the cache bus. */
+export class CacheHub {
+  private readonly caches = new Map<string, ReadCache<unknown>>();
+  private readonly stores = new Map<string, unknown>();
+  private readonly bus: Bus<Invalidation>;
+
+  constructor(redisUrl: string | null | undefined, onError: (err: unknown) => void = () => {}) {
+    this.bus = openBus<Invalidation>(redisUrl, CACHE_CHANNEL, onError);
+    this.bus.subscribe((event) => this.drop(event.tags));
+    hubs.add(this);
+  }
+
+  /** The named cache of this instance (made on first use with these limits). */
+  cache<V>(name: string, limits: { ttlMs: number; maxEntries: number }): ReadCache<V> {
+    let cache = this.caches.get(name);
+    if (!cache) this.caches.set(name, (cache = new ReadCache<unknown>(limits.ttlMs, limits.maxEntries)));
+    return cache as ReadCache<V>;
+  }
+
+  /** Another per-instance store of a module's (made on first use), for what a tagged cache does not fit. */
+  own<T>(name: string, make: () => T): T {
+    let store = this.stores.get(name);
+    if (store === undefined) this.stores.set(name, (store = make()));
+    return store as T;
+  }
+
+  ready(): Promise<void> {
+    return this.bus.ready();
+  }
+
+  drop(tags: readonly string[]): void {
+    for (const cache of this.caches.values()) for (const tag of tags) cache.forget(tag);
+  }
+
+  announce(tags: string[]): Promise<void> {
+    return this.bus.publish({ tags });
+  }
+
+  async close(): Promise<void> {
+    hubs.delete(this);
+    await this.bus.close();
+  }
+}
+
+/** The hubs of this process (one per app; tests build several). */
+const hubs = new Set<CacheHub>();
+
+/**
+ * A write changed what entries with these tags say: they are dropped now on this instance and, through the
+ * bus, on the others. Writes inside a transaction on PostgreSQL commit a moment later, and a read in between
+ * could keep the old state: the drop is repeated once the transaction has surely ended.
+ */
+export function invalidate(...tags: string[]): void {
+  const round = () => {
+    for (const hub of hubs) {
+      hub.drop(tags);
+      void hub.announce(tags).catch(() => undefined);
+    }
+  };
+  round();
+  setTimeout(round, AGAIN_AFTER_MS).unref();
+}
+
+const AGAIN_AFTER_MS = 1000;
+
+/** The tags entries carry; one place, so a writer and a cache cannot spell them differently. */
+export const tag = {
+  member: (id: number) => `member:${id}`,
+  session: (id: number) => `session:${id}`,
+  staff: (id: number) => `staff:${id}`,
+  staffSession: (id: number) => `staff-session:${id}`,
+  grants: (memberId: number) => `grants:${memberId}`,
+  book: (id: number) => `book:${id}`,
+};
