@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Empty, Input, Modal, Result, Segmented, Slider, Spin, Switch, message } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
-  Code,
   NoteColors,
   type ChapterContent,
   type ReaderNote,
@@ -13,7 +12,6 @@ import { api } from '../../api';
 import {
   addNote,
   deleteNote,
-  fetchChapter,
   getPosition,
   leave,
   reportError,
@@ -31,24 +29,9 @@ import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterVi
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
 import { FONT_SIZES, THEMES, useReaderSettings, type Flow, type Theme } from './settings';
 import { ResourcePanel } from './ResourcePanel';
+import { loadChapter, prefetchChapter } from './chapters';
 import { Toc, trailTo } from './Toc';
 import './reader.css';
-
-/** One chapter through the chapter API, as what the reader shows. */
-async function loadChapter(bookId: number, chapterId: number): Promise<ChapterState> {
-  const result = await fetchChapter(bookId, chapterId).catch(
-    (e: { code?: number; message?: string; data?: unknown }) => e,
-  );
-  const envelope = result as { code?: number; msg?: string; message?: string; data?: unknown };
-  if (envelope.code === Code.OK) return { status: 'ok', chapter: envelope.data as ChapterContent };
-  if (envelope.code === Code.UNAUTHORIZED) return { status: 'login' };
-  if (envelope.code === Code.OTHER_COLLEGE) {
-    const d = envelope.data as { collegeId: number; collegeName: string };
-    return { status: 'switch', collegeId: d.collegeId, collegeName: d.collegeName };
-  }
-  if (envelope.code === Code.NOT_FOUND) return { status: 'missing' };
-  return { status: 'denied', msg: envelope.msg ?? envelope.message ?? '' };
-}
 
 const COLOR_LABEL: Record<string, string> = {
   yellow: '黄色',
@@ -147,7 +130,7 @@ export default function BookPreviewPage() {
     const setState = (next: ChapterState) => setLoaded({ id: chapterParam, state: next });
     const position = member && !positionAsked.current ? getPosition(bookId).catch(() => null) : Promise.resolve(null);
     positionAsked.current = true;
-    void Promise.all([loadChapter(bookId, chapterParam), position]).then(([next, pos]) => {
+    void Promise.all([loadChapter(bookId, chapterParam, token ?? ''), position]).then(([next, pos]) => {
       if (cancelled) return;
       if (pos && pos.chapterId === chapterParam) pendingAnchor.current = pos.anchor;
       setState(next);
@@ -156,7 +139,11 @@ export default function BookPreviewPage() {
     return () => {
       cancelled = true;
     };
-  }, [bookId, chapterParam, member, continuous]);
+  }, [bookId, chapterParam, member, continuous, token]);
+
+  // The next chapter is asked for while this one is read, so turning the page shows it at once.
+  const nextId = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
+  useEffect(() => (nextId ? prefetchChapter(bookId, nextId, token ?? '') : undefined), [bookId, nextId, token]);
 
   /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
   const onShown = useCallback(
@@ -426,7 +413,7 @@ export default function BookPreviewPage() {
         first={state.chapter}
         settings={settings}
         notes={notes.data ?? NO_NOTES}
-        load={(id) => loadChapter(bookId, id)}
+        load={(id) => loadChapter(bookId, id, token ?? '')}
         renderStop={prompt}
         onChapters={onShown}
         onAnnounce={setAnnounced}
