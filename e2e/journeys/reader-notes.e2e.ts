@@ -109,13 +109,19 @@ for (const device of DEVICES) {
     await list.waitFor({ state: 'hidden' });
     await expect.poll(() => markColor(page)).toBe('rd-pink');
 
-    // A refused edit (too long) keeps the dialog and what is saved.
+    // Too long a text is cut at the limit (the server refuses more, with its message: API tests).
     await clickMark(page);
     await editor.waitFor();
     await text.fill('长'.repeat(5001));
     // The text area stops at the limit: the server is never sent more.
     expect((await text.inputValue()).length).toBe(5000);
     await editor.getByRole('button', { name: /取\s*消/ }).click();
+    await editor.waitFor({ state: 'hidden' });
+    // Cancelled: opening the note again shows what is saved.
+    await clickMark(page);
+    await editor.waitFor();
+    expect(await text.inputValue()).toBe('再读：作者的用意在这里（三读）');
+    await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'hidden' });
 
     // After a reload the edit is still there.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Modal, Radio } from 'antd';
 import { NOTE_MAX, NoteColors, type NoteColor, type ReaderNote } from '@textbook/contracts';
 
@@ -23,15 +23,19 @@ interface Props {
 
 /** A note or highlight: its quote, its text and its colour to edit, and delete. */
 export function NoteEditor({ note, onClose, onSave, onDelete }: Props) {
-  const [text, setText] = useState('');
-  const [color, setColor] = useState<NoteColor>('yellow');
+  const [draft, setDraft] = useState<{ note: ReaderNote | null; text: string; color: NoteColor }>({
+    note: null,
+    text: '',
+    color: 'yellow',
+  });
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
-
-  useEffect(() => {
-    if (!note) return;
-    setText(note.content);
-    setColor(asColor(note.color));
-  }, [note]);
+  // A note opened: the draft starts from it; closed: the text stays while the dialog fades (state adjusted
+  // while rendering, no effect), and opening the same note again starts afresh.
+  if (draft.note !== note)
+    setDraft(note ? { note, text: note.content, color: asColor(note.color) } : { ...draft, note: null });
+  const { text, color } = draft;
+  const setText = (t: string) => setDraft((d) => ({ ...d, text: t }));
+  const setColor = (c: NoteColor) => setDraft((d) => ({ ...d, color: c }));
 
   const change = note
     ? {
