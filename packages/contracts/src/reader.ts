@@ -27,6 +27,10 @@ export const ReaderMsg = {
   UNSTARRED: '已取消收藏',
   NO_PROVIDER: '未配置句子翻译服务，仅支持词语查询',
   NOTE_EMPTY: '请选择要标注的文字',
+  NOTE_TOO_LONG: '笔记内容不能超过5000个字',
+  NOTE_COLOR: '请选择有效的标注颜色',
+  NOTE_NOTHING_TO_UPDATE: '请修改笔记内容或标注颜色',
+  NOTE_SAVED: '笔记已保存',
   NOTES_FILE: '读书笔记',
   NOTES_UNPLACED: '未能定位的笔记',
   NOTES_UNTITLED_CHAPTER: '未命名章节',
@@ -110,6 +114,11 @@ export const readingPosition = z.object({
 export type ReadingPosition = z.infer<typeof readingPosition>;
 
 export const NoteColors = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+export type NoteColor = (typeof NoteColors)[number];
+export const NOTE_MAX = 5000;
+/** A note's text and a highlight's colour: the same rules when added and when edited. */
+const noteContent = z.string().max(NOTE_MAX, { error: ReaderMsg.NOTE_TOO_LONG });
+const noteColor = z.enum(NoteColors, { error: ReaderMsg.NOTE_COLOR });
 
 export const noteBody = z.object({
   bookId: id,
@@ -119,10 +128,16 @@ export const noteBody = z.object({
   suffix: z.string().max(100).default(''),
   startOffset: z.number().int().min(0),
   endOffset: z.number().int().min(0),
-  color: z.enum(NoteColors).default('yellow'),
-  content: z.string().max(5000).default(''),
+  color: noteColor.default('yellow'),
+  content: noteContent.default(''),
 });
 export type NoteBody = z.infer<typeof noteBody>;
+
+/** POST /api/reader/note/update/{id}: a new text, a new colour, or both. */
+export const noteUpdateBody = z
+  .object({ content: noteContent.optional(), color: noteColor.optional() })
+  .refine((b) => b.content !== undefined || b.color !== undefined, { error: ReaderMsg.NOTE_NOTHING_TO_UPDATE });
+export type NoteUpdateBody = z.infer<typeof noteUpdateBody>;
 
 export const readerNote = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCollege, buildMember, buildStaff } from '../../test/factories.js';
+import { buildBook } from '../../test/classes.js';
 import { call, useTestApp } from '../../test/helpers.js';
 
 type Who = 'visitor' | 'common' | 'collegeAdmin' | 'teacher' | 'student' | 'staff';
@@ -25,10 +26,17 @@ const anyone: Record<Who, Expect> = {
 };
 const staffOnly: Record<Who, Expect> = { ...members(403), staff: 'ok' };
 
+interface World {
+  collegeId: number;
+  otherCollegeId: number;
+  /** A reader note written by a member who is none of the callers. */
+  othersNoteId: number;
+}
+
 interface Row {
   method?: 'GET' | 'POST';
-  url: string | ((ctx: { collegeId: number; otherCollegeId: number }) => string);
-  payload?: (ctx: { collegeId: number; otherCollegeId: number }) => object;
+  url: string | ((ctx: World) => string);
+  payload?: (ctx: World) => object;
   expect: Record<Who, Expect>;
 }
 
@@ -81,6 +89,20 @@ const ROUTES: Row[] = [
   { url: '/api/member/changePhone?newPhone=13900000000&code=1', expect: members('ok') },
   { method: 'POST', url: '/api/sso/redirect', payload: () => ({ redirect: '/' }), expect: members('ok') },
   { method: 'POST', url: '/api/logout', payload: () => ({}), expect: members('ok') },
+  {
+    // The reader's note editing: a member's own note only (none of the callers wrote this one).
+    method: 'POST',
+    url: ({ othersNoteId }) => `/api/reader/note/update/${othersNoteId}`,
+    payload: () => ({ content: '改写', color: 'green' }),
+    expect: members(403),
+  },
+  {
+    // A note that does not exist: the policy lets members through to the 404.
+    method: 'POST',
+    url: () => '/api/reader/note/update/999999999',
+    payload: () => ({ color: 'green' }),
+    expect: members('ok'),
+  },
   { url: '/api/staff/me', expect: staffOnly },
   { url: '/api/staff/list', expect: staffOnly },
   { method: 'POST', url: '/api/staff/create', payload: () => ({ userName: 'x' }), expect: staffOnly },
@@ -94,7 +116,15 @@ describe('permission matrix: accounts routes × callers', () => {
   it('lets exactly the right callers through', async () => {
     const college = await buildCollege(t.ctx.db);
     const other = await buildCollege(t.ctx.db);
-    const ctx = { collegeId: college.id, otherCollegeId: other.id };
+    const writer = await buildMember(t.ctx.db);
+    const bookId = await buildBook(t.ctx.db);
+    const now = Date.now();
+    const note = await t.ctx.db
+      .insertInto('reader_notes')
+      .values({ member_id: writer.id, book_id: bookId, chapter_id: 1, quote: '原文', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ctx: World = { collegeId: college.id, otherCollegeId: other.id, othersNoteId: note.id };
     const failures: string[] = [];
     for (const row of ROUTES) {
       // Fresh callers per row: logout and phone limits of one row do not leak into the next.

@@ -4,6 +4,7 @@ import type {
   ChapterContent,
   CollectBook,
   NoteBody,
+  NoteUpdateBody,
   Paged,
   ReaderNote,
   ReadingPosition,
@@ -65,6 +66,8 @@ export const useNotes = (bookId: number, enabled: boolean) =>
   });
 
 export const addNote = (body: NoteBody) => api.post<ReaderNote>('/api/reader/note/add', body);
+export const updateNote = (id: number, body: NoteUpdateBody) =>
+  api.post<ReaderNote>(`/api/reader/note/update/${id}`, body);
 export const deleteNote = (id: number) => api.post<null>(`/api/reader/note/delete/${id}`);
 
 export const getPosition = (bookId: number) =>

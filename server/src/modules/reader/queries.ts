@@ -142,6 +142,10 @@ export function findNote(db: Db, id: number) {
   return db.selectFrom('reader_notes').select(['id', 'member_id as memberId']).where('id', '=', id).executeTakeFirst();
 }
 
+export function noteRow(db: Db, id: number) {
+  return db.selectFrom('reader_notes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function updateNote(db: Db, id: number, set: Updateable<ReaderNotesTable>) {
   return db.updateTable('reader_notes').set(set).where('id', '=', id).execute();
 }

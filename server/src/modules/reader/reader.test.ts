@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Code, ReaderMsg, type ReaderNote, type ReadingPosition, type TransResult } from '@textbook/contracts';
+import { Code, Msg, ReaderMsg, type ReaderNote, type ReadingPosition, type TransResult } from '@textbook/contracts';
 import { buildMember } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir, type DraftChapter } from '../../../test/reader-fixtures.js';
@@ -130,6 +130,72 @@ describe('reader: position, reading time, notes and translation', () => {
       m.token,
     );
     expect(empty.body).toMatchObject({ code: Code.REFUSED, msg: ReaderMsg.NOTE_EMPTY });
+  });
+
+  it('edits a note: the owner changes its text and colour; others, visitors and bad input change nothing', async () => {
+    const { bookId, chapters, m } = await setup();
+    const note = expectOk(
+      await post<ReaderNote>(
+        '/api/reader/note/add',
+        { bookId, chapterId: chapters[0], quote: '有朋自远方来', startOffset: 10, endOffset: 16, content: '初读' },
+        m.token,
+      ),
+    );
+    expect(note).toMatchObject({ color: 'yellow', content: '初读' });
+    const url = `/api/reader/note/update/${note.id}`;
+    const detail = async () =>
+      expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}&chapterId=${chapters[0]}`, m.token));
+
+    const edited = expectOk(await post<ReaderNote>(url, { content: '再读：朋友来访之乐', color: 'blue' }, m.token));
+    expect(edited).toMatchObject({
+      id: note.id,
+      content: '再读：朋友来访之乐',
+      color: 'blue',
+      quote: '有朋自远方来',
+      chapterTitle: '第一章 绪论',
+      createdAt: note.createdAt,
+    });
+    expect(await detail()).toEqual([edited]);
+    // One field at a time leaves the other as it was; an empty text keeps the highlight.
+    expectOk(await post<ReaderNote>(url, { color: 'pink' }, m.token));
+    expect((await detail())[0]).toMatchObject({ color: 'pink', content: '再读：朋友来访之乐' });
+    expectOk(await post<ReaderNote>(url, { content: '' }, m.token));
+    expect((await detail())[0]).toMatchObject({ color: 'pink', content: '' });
+    expectOk(await post<ReaderNote>(url, { content: '第三遍' }, m.token));
+
+    const other = await buildMember(t.ctx.db);
+    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
+    const stranger = await post(url, { content: '改别人的笔记', color: 'green' }, other.token);
+    const strangerDelete = await post(`/api/reader/note/delete/${note.id}`, {}, other.token);
+    expect(stranger.status).toBe(strangerDelete.status);
+    expect(stranger.body).toEqual(strangerDelete.body);
+    expect(stranger.body).toMatchObject({ code: Code.FORBIDDEN, msg: Msg.FORBIDDEN });
+    const visitor = await post(url, { content: '访客' });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.code).toBe(Code.UNAUTHORIZED);
+    expect((await post('/api/reader/note/update/999999', { color: 'green' }, m.token)).status).toBe(404);
+
+    const refusals: [object, string][] = [
+      [{ content: '长'.repeat(5001) }, ReaderMsg.NOTE_TOO_LONG],
+      [{ content: '好', color: 'orange' }, ReaderMsg.NOTE_COLOR],
+      [{}, ReaderMsg.NOTE_NOTHING_TO_UPDATE],
+    ];
+    for (const [payload, msg] of refusals) {
+      const res = await post(url, payload, m.token);
+      expect(res.status, msg).toBe(400);
+      expect(res.body).toMatchObject({ code: Code.REFUSED, msg });
+    }
+    // The limits are those of adding a note.
+    const tooLong = await post(
+      '/api/reader/note/add',
+      { bookId, chapterId: chapters[0], quote: '学而', startOffset: 0, endOffset: 2, content: '长'.repeat(5001) },
+      m.token,
+    );
+    expect(tooLong.body).toMatchObject({ code: Code.REFUSED, msg: ReaderMsg.NOTE_TOO_LONG });
+    expectOk(await post<ReaderNote>(url, { content: '长'.repeat(5000) }, m.token));
+    expectOk(await post<ReaderNote>(url, { content: '第三遍' }, m.token));
+    // Nothing refused was stored.
+    expect(await detail()).toMatchObject([{ id: note.id, content: '第三遍', color: 'pink', quote: '有朋自远方来' }]);
   });
 
   it('re-anchors notes and the position after a changed edition is imported, and lists the lost ones as unplaced', async () => {

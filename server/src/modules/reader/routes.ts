@@ -5,6 +5,7 @@ import {
   noteBody,
   noteDetailQuery,
   noteExportBody,
+  noteUpdateBody,
   ReaderMsg,
   readerNote,
   readingPosition,
@@ -118,6 +119,20 @@ export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
   };
   r.delete('/api/reader/note/delete/:id', deleteSchema, remove);
   r.post('/api/reader/note/delete/:id', deleteSchema, remove);
+
+  r.post(
+    '/api/reader/note/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit one of my notes: its text, its highlight colour, or both',
+        params: idParam,
+        body: noteUpdateBody,
+        response: { 200: envelope(readerNote) },
+      },
+    },
+    async (request) => ok(await reader.editNote(ctx, member(request.actor), request.params.id, request.body)),
+  );
 
   r.get(
     '/api/reader/note/detail',

@@ -3,6 +3,7 @@ import {
   ReaderMsg,
   type LeaveBody,
   type NoteBody,
+  type NoteUpdateBody,
   type ReaderNote,
   type ReadingPosition,
   type TextAnchor,
@@ -143,6 +144,40 @@ export async function deleteNote(ctx: AppContext, actor: MemberActor, id: number
   if (!note) throw notFound();
   authorize(actor, 'reader.noteOwn', note);
   await q.deleteNote(ctx.db, id);
+}
+
+/** POST /api/reader/note/update/{id}: the owner changes the note's text, its colour, or both. */
+export async function editNote(
+  ctx: AppContext,
+  actor: MemberActor,
+  id: number,
+  body: NoteUpdateBody,
+  now = Date.now(),
+): Promise<ReaderNote> {
+  const note = await q.noteRow(ctx.db, id);
+  if (!note) throw notFound();
+  authorize(actor, 'reader.noteOwn', { memberId: note.member_id });
+  const set = {
+    ...(body.content !== undefined ? { content: body.content } : {}),
+    ...(body.color !== undefined ? { color: body.color } : {}),
+  };
+  await q.updateNote(ctx.db, id, { ...set, updated_at: now });
+  const chapter = await q.findChapterRef(ctx.db, note.book_id, note.chapter_id);
+  return {
+    id,
+    bookId: note.book_id,
+    chapterId: note.chapter_id,
+    chapterTitle: chapter?.title ?? '',
+    quote: note.quote,
+    prefix: note.prefix,
+    suffix: note.suffix,
+    startOffset: note.start_offset,
+    endOffset: note.end_offset,
+    color: set.color ?? note.color,
+    content: set.content ?? note.content,
+    orphan: Boolean(note.orphan),
+    createdAt: note.created_at,
+  };
 }
 
 /**

@@ -21,6 +21,11 @@ export const readerTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
   if (!ctx.config.testRoutes) return;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true };
+  /**
+   * The same file with the same options is imported once per server: journeys running side by side share
+   * the book (a second import would be a new edition, with new chapter ids under the other journey's feet).
+   */
+  const imported = new Map<string, Promise<{ bookId: number; title: string }>>();
 
   r.post(
     '/api/test/reader/import',
@@ -38,14 +43,26 @@ export const readerTestingRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       const file = path.resolve(CORPUS, request.body.file);
       if (!file.startsWith(CORPUS + path.sep) || request.body.file.includes('..')) throw notFound();
-      const bytes = new Uint8Array(await readFile(file));
-      const result = await importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) }, bytes, {
-        published: true,
-        freeChapters: request.body.freeChapters,
-        price: request.body.price,
-        fileName: path.basename(file),
-      });
-      return ok({ bookId: result.bookId, title: result.title });
+      const key = JSON.stringify(request.body);
+      let result = imported.get(key);
+      if (!result) {
+        result = readFile(file).then(async (buffer) => {
+          const book = await importEpub(
+            { db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) },
+            new Uint8Array(buffer),
+            {
+              published: true,
+              freeChapters: request.body.freeChapters,
+              price: request.body.price,
+              fileName: path.basename(file),
+            },
+          );
+          return { bookId: book.bookId, title: book.title };
+        });
+        imported.set(key, result);
+        result.catch(() => imported.delete(key));
+      }
+      return ok(await result);
     },
   );
 

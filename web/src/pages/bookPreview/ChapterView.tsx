@@ -88,6 +88,8 @@ mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
 :host(.flowing) .epub-body { padding-bottom: 32px; }
 .viewport.vertical { writing-mode: vertical-rl; }
 .viewport.vertical .epub-body { max-width: none; max-height: none; height: 100%; margin: 0; padding: 32px 24px; }
+:host(.flowing) .viewport.vertical { height: var(--rd-strip, 70vh); overflow-x: auto; overflow-y: hidden; }
+:host(.flowing) .viewport.vertical .epub-body { padding: 16px 20px; }
 `;
 
 export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView(props, ref) {
@@ -126,6 +128,9 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       'wheel',
       (e) => {
         if (!vp.classList.contains('vertical') || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
+        // At either end of the lines the wheel goes on to the page (continuous mode's next chapter).
+        const max = vp.scrollWidth - vp.clientWidth;
+        if ((e.deltaY > 0 && -vp.scrollLeft >= max - 1) || (e.deltaY < 0 && vp.scrollLeft >= 0)) return;
         e.preventDefault();
         vp.scrollLeft -= e.deltaY;
       },
@@ -208,6 +213,8 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const body = vp.querySelector('.epub-body');
       const mode = body ? getComputedStyle(body).writingMode : 'horizontal-tb';
       vp.classList.toggle('vertical', mode.startsWith('vertical'));
+      // The page around it (continuous mode's heading) follows the writing mode too.
+      host.current?.classList.toggle('vertical', mode.startsWith('vertical'));
       vp.classList.toggle('paged', callbacks.current.settings.flow === 'paged' && !mode.startsWith('vertical'));
       // After the writing mode is known: the start of a vertical-rl chapter is its right edge (scrollLeft 0).
       vp.scrollTop = 0;
@@ -248,7 +255,9 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const vp = viewport.current;
       const idx = index.current;
       if (!vp || !idx) return { quote: '', prefix: '', offset: 0 };
-      const offset = firstVisibleOffset(idx, (props.flowing && props.clip?.()) || vp);
+      // A vertical chapter scrolls sideways in its own box, also in continuous mode.
+      const vertical = vp.classList.contains('vertical');
+      const offset = firstVisibleOffset(idx, (!vertical && props.flowing && props.clip?.()) || vp);
       return {
         quote: idx.text.slice(offset, offset + 40),
         prefix: idx.text.slice(Math.max(0, offset - 40), offset),
@@ -271,7 +280,10 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const rect = range.getBoundingClientRect();
       const box = vp.getBoundingClientRect();
       const clip = props.flowing ? props.clip?.() : null;
-      if (clip) {
+      if (clip && vp.classList.contains('vertical')) {
+        vp.scrollLeft += rect.right - box.right + 32;
+        clip.scrollTop += box.top - clip.getBoundingClientRect().top - 48;
+      } else if (clip) {
         clip.scrollTop += rect.top - clip.getBoundingClientRect().top - 24;
       } else if (vp.classList.contains('paged')) {
         const page = Math.floor((rect.left - box.left + vp.scrollLeft) / vp.clientWidth);

@@ -1,4 +1,13 @@
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ChapterContent, ReaderNote } from '@textbook/contracts';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import type { ReaderSettings } from './settings';
@@ -112,6 +121,17 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
   };
 
   const handle = () => views.current.get(current.id);
+
+  // A vertical chapter is a strip as tall as the page shows under its heading; it scrolls sideways.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const size = () => el.style.setProperty('--rd-strip', `${Math.max(240, el.clientHeight - 56)}px`);
+    size();
+    const observer = new ResizeObserver(size);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   useImperativeHandle(ref, () => ({
     anchor: () => handle()?.anchor() ?? { quote: '', prefix: '', offset: 0 },
     restore: (anchor) => handle()?.restore(anchor),
@@ -126,6 +146,8 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
     turn(direction) {
       const el = scroller.current;
       if (!el) return false;
+      // A vertical chapter turns along its lines first (a horizontal one never turns inside itself).
+      if (handle()?.turn(direction)) return true;
       if (direction > 0 && el.scrollTop + el.clientHeight >= el.scrollHeight - 2) return false;
       if (direction < 0 && el.scrollTop <= 0) return false;
       el.scrollTop += direction * (el.clientHeight - 48);

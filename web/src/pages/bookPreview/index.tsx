@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Empty, Input, Modal, Result, Segmented, Slider, Spin, Switch, message } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   NoteColors,
+  ReaderMsg,
   type ChapterContent,
   type ReaderNote,
   type SectionNode,
@@ -14,9 +16,11 @@ import {
   deleteNote,
   getPosition,
   leave,
+  readerKeys,
   reportError,
   saveFile,
   translate,
+  updateNote,
   useBookAccess,
   useNotes,
   useSectionTree,
@@ -26,6 +30,7 @@ import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
 import { useToken } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import { COLOR_LABEL, NoteEditor } from './NoteEditor';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
 import { FONT_SIZES, THEMES, useReaderSettings, type Flow, type Theme } from './settings';
 import { ResourcePanel } from './ResourcePanel';
@@ -33,13 +38,6 @@ import { loadChapter, prefetchChapter } from './chapters';
 import { Toc, trailTo } from './Toc';
 import './reader.css';
 
-const COLOR_LABEL: Record<string, string> = {
-  yellow: '黄色',
-  green: '绿色',
-  blue: '蓝色',
-  pink: '粉色',
-  purple: '紫色',
-};
 const NO_NOTES: ReaderNote[] = [];
 const SAVE_EVERY_MS = 30_000;
 const IDLE_AFTER_MS = 60_000;
@@ -73,6 +71,7 @@ export default function BookPreviewPage() {
   );
   const readable = state.status === 'ok';
   const notes = useNotes(bookId, member && readable);
+  const queryClient = useQueryClient();
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
@@ -316,6 +315,19 @@ export default function BookPreviewPage() {
     });
     view.current?.clearSelection();
     setSelection(null);
+    await notes.refetch();
+  };
+
+  /** An edited note replaces the old one at once: the panel and the chapter's highlight colour follow. */
+  const saveNote = async (note: ReaderNote, change: { content?: string; color?: (typeof NoteColors)[number] }) => {
+    const saved = await updateNote(note.id, change);
+    queryClient.setQueryData<ReaderNote[]>(readerKeys.notes(bookId), (list) =>
+      list?.map((n) => (n.id === saved.id ? saved : n)),
+    );
+    message.success(ReaderMsg.NOTE_SAVED);
+  };
+  const removeNote = async (note: ReaderNote) => {
+    await deleteNote(note.id);
     await notes.refetch();
   };
 
@@ -573,6 +585,16 @@ export default function BookPreviewPage() {
                 {n.quote}
               </button>
               {n.content ? <p className="notes-content">{n.content}</p> : null}
+              <Button
+                size="small"
+                type="link"
+                className="notes-edit"
+                onClick={() => setActiveNote(n)}
+                aria-label={`编辑笔记：${n.quote.slice(0, 20)}`}
+                data-testid="edit-note"
+              >
+                编辑
+              </Button>
             </li>
           ))}
         </ul>
@@ -730,32 +752,7 @@ export default function BookPreviewPage() {
         </div>
       </Modal>
 
-      <Modal
-        title="笔记"
-        open={Boolean(activeNote)}
-        onCancel={() => setActiveNote(null)}
-        footer={[
-          <Button
-            key="delete"
-            danger
-            data-testid="delete-note"
-            onClick={async () => {
-              if (!activeNote) return;
-              await deleteNote(activeNote.id);
-              setActiveNote(null);
-              await notes.refetch();
-            }}
-          >
-            删除
-          </Button>,
-          <Button key="close" onClick={() => setActiveNote(null)}>
-            关闭
-          </Button>,
-        ]}
-      >
-        <blockquote className="draft-quote">{activeNote?.quote}</blockquote>
-        {activeNote?.content ? <p>{activeNote.content}</p> : <p className="trans-note">（仅高亮，无笔记内容）</p>}
-      </Modal>
+      <NoteEditor note={activeNote} onClose={() => setActiveNote(null)} onSave={saveNote} onDelete={removeNote} />
     </div>
   );
 }

@@ -1,0 +1,72 @@
+/// <reference lib="dom" />
+// Reader helpers for the journeys: importing a book through the test routes, waiting for a chapter to be
+// painted in the reader's shadow root, selecting its text with the mouse, and counting highlights.
+import type { Page } from 'playwright-core';
+import { api } from './browser.js';
+
+export interface ChapterFacts {
+  id: number;
+  title: string;
+  length: number;
+  math: boolean;
+  svg: boolean;
+  ruby: boolean;
+  img: boolean;
+}
+
+/** Imports an EPUB of the shared corpus (path under ../shared/data/epub); its first chapters free. */
+export async function importBook(file: string, freeChapters: number): Promise<number> {
+  const r = await api<{ bookId: number }>('/api/test/reader/import', { body: { file, freeChapters } });
+  if (r.code !== 200) throw new Error(`import ${file}: ${r.msg}`);
+  return r.data.bookId;
+}
+export const chaptersOf = async (bookId: number) =>
+  (await api<ChapterFacts[]>(`/api/test/reader/chapters?bookId=${bookId}`)).data;
+export const spineOf = async (bookId: number) =>
+  (await api<{ id: number; free: boolean }[]>(`/api/reader/spine?bookId=${bookId}`)).data;
+
+/** Waits until the chapter is painted inside the reader's shadow root; answers its text (one look, no race). */
+export async function chapterText(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const body = document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body');
+    return body ? (body.textContent ?? '') : false;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
+/** Drags the mouse over the first occurrence of `text` in the chapter (a real selection). */
+export async function selectText(page: Page, text: string): Promise<void> {
+  const box = await page.evaluate((needle) => {
+    const root = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!;
+    const walker = document.createTreeWalker(root.querySelector('.epub-body')!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = (n as Text).data.indexOf(needle);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + needle.length);
+      (n.parentElement as Element).scrollIntoView({ block: 'center' });
+      const rects = range.getClientRects();
+      const first = rects[0]!;
+      const last = rects[rects.length - 1]!;
+      return {
+        x1: first.left + 1,
+        y1: first.top + first.height / 2,
+        x2: last.right - 1,
+        y2: last.top + last.height / 2,
+      };
+    }
+    return null;
+  }, text);
+  if (!box) throw new Error(`text not found: ${text}`);
+  await page.mouse.move(box.x1, box.y1);
+  await page.mouse.down();
+  await page.mouse.move(box.x2, box.y2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** How many highlights the chapter shows. */
+export const marks = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelectorAll('mark.rd-hl').length,
+  );
