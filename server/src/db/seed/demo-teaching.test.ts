@@ -59,6 +59,11 @@ describe('demo teaching seed', () => {
       collegeName: '示范大学',
     });
     expect(classes.rows[0]!.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    // Covers are addresses the browser can load, like the catalogue's.
+    for (const cover of [books[0]!.cover, classes.rows[0]!.cover]) {
+      expect(cover).toMatch(/^\/api\/book\/asset\//);
+      expect((await t.app.inject({ url: cover })).statusCode).toBe(200);
+    }
     const waiting = expectOk(
       await get<ClassStudentRow[]>(`/api/class/student/getApprove?classId=${classes.rows[0]!.id}`, TEACHER),
     );
@@ -75,6 +80,7 @@ describe('demo teaching seed', () => {
     expect(mine.rows.map((c) => [c.className, c.bookName, c.status, c.teacherName])).toEqual([
       ['高数一班', '高等数学（上册）', 1, expect.any(String)],
     ]);
+    expect(mine.rows[0]!.cover).toBe(shelf.rows[0]!.cover);
     // The waiting student has the class (pending) but not the book.
     const waiting = expectOk(await post<Paged<MyClassRow>>('/api/class/student/myClass', WAITING));
     expect(waiting.rows.map((c) => [c.className, c.status])).toEqual([['高数一班', 0]]);
