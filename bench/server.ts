@@ -5,18 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../server/src/app.js';
+import { appContext, buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedIfEmpty } from '../server/src/db/seed/index.js';
+import { seedDemoTeaching } from '../server/src/db/seed/demo-teaching.js';
 import { bookStorage } from '../server/src/modules/import/storage.js';
 import { openSession } from '../server/src/modules/session/service.js';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
-await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
+const seeded = await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
 
 const members = await database.db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute();
 const tokens: Record<string, string> = {};
@@ -43,6 +44,7 @@ const app = await buildApp({
     });
   },
 });
+if (seeded) await seedDemoTeaching(appContext(app));
 
 const shutdown = () => {
   app

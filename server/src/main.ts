@@ -1,8 +1,9 @@
-import { buildApp } from './app.js';
+import { appContext, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { seedDemoTeaching } from './db/seed/demo-teaching.js';
 import { bookStorage } from './modules/import/storage.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -11,10 +12,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  if (config.seedOnStart) {
-    await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
-  }
+  const seeded =
+    config.seedOnStart && (await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) }));
   const app = await buildApp({ config, database });
+  // The demo's classes are made by the classes services, which need the app's context.
+  if (seeded) await seedDemoTeaching(appContext(app));
 
   let closing = false;
   const shutdown = (signal: string) => {

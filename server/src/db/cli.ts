@@ -1,7 +1,9 @@
+import { appContext, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from './connection.js';
 import { migrateToLatest, resetDatabase } from './migrate.js';
 import { hasData, seedDemo } from './seed/index.js';
+import { seedDemoTeaching } from './seed/demo-teaching.js';
 import { bookStorage } from '../modules/import/storage.js';
 
 /** `npm run db:migrate` and `npm run db:seed [-- --force]`. */
@@ -26,6 +28,13 @@ async function main(): Promise<void> {
         console.log('Existing data erased (--force).');
       }
       await seedDemo(database.db, Date.now(), { dialect: database.dialect, storage: bookStorage(config) });
+      // The demo's classes are made by the classes services, which need an app's context.
+      const app = await buildApp({ config, database });
+      try {
+        await seedDemoTeaching(appContext(app));
+      } finally {
+        await app.close();
+      }
       console.log('Demo content seeded.');
     }
   } finally {

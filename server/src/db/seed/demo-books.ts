@@ -429,9 +429,14 @@ export const demoBookLists = [
   { name: '双语教学推荐', description: '英文原版风格的双语课程教材', keys: ['intro-prog', 'acad-writing'] },
 ];
 
+/** The EPUB identifier of a demo textbook: how later seed steps find the imported book by its key. */
+export function demoIdentifier(key: string): string {
+  return `urn:demo:textbook:${key}`;
+}
+
 export function demoSource(book: DemoBook): BookSource {
   return {
-    identifier: `urn:demo:textbook:${book.key}`,
+    identifier: demoIdentifier(book.key),
     title: book.title,
     authors: book.authors,
     publisher: book.language === 'en' ? 'Demo University Press' : '示范大学出版社',

@@ -99,7 +99,7 @@ export const demoPages: Record<string, { title: string; body: string }> = {
 
 export const demoColleges = ['示范大学', '联合职业技术学院'];
 
-/** Demo accounts, one per role (README lists them). Roles are per college. */
+/** Demo accounts, one per role and a second student (README lists them). Roles are per college. */
 export const demoMembers = [
   { phone: '13800000000', userName: '普通用户', realName: '', memberships: [] },
   { phone: '13800000001', userName: '院校管理员', realName: '王管理', memberships: [{ college: 0, roles: '1' }] },
@@ -117,6 +117,13 @@ export const demoMembers = [
     userName: '张同学',
     realName: '张小华',
     studentId: '2026001',
+    memberships: [{ college: 0, roles: '3' }],
+  },
+  {
+    phone: '13800000004',
+    userName: '陈同学',
+    realName: '陈思远',
+    studentId: '2026002',
     memberships: [{ college: 0, roles: '3' }],
   },
 ] as const;

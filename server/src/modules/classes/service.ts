@@ -19,6 +19,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { coverUrl } from '../import/storage.js';
 import { activeEntries, revokeShelfEntry } from '../shelf/service.js';
 import { notify } from '../notice/service.js';
 import * as q from './queries.js';
@@ -54,7 +55,7 @@ export function presentClass(c: q.ClassRecord): ClassRow {
     id: c.id,
     bookId: c.bookId,
     bookName: c.bookName,
-    cover: c.cover,
+    cover: coverUrl(c.cover),
     name: c.name,
     code: c.code,
     codeOpen: Boolean(c.codeOpen),
@@ -90,10 +91,10 @@ export async function classBooks(ctx: AppContext, actor: MemberActor): Promise<C
     q.classBookCounts(ctx.db, actor.memberId, collegeId),
   ]);
   const out = new Map<number, ClassBook>();
-  for (const b of owned) out.set(b.bookId, { ...b, classCount: 0, own: true });
+  for (const b of owned) out.set(b.bookId, { ...b, cover: coverUrl(b.cover), classCount: 0, own: true });
   for (const b of withClasses) {
     const seen = out.get(b.bookId);
-    out.set(b.bookId, { ...b, classCount: Number(b.classCount), own: seen?.own ?? false });
+    out.set(b.bookId, { ...b, cover: coverUrl(b.cover), classCount: Number(b.classCount), own: seen?.own ?? false });
   }
   return [...out.values()].sort((a, b) => a.bookId - b.bookId);
 }

@@ -12,6 +12,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { coverUrl } from '../import/storage.js';
 import { notify } from '../notice/service.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
 import * as q from './queries.js';
@@ -131,7 +132,12 @@ export async function exitClass(ctx: AppContext, actor: MemberActor, classId: nu
 export async function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery): Promise<Paged<MyClassRow>> {
   const [rows, count] = await q.myClasses(ctx.db, actor.memberId, pageWindow(query));
   return pageOf(
-    rows.map((r) => ({ ...r, startTime: formatClassTime(r.startTime), endTime: formatClassTime(r.endTime) })),
+    rows.map((r) => ({
+      ...r,
+      cover: coverUrl(r.cover),
+      startTime: formatClassTime(r.startTime),
+      endTime: formatClassTime(r.endTime),
+    })),
     count.n,
   );
 }
