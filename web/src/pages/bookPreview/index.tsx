@@ -140,8 +140,11 @@ export default function BookPreviewPage() {
     };
   }, [bookId, chapterParam, member, continuous, token]);
 
-  // The next chapter is asked for while this one is read, so turning the page shows it at once.
-  const nextId = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
+  // The next chapter is asked for while this one is read, so turning the page shows it at once: when the reader
+  // may read it (the book is open to them, or the chapter is a free preview), never to be refused.
+  const following = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
+  const nextId =
+    following && (access.data?.readable || spine.data?.find((c) => c.id === following)?.free) ? following : null;
   useEffect(() => (nextId ? prefetchChapter(bookId, nextId, token ?? '') : undefined), [bookId, nextId, token]);
 
   /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
