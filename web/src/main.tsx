@@ -15,6 +15,22 @@ import './styles/global.css';
 dayjs.locale('zh-cn');
 installChunkErrorRecovery();
 
+/**
+ * The first render waits for the router: until the page's chunk (and loader) are in, React would only render
+ * nothing over the static header of index.html, leaving the screen blank instead of showing it meanwhile.
+ */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+await routerReady();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider locale={zhCN} theme={theme}>
