@@ -5,7 +5,8 @@ import type { Plugin, Rolldown } from 'vite';
  * main bundle has run. This build step writes a small inline script into index.html that maps each top-level
  * page (web/src/pages/<route>/index.tsx; not the personal centre, which needs a login first) to its chunk, the
  * chunks that imports and their CSS, and preloads those of the address being opened, so they download
- * alongside the main bundle. Files the entry already preloads are left out.
+ * alongside the main bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
+ * ahead of the entry's script and modulepreload links.
  */
 export function routePreload(): Plugin {
   return {
@@ -52,7 +53,14 @@ export function routePreload(): Plugin {
           `var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}` +
           `else{l.rel='modulepreload';l.crossOrigin=''}l.href='/assets/'+f[i];document.head.appendChild(l)})})(` +
           `${JSON.stringify(files)},${JSON.stringify(routes)})</script>`;
-        return html.replace('</title>', `</title>\n    ${script}`);
+        // The entry's stylesheet goes first, before Vite's dozens of modulepreload links, so that it is not queued
+        // behind them: the browser can then paint the static header of index.html while the scripts download.
+        // The page's own files are asked for last (the script runs once the stylesheet is in).
+        const styles = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        for (const style of styles) html = html.replace(style, '');
+        return html
+          .replace('</title>', `</title>\n    ${styles.map((l) => l.trim()).join('\n    ')}`)
+          .replace('</head>', `  ${script}\n  </head>`);
       },
     },
   };

@@ -31,7 +31,8 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
   const { data, isFetching } = useTextbooks(query);
   const treeData = useMemo(() => toTree(fields.data?.subjects ?? []), [fields.data]);
   // On a phone the subject tree starts folded (the books come first); the chosen subject shows in its title.
-  const [subjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
+  // The tree is rendered only while open: a phone's first view does not pay for a widget it does not show.
+  const [subjectsOpen, setSubjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
   const subjectName = useMemo(() => {
     const find = (nodes: DictNode[]): string =>
       nodes.reduce((found, n) => found || (String(n.id) === subjectId ? n.label : find(n.children)), '');
@@ -61,12 +62,12 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
       <Typography.Title level={3}>{searchMode ? `教材搜索：${keyword}` : '教材'}</Typography.Title>
       <div className="catalog-layout">
         <aside className="catalog-side" data-testid="subject-tree">
-          <details open={subjectsOpen}>
+          <details open={subjectsOpen} onToggle={(e) => setSubjectsOpen(e.currentTarget.open)}>
             <summary>
               <h3>学科{subjectName ? `：${subjectName}` : ''}</h3>
             </summary>
             {/* Mounted once the subjects are known, so that every level starts expanded. */}
-            {fields.data && (
+            {subjectsOpen && fields.data && (
               <Tree
                 treeData={treeData}
                 selectedKeys={subjectId ? [subjectId] : []}
