@@ -13,6 +13,20 @@ import { queryClient } from '../api/queryClient';
 
 type Prefetch = (search: URLSearchParams) => void;
 
+/** The first covers a page shows (its largest paint on a phone) start downloading as soon as their address is known. */
+function preloadCovers(covers: (string | null | undefined)[]): void {
+  for (const href of covers) {
+    if (!href || document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = href;
+    link.fetchPriority = 'high';
+    document.head.appendChild(link);
+  }
+}
+const FIRST_COVERS = 3;
+
 /**
  * Requests of the visitor's first pages, started by the route's loader: React Router runs it alongside the
  * download of the page's lazy chunk, so the data is on its way (or cached) by the time the page renders,
@@ -26,19 +40,29 @@ const PREFETCH = {
   },
   textbook: (search) => {
     void queryClient.prefetchQuery(allFieldsQuery());
-    void queryClient.prefetchQuery(textbooksQuery(textbookParams(search, false)));
+    prefetchTextbooks(search, false);
   },
   textbookSearch: (search) => {
     void queryClient.prefetchQuery(allFieldsQuery());
-    void queryClient.prefetchQuery(textbooksQuery(textbookParams(search, true)));
+    prefetchTextbooks(search, true);
   },
   bookDetail: (search) => {
     const id = Number(search.get('id') ?? search.get('bookId')) || 0;
     if (id <= 0) return;
-    void queryClient.prefetchQuery(bookDetailQuery(id));
+    void queryClient
+      .fetchQuery(bookDetailQuery(id))
+      .then((book) => preloadCovers([book.cover]))
+      .catch(() => undefined); // the page shows the failure
     void queryClient.prefetchQuery(sectionTreeQuery(id));
   },
 } satisfies Record<string, Prefetch>;
+
+function prefetchTextbooks(search: URLSearchParams, searchMode: boolean): void {
+  void queryClient
+    .fetchQuery(textbooksQuery(textbookParams(search, searchMode)))
+    .then((page) => preloadCovers(page.rows.slice(0, FIRST_COVERS).map((b) => b.cover)))
+    .catch(() => undefined);
+}
 
 export type PrefetchName = keyof typeof PREFETCH;
 
