@@ -5,13 +5,21 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { ReaderLayout } from './layouts/ReaderLayout';
 import { AppRoot } from './router/AppRoot';
 import { guardLoader } from './router/guard';
+import { prefetchLoader, type PrefetchName } from './router/prefetch';
 import { RouteError } from './router/RouteErrorBoundary';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-/** A route-level code split: the page's chunk loads when the route is first visited. */
-function page(path: string, load: () => PageModule): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * A route-level code split: the page's chunk loads when the route is first visited; `prefetch` names the
+ * requests (router/prefetch.ts) started alongside that download.
+ */
+function page(path: string, load: () => PageModule, prefetch?: PrefetchName): RouteObject {
+  return {
+    path,
+    ...(prefetch && { loader: prefetchLoader(prefetch) }),
+    lazy: async () => ({ Component: (await load()).default }),
+  };
 }
 
 /** Every route of spec §2. Pages live in pages/<route>/index.tsx. */
@@ -27,17 +35,21 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./pages/index')).default }) },
-          page('index', () => import('./pages/index')),
-          page('textbook', () => import('./pages/textbook')),
-          page('textbook-search', () => import('./pages/textbook-search')),
+          {
+            index: true,
+            loader: prefetchLoader('home'),
+            lazy: async () => ({ Component: (await import('./pages/index')).default }),
+          },
+          page('index', () => import('./pages/index'), 'home'),
+          page('textbook', () => import('./pages/textbook'), 'textbook'),
+          page('textbook-search', () => import('./pages/textbook-search'), 'textbookSearch'),
           page('booklist', () => import('./pages/booklist')),
           page('booksearch', () => import('./pages/booksearch')),
           page('booklistdetail', () => import('./pages/booklistdetail')),
           page('search', () => import('./pages/search')),
           page('search-result', () => import('./pages/search-result')),
           page('search-result-detail', () => import('./pages/search-result-detail')),
-          page('book-detail', () => import('./pages/book-detail')),
+          page('book-detail', () => import('./pages/book-detail'), 'bookDetail'),
           page('blog-detail', () => import('./pages/blog-detail')),
           page('faq', () => import('./pages/faq')),
           page('about', () => import('./pages/about')),

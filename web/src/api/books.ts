@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   BookCard,
   BookDetail,
@@ -10,6 +10,7 @@ import type {
   Paged,
   SectionNode,
 } from '@textbook/contracts';
+import { Limits } from '@textbook/contracts';
 import type { Params } from './client';
 import { api } from './index';
 
@@ -34,24 +35,67 @@ export interface AllFields {
   sorts: { value: string; label: string }[];
 }
 
-export const useRecommended = (limit = 8) =>
-  useQuery({ queryKey: bookKeys.recommend, queryFn: () => api.get<BookCard[]>('/api/book/recommend', { limit }) });
-export const useNewBooks = (limit = 8) =>
-  useQuery({ queryKey: bookKeys.fresh, queryFn: () => api.get<BookCard[]>('/api/book/new', { limit }) });
-export const useAllFields = () =>
-  useQuery({
+// Query options shared by the hooks and the route loaders (router/prefetch.ts), which start a page's requests
+// while its code is still loading.
+export const recommendedQuery = (limit = 8) =>
+  queryOptions({ queryKey: bookKeys.recommend, queryFn: () => api.get<BookCard[]>('/api/book/recommend', { limit }) });
+export const newBooksQuery = (limit = 8) =>
+  queryOptions({ queryKey: bookKeys.fresh, queryFn: () => api.get<BookCard[]>('/api/book/new', { limit }) });
+export const allFieldsQuery = () =>
+  queryOptions({
     queryKey: bookKeys.fields,
     queryFn: () => api.get<AllFields>('/api/book/all/field'),
     staleTime: 60_000,
   });
+export const textbooksQuery = (params: Params) =>
+  queryOptions({
+    queryKey: bookKeys.list(params),
+    queryFn: () => api.get<Paged<BookCard>>('/api/book/list', params),
+  });
+export const bookDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: bookKeys.detail(id),
+    queryFn: () => api.get<BookDetail>(`/api/book/detail/${id}`, undefined, { silent: true }),
+    enabled: id > 0,
+    retry: false,
+  });
+export const sectionTreeQuery = (id: number) =>
+  queryOptions({
+    queryKey: bookKeys.tree(id),
+    queryFn: () => api.get<SectionNode[]>('/api/book/sectionTree', { bookId: id }, { silent: true }),
+    enabled: id > 0,
+    retry: false,
+  });
+export const bookListsQuery = (params: Params) =>
+  queryOptions({
+    queryKey: bookKeys.bookLists(params),
+    queryFn: () => api.get<Paged<BookListSummary>>('/api/booklist/list', params),
+  });
+
+const positive = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** The textbook list's query from its address (textbook, textbook-search). */
+export function textbookParams(search: URLSearchParams, searchMode: boolean) {
+  return {
+    subjectId: search.get('subjectId') ?? '',
+    collectionId: search.get('collectionId') ?? '',
+    sort: search.get('sort') ?? 'newest',
+    keyword: searchMode ? (search.get('keyword') ?? '') : '',
+    pageNum: positive(search.get('pageNum'), 1),
+    pageSize: Math.min(positive(search.get('pageSize'), 20), Limits.PAGE_SIZE_MAX),
+  };
+}
+
+export const useRecommended = (limit = 8) => useQuery(recommendedQuery(limit));
+export const useNewBooks = (limit = 8) => useQuery(newBooksQuery(limit));
+export const useAllFields = () => useQuery(allFieldsQuery());
 
 /** The textbook list (textbook, textbook-search). */
 export const useTextbooks = (params: Params) =>
-  useQuery({
-    queryKey: bookKeys.list(params),
-    queryFn: () => api.get<Paged<BookCard>>('/api/book/list', params),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...textbooksQuery(params), placeholderData: keepPreviousData });
 
 /** search-result: normal (type 0) or advanced (type 1). Disabled while there is nothing to search. */
 export const useBookSearch = (params: Params, enabled: boolean) =>
@@ -62,20 +106,8 @@ export const useBookSearch = (params: Params, enabled: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export const useBookDetail = (id: number) =>
-  useQuery({
-    queryKey: bookKeys.detail(id),
-    queryFn: () => api.get<BookDetail>(`/api/book/detail/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-    retry: false,
-  });
-export const useSectionTree = (id: number) =>
-  useQuery({
-    queryKey: bookKeys.tree(id),
-    queryFn: () => api.get<SectionNode[]>('/api/book/sectionTree', { bookId: id }, { silent: true }),
-    enabled: id > 0,
-    retry: false,
-  });
+export const useBookDetail = (id: number) => useQuery(bookDetailQuery(id));
+export const useSectionTree = (id: number) => useQuery(sectionTreeQuery(id));
 export const useInBookSearch = (id: number, q: string) =>
   useQuery({
     queryKey: bookKeys.inBook(id, q),
@@ -85,11 +117,7 @@ export const useInBookSearch = (id: number, q: string) =>
   });
 
 export const useBookLists = (params: Params) =>
-  useQuery({
-    queryKey: bookKeys.bookLists(params),
-    queryFn: () => api.get<Paged<BookListSummary>>('/api/booklist/list', params),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...bookListsQuery(params), placeholderData: keepPreviousData });
 export const useBookListDetail = (id: number) =>
   useQuery({
     queryKey: bookKeys.bookList(id),

@@ -4,12 +4,19 @@ import { Link } from 'react-router';
 
 export const bookHref = (id: number) => `/book-detail?id=${id}`;
 
-/** A book in a grid: cover, title (optionally highlighted by the server), authors. Plain elements only. */
-export function BookCard({ book, titleHtml }: { book: Book; titleHtml?: string }) {
+/**
+ * A book in a grid: cover, title (optionally highlighted by the server), authors. Plain elements only. `eager`:
+ * the cover loads at once (the first row is in view and often the page's largest paint), else when scrolled near.
+ */
+export function BookCard({ book, titleHtml, eager = false }: { book: Book; titleHtml?: string; eager?: boolean }) {
   return (
     <Link to={bookHref(book.id)} className="book-card" data-testid="book-card">
       <div className="book-cover">
-        {book.cover ? <img src={book.cover} alt={book.title} loading="lazy" /> : <span>{book.title}</span>}
+        {book.cover ? (
+          <img src={book.cover} alt={book.title} loading={eager ? 'eager' : 'lazy'} />
+        ) : (
+          <span>{book.title}</span>
+        )}
       </div>
       {titleHtml ? (
         // The server escapes the title and adds only <em> around matched words.
@@ -22,11 +29,14 @@ export function BookCard({ book, titleHtml }: { book: Book; titleHtml?: string }
   );
 }
 
+/** Covers loaded at once: a phone's first two rows of the grid. */
+const EAGER_COVERS = 6;
+
 export function BookGrid({ books, titles }: { books: Book[]; titles?: Map<number, string> }) {
   return (
     <div className="book-grid">
-      {books.map((b) => (
-        <BookCard key={b.id} book={b} titleHtml={titles?.get(b.id)} />
+      {books.map((b, i) => (
+        <BookCard key={b.id} book={b} titleHtml={titles?.get(b.id)} eager={i < EAGER_COVERS} />
       ))}
     </div>
   );

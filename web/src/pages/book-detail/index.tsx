@@ -86,12 +86,15 @@ export default function BookDetailPage() {
       <section className="detail-hero">
         <div className="container detail-hero-inner">
           <div className="detail-cover">
-            <div className="book-cover">{book?.cover && <img src={book.cover} alt={book.title} />}</div>
+            <div className="book-cover">
+              {book?.cover && <img src={book.cover} alt={book.title} fetchPriority="high" />}
+            </div>
           </div>
-          <div className="detail-info">
-            <h1>{book?.title ?? ' '}</h1>
-            <div>{book?.authors}</div>
-            {book && (
+          {/* The facts and actions appear together with the book, so nothing in view moves when it arrives. */}
+          {book ? (
+            <div className="detail-info">
+              <h1>{book.title}</h1>
+              <div>{book.authors}</div>
               <div className="detail-facts">
                 <span>出版社：{book.publisher || '—'}</span>
                 <span>ISBN：{book.isbn || '—'}</span>
@@ -100,55 +103,57 @@ export default function BookDetailPage() {
                 <span>出版年份：{book.pubYear ?? '—'}</span>
                 <span>章节：{book.chapterCount} 章</span>
               </div>
-            )}
-            {book && book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
-            <div className="detail-actions">
-              {firstFree ? (
-                <Link to={readerHref(id, firstFree, '', { trial: true })}>
-                  <Button type="primary" size="large" icon={<ReadOutlined />}>
-                    免费试读
-                  </Button>
-                </Link>
-              ) : null}
-              <Button
-                size="large"
-                ghost
-                icon={starred ? <HeartFilled /> : <HeartOutlined />}
-                onClick={toggleStar}
-                loading={mark.isPending || unmark.isPending}
-              >
-                {starred ? '已收藏' : member ? '收藏' : '登录后收藏'}
-              </Button>
-              <Button
-                size="large"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={addToShelf}
-                disabled={shelved}
-                loading={shelf.isPending}
-              >
-                {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
-              </Button>
-              <Tooltip title={LATER.buy}>
-                <span>
-                  <Button size="large" disabled>
-                    购买
-                  </Button>
-                </span>
-              </Tooltip>
-              {teacher && (
-                <Tooltip title={LATER.sample}>
+              {book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
+              <div className="detail-actions">
+                {firstFree ? (
+                  <Link to={readerHref(id, firstFree, '', { trial: true })}>
+                    <Button type="primary" size="large" icon={<ReadOutlined />}>
+                      免费试读
+                    </Button>
+                  </Link>
+                ) : null}
+                <Button
+                  size="large"
+                  ghost
+                  icon={starred ? <HeartFilled /> : <HeartOutlined />}
+                  onClick={toggleStar}
+                  loading={mark.isPending || unmark.isPending}
+                >
+                  {starred ? '已收藏' : member ? '收藏' : '登录后收藏'}
+                </Button>
+                <Button
+                  size="large"
+                  ghost
+                  icon={<PlusOutlined />}
+                  onClick={addToShelf}
+                  disabled={shelved}
+                  loading={shelf.isPending}
+                >
+                  {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
+                </Button>
+                <Tooltip title={LATER.buy}>
                   <span>
                     <Button size="large" disabled>
-                      申请样书
+                      购买
                     </Button>
                   </span>
                 </Tooltip>
-              )}
+                {teacher && (
+                  <Tooltip title={LATER.sample}>
+                    <span>
+                      <Button size="large" disabled>
+                        申请样书
+                      </Button>
+                    </span>
+                  </Tooltip>
+                )}
+              </div>
+              {book.description && <p className="detail-desc">{book.description}</p>}
+              <div className="detail-scroll">向下查看目录 ↓</div>
             </div>
-            {book?.description && <p className="detail-desc">{book.description}</p>}
-            <div className="detail-scroll">向下查看目录 ↓</div>
-          </div>
+          ) : (
+            <div className="detail-info" aria-busy="true" />
+          )}
         </div>
       </section>
       <section className="container page-section">

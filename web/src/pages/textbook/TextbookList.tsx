@@ -3,7 +3,7 @@ import { Input, Pagination, Segmented, Tag, Tree, Typography } from 'antd';
 import type { DictNode } from '@textbook/contracts';
 import { Limits, Msg } from '@textbook/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAllFields, useTextbooks } from '../../api/books';
+import { textbookParams, useAllFields, useTextbooks } from '../../api/books';
 import { BookGrid, BookGridSkeleton } from '../../components/Books/BookCard';
 import { EmptyState } from '../../components/Empty/EmptyState';
 
@@ -17,11 +17,6 @@ type TreeData = { key: string; title: string; children: TreeData[] };
 const toTree = (nodes: DictNode[]): TreeData[] =>
   nodes.map((n) => ({ key: String(n.id), title: n.label, children: toTree(n.children) }));
 
-const num = (value: string | null, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
 /**
  * The textbook list (textbook) and its search (textbook-search): subject tree, collection chips, sort,
  * paging; everything lives in the address so a list can be shared and the back button works.
@@ -30,17 +25,14 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const fields = useAllFields();
-  const subjectId = params.get('subjectId') ?? '';
-  const collectionId = params.get('collectionId') ?? '';
-  const sort = params.get('sort') ?? 'newest';
+  const query = textbookParams(params, searchMode);
+  const { subjectId, collectionId, sort, pageNum, pageSize } = query;
   const keyword = params.get('keyword') ?? '';
-  const pageNum = num(params.get('pageNum'), 1);
-  const pageSize = Math.min(num(params.get('pageSize'), 20), Limits.PAGE_SIZE_MAX);
-  const query = { subjectId, collectionId, sort, keyword: searchMode ? keyword : '', pageNum, pageSize };
   const { data, isFetching } = useTextbooks(query);
   const treeData = useMemo(() => toTree(fields.data?.subjects ?? []), [fields.data]);
   // On a phone the subject tree starts folded (the books come first); the chosen subject shows in its title.
-  const [subjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
+  // The tree is rendered only while open: a phone's first view does not pay for a widget it does not show.
+  const [subjectsOpen, setSubjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
   const subjectName = useMemo(() => {
     const find = (nodes: DictNode[]): string =>
       nodes.reduce((found, n) => found || (String(n.id) === subjectId ? n.label : find(n.children)), '');
@@ -70,12 +62,12 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
       <Typography.Title level={3}>{searchMode ? `教材搜索：${keyword}` : '教材'}</Typography.Title>
       <div className="catalog-layout">
         <aside className="catalog-side" data-testid="subject-tree">
-          <details open={subjectsOpen}>
+          <details open={subjectsOpen} onToggle={(e) => setSubjectsOpen(e.currentTarget.open)}>
             <summary>
               <h3>学科{subjectName ? `：${subjectName}` : ''}</h3>
             </summary>
             {/* Mounted once the subjects are known, so that every level starts expanded. */}
-            {fields.data && (
+            {subjectsOpen && fields.data && (
               <Tree
                 treeData={treeData}
                 selectedKeys={subjectId ? [subjectId] : []}
