@@ -36,7 +36,7 @@ const HELLO: EndpointSpec = { name: 'hello (bare route)', url: '/bench/hello', b
 const DEFAULT_BUDGET = { minRatio: 0.5, maxP99Ms: 50 };
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
-const CORE_FILES = new Set(['run.ts', 'server.ts', 'lib.ts']);
+const CORE_FILES = new Set(['run.ts', 'server.ts', 'lib.ts', 'wrk.ts']);
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
