@@ -123,6 +123,16 @@ export const measurements: Measurement[] = [
               detail: { helloRps: wrkHello.reqPerSec, non2xx: result.non2xx },
             },
             { name: `chapter API (${label}) req/s, wrk`, value: result.reqPerSec, unit: 'req/s' },
+            {
+              name: `bare route with ${bytes} bytes vs hello, wrk`,
+              value: ratio(
+                runWrk(`${ctx.baseURL}/bench/bytes?size=${bytes}`, {
+                  connections: ctx.connections,
+                  durationSec: ctx.durationSec,
+                }).reqPerSec / wrkHello.reqPerSec,
+              ),
+              unit: 'ratio',
+            },
             { name: `chapter API (${label}) p99, wrk`, value: result.p99Ms, unit: 'ms', budget: 50, limit: 'max' },
           );
           if (result.non2xx)

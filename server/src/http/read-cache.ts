@@ -16,6 +16,7 @@ export interface Loaded<V> {
 
 interface Slot<V> {
   value: Promise<V>;
+  raw: V;
   until: number;
   tags: readonly string[];
 }
@@ -58,6 +59,12 @@ export class ReadCache<V> {
     return value;
   }
 
+  /** The value kept under `key` if there is a fresh one, without waiting (the hot path's first try). */
+  peek(key: string): V | undefined {
+    const slot = this.slots.get(key);
+    return slot && slot.until > Date.now() ? slot.raw : undefined;
+  }
+
   /** Drops every entry with this tag. */
   forget(tag: string): void {
     this.generation += 1;
@@ -71,7 +78,7 @@ export class ReadCache<V> {
 
   private keep(key: string, { value, tags }: Loaded<V>): void {
     this.drop(key);
-    this.slots.set(key, { value: Promise.resolve(value), until: Date.now() + this.ttlMs, tags });
+    this.slots.set(key, { value: Promise.resolve(value), raw: value, until: Date.now() + this.ttlMs, tags });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { tag } from '../../http/read-cache.js';
 import { can } from '../../policies/index.js';
 import { neighbourChapters } from '../catalog/queries.js';
-import { assertChapterReadable } from '../shelf/access.js';
+import { assertChapterReadable, chapterReadableNow } from '../shelf/access.js';
 import { chapterBody, chapterMeta } from './queries.js';
 
 /**
@@ -24,6 +24,8 @@ export interface ChapterAnswer {
   json: string;
   /** The same, brotli-compressed, once a browser has asked for it. */
   br?: Promise<Buffer>;
+  /** That body once it is made (the hot path sends it without waiting). */
+  brBody?: Buffer;
   /** Changes when the answer does: a browser revalidates with it. */
   etag: string;
 }
@@ -67,8 +69,11 @@ class Answers {
   }
 }
 
+const metas = (ctx: AppContext) => ctx.caches.cache<Meta>('chapter-meta', METAS);
+const answersOf = (ctx: AppContext) => ctx.caches.own('chapter-answers', () => new Answers());
+
 function metaOf(ctx: AppContext, bookId: number, chapterId: number): Promise<Meta | null> {
-  return ctx.caches.cache<Meta>('chapter-meta', METAS).get(`${bookId}:${chapterId}`, async () => {
+  return metas(ctx).get(`${bookId}:${chapterId}`, async () => {
     // One query for the chapter's flags and its book's publication.
     const row = await chapterMeta(ctx.db, bookId, chapterId);
     if (!row) return null;
@@ -80,7 +85,7 @@ function metaOf(ctx: AppContext, bookId: number, chapterId: number): Promise<Met
 }
 
 async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta: Meta): Promise<ChapterAnswer> {
-  const answers = ctx.caches.own('chapter-answers', () => new Answers());
+  const answers = answersOf(ctx);
   const key = `${chapterId}:${meta.free ? 1 : 0}`;
   const hit = answers.recall(key);
   if (hit) return hit;
@@ -110,6 +115,22 @@ export async function chapterAnswer(
   if (!meta || !can(actor, 'book.read', { published: meta.published })) throw notFound();
   await assertChapterReadable(ctx, actor, { id: bookId, published: meta.published }, meta);
   return answerOf(ctx, bookId, chapterId, meta);
+}
+
+/**
+ * The answer without waiting when everything is in memory and the reader may read it: the hot path, no promise.
+ * Undefined sends the request the long way (`chapterAnswer`), which also gives the refusals.
+ */
+export function chapterAnswerNow(
+  ctx: AppContext,
+  actor: Actor,
+  bookId: number,
+  chapterId: number,
+): ChapterAnswer | undefined {
+  const meta = metas(ctx).peek(`${bookId}:${chapterId}`);
+  if (!meta || !can(actor, 'book.read', { published: meta.published })) return undefined;
+  if (!chapterReadableNow(ctx, actor, { id: bookId, published: meta.published }, meta)) return undefined;
+  return answersOf(ctx).recall(`${chapterId}:${meta.free ? 1 : 0}`);
 }
 
 const compress = promisify(brotliCompress);
@@ -143,16 +164,18 @@ async function refine(): Promise<void> {
  */
 export function compressedAnswer(ctx: AppContext, answer: ChapterAnswer): Promise<Buffer> {
   if (!answer.br) {
-    const answers = ctx.caches.own('chapter-answers', () => new Answers());
+    const answers = answersOf(ctx);
     const quick = brotli(answer.json, 6);
     answer.br = quick;
     quick.then(
       (body) => {
+        answer.brBody = body;
         answers.grew(body.length);
         finer.push(async () => {
           const best = await brotli(answer.json, 11).catch(() => null);
           if (best && best.length < body.length) {
             answer.br = Promise.resolve(best);
+            answer.brBody = best;
             answers.grew(best.length - body.length);
           }
         });

@@ -121,9 +121,13 @@ export async function resolveStaffToken(db: Db, token: string, now = Date.now())
  */
 const ACTORS = { ttlMs: 10_000, maxEntries: 50_000 };
 
+function actorCache(ctx: AppContext) {
+  return ctx.caches.cache<Resolved<MemberActor | StaffActor>>('actors', ACTORS);
+}
+
 export async function actorOfToken(ctx: AppContext, token: string): Promise<MemberActor | StaffActor | null> {
   const now = Date.now();
-  const cache = ctx.caches.cache<Resolved<MemberActor | StaffActor>>('actors', ACTORS);
+  const cache = actorCache(ctx);
   const hit = await cache.get(token, async () => {
     if (token.startsWith(STAFF_TOKEN_PREFIX)) {
       const staff = await staffOfToken(ctx.db, token, now);
@@ -138,6 +142,12 @@ export async function actorOfToken(ctx: AppContext, token: string): Promise<Memb
     return actorOfToken(ctx, token);
   }
   return hit.actor;
+}
+
+/** The caller of a token seen in the last seconds, without waiting; undefined when it must be looked up. */
+export function knownActor(ctx: AppContext, token: string): MemberActor | StaffActor | undefined {
+  const hit = actorCache(ctx).peek(token);
+  return hit && hit.expiresAt > Date.now() ? hit.actor : undefined;
 }
 
 export async function closeStaffSession(db: Db, sessionId: number): Promise<void> {

@@ -7,7 +7,7 @@ import { bookReadVerdict, chapterReadVerdict, type ReadGrant, type ReadVerdict }
 import { isMember } from '../../policies/helpers.js';
 import { actorOfToken } from '../session/service.js';
 import * as q from './queries.js';
-import { readGrants } from './service.js';
+import { knownGrants, readGrants } from './service.js';
 
 /**
  * The one place that gathers what the read decision needs (the member's unexpired shelf entries) and turns a
@@ -50,6 +50,26 @@ export async function assertChapterReadable(
   });
   const error = await refusal(ctx, verdict);
   if (error) throw error;
+}
+
+/**
+ * The same decision without waiting, for the chapter API's hot path: true when what it needs is in memory and
+ * says "read". False means only "not known here": the caller takes `assertChapterReadable`, which also answers
+ * refusals.
+ */
+export function chapterReadableNow(
+  ctx: AppContext,
+  actor: Actor,
+  book: { id: number; published: boolean },
+  chapter: { free: boolean },
+): boolean {
+  let grants: ReadGrant[] = [];
+  if (!(chapter.free && book.published) && isMember(actor)) {
+    const entries = knownGrants(ctx, actor.memberId, book.id);
+    if (!entries) return false;
+    grants = entries.map((e) => ({ collegeId: e.collegeId }));
+  }
+  return chapterReadVerdict(actor, { free: chapter.free, bookPublished: book.published, grants }).read;
 }
 
 /** The whole book's verdict (shelf, book detail: "read" button or "switch college"). */

@@ -68,3 +68,14 @@ export async function readGrants(
   }));
   return unexpired(all ?? [], now);
 }
+
+/** The same from memory only, without waiting; undefined when it must be looked up. */
+export function knownGrants(
+  ctx: AppContext,
+  memberId: number,
+  bookId: number,
+  now = Date.now(),
+): ShelfEntry[] | undefined {
+  const all = ctx.caches.cache<ShelfEntry[]>('grants', GRANTS).peek(`${memberId}:${bookId}`);
+  return all && unexpired(all, now);
+}
