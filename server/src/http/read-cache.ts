@@ -15,8 +15,7 @@ export interface Loaded<V> {
 }
 
 interface Slot<V> {
-  value: Promise<V>;
-  raw: V;
+  value: V;
   until: number;
   tags: readonly string[];
 }
@@ -37,7 +36,7 @@ export class ReadCache<V> {
   get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
     const slot = this.slots.get(key);
     if (slot) {
-      if (slot.until > Date.now()) return slot.value;
+      if (slot.until > Date.now()) return Promise.resolve(slot.value);
       this.drop(key);
     }
     const pending = this.loading.get(key);
@@ -62,7 +61,7 @@ export class ReadCache<V> {
   /** The value kept under `key` if there is a fresh one, without waiting (the hot path's first try). */
   peek(key: string): V | undefined {
     const slot = this.slots.get(key);
-    return slot && slot.until > Date.now() ? slot.raw : undefined;
+    return slot && slot.until > Date.now() ? slot.value : undefined;
   }
 
   /** Drops every entry with this tag. */
@@ -78,7 +77,7 @@ export class ReadCache<V> {
 
   private keep(key: string, { value, tags }: Loaded<V>): void {
     this.drop(key);
-    this.slots.set(key, { value: Promise.resolve(value), raw: value, until: Date.now() + this.ttlMs, tags });
+    this.slots.set(key, { value, until: Date.now() + this.ttlMs, tags });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));

@@ -258,7 +258,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
       const { bookId, chapterId } = request.query;
       const br = /\bbr\b/.test(request.headers['accept-encoding'] ?? '');
       const ready = chapterAnswerNow(ctx, request.actor, bookId, chapterId);
-      if (ready && (!br || ready.brBody)) return sendChapter(request, reply, ready, ready.brBody);
+      if (ready && (!br || ready.br)) return sendChapter(request, reply, ready, br ? ready.br : undefined);
       return (async () => {
         const answer = await chapterAnswer(ctx, request.actor, bookId, chapterId);
         sendChapter(request, reply, answer, br ? await compressedAnswer(ctx, answer) : undefined);
@@ -418,7 +418,7 @@ export const catalogRoutes: ModuleRoutes = (ctx) => async (app) => {
   );
 };
 
-/** Sends a chapter's answer: 304 to a browser that has it, brotli when given, else the JSON as it is. */
+/** Sends a chapter's answer: 304 to a browser that has it, the brotli body when given, else the JSON as it is. */
 function sendChapter(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -432,8 +432,7 @@ function sendChapter(
     etag: answer.etag,
   });
   if (request.headers['if-none-match'] === answer.etag) return void reply.code(304).send();
-  if (br && /\bbr\b/.test(request.headers['accept-encoding'] ?? ''))
-    return void reply.header('content-encoding', 'br').send(br);
+  if (br) return void reply.header('content-encoding', 'br').send(br);
   // Already the envelope's JSON: sent as it is, not serialized again.
   void reply.serializer((payload: unknown) => payload as string).send(answer.json);
 }

@@ -20,12 +20,12 @@ import { chapterBody, chapterMeta } from './queries.js';
  * cost far more than everything else together.
  */
 export interface ChapterAnswer {
+  /** "chapter:free", its key among the kept answers. */
+  key: string;
   /** The whole envelope, `{"code":200,"msg":…,"data":{…}}`. */
   json: string;
-  /** The same, brotli-compressed, once a browser has asked for it. */
-  br?: Promise<Buffer>;
-  /** That body once it is made (the hot path sends it without waiting). */
-  brBody?: Buffer;
+  /** The same brotli-compressed, once made (the hot path sends it without waiting). */
+  br?: Buffer;
   /** Changes when the answer does: a browser revalidates with it. */
   etag: string;
 }
@@ -39,10 +39,12 @@ interface Meta {
 const METAS = { ttlMs: 10_000, maxEntries: 200_000 };
 const MAX_BYTES = 96 * 1024 * 1024;
 
-/** Answers by "chapter:free", most recently used last, bounded by the bytes they hold. */
+/** Answers by "chapter:free", most recently used last, bounded by the bytes they hold (JSON and brotli). */
 class Answers {
   private readonly entries = new Map<string, ChapterAnswer>();
   private bytes = 0;
+  /** Answers compressed a first time, waiting for the best quality. */
+  readonly compressing = new Map<ChapterAnswer, Promise<Buffer>>();
 
   recall(key: string): ChapterAnswer | undefined {
     const hit = this.entries.get(key);
@@ -53,21 +55,26 @@ class Answers {
     return hit;
   }
 
-  remember(key: string, answer: ChapterAnswer): void {
-    this.entries.set(key, answer);
-    this.bytes += answer.json.length;
-    for (const [k, v] of this.entries) {
+  remember(answer: ChapterAnswer): void {
+    this.entries.set(answer.key, answer);
+    this.bytes += sizeOf(answer);
+    for (const [key, kept] of this.entries) {
       if (this.bytes <= MAX_BYTES) break;
-      this.entries.delete(k);
-      this.bytes -= v.json.length;
+      this.entries.delete(key);
+      this.bytes -= sizeOf(kept);
     }
   }
 
-  /** Compressed bodies count too, once they exist. */
-  grew(by: number): void {
-    this.bytes += by;
+  /** Gives a kept answer its compressed body (an answer no longer kept is given it but not counted). */
+  compressed(answer: ChapterAnswer, br: Buffer): void {
+    const kept = this.entries.get(answer.key) === answer;
+    if (kept) this.bytes -= sizeOf(answer);
+    answer.br = br;
+    if (kept) this.bytes += sizeOf(answer);
   }
 }
+
+const sizeOf = (answer: ChapterAnswer) => answer.json.length + (answer.br?.length ?? 0);
 
 const metas = (ctx: AppContext) => ctx.caches.cache<Meta>('chapter-meta', METAS);
 const answersOf = (ctx: AppContext) => ctx.caches.own('chapter-answers', () => new Answers());
@@ -96,10 +103,11 @@ async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta
     `"styles":${row.styles},"css":${JSON.stringify(row.css)},"prevId":${prevId ?? 'null'},"nextId":${nextId ?? 'null'},` +
     `"free":${meta.free}}`;
   const answer = {
+    key,
     json: `{"code":${Code.OK},"msg":"操作成功","data":${data}}`,
     etag: `W/"ch${key.replace(':', '-')}"`,
   };
-  answers.remember(key, answer);
+  answers.remember(answer);
   return answer;
 }
 
@@ -163,26 +171,24 @@ async function refine(): Promise<void> {
  * is compressed again at the best quality (34 KB), which every later request gets.
  */
 export function compressedAnswer(ctx: AppContext, answer: ChapterAnswer): Promise<Buffer> {
-  if (!answer.br) {
-    const answers = answersOf(ctx);
-    const quick = brotli(answer.json, 6);
-    answer.br = quick;
-    quick.then(
-      (body) => {
-        answer.brBody = body;
-        answers.grew(body.length);
+  if (answer.br) return Promise.resolve(answer.br);
+  const answers = answersOf(ctx);
+  let pending = answers.compressing.get(answer);
+  if (!pending) {
+    pending = brotli(answer.json, 6);
+    answers.compressing.set(answer, pending);
+    pending.then(
+      (quick) => {
+        answers.compressing.delete(answer);
+        answers.compressed(answer, quick);
         finer.push(async () => {
           const best = await brotli(answer.json, 11).catch(() => null);
-          if (best && best.length < body.length) {
-            answer.br = Promise.resolve(best);
-            answer.brBody = best;
-            answers.grew(best.length - body.length);
-          }
+          if (best && best.length < quick.length) answers.compressed(answer, best);
         });
         void refine();
       },
-      () => delete answer.br,
+      () => answers.compressing.delete(answer),
     );
   }
-  return answer.br;
+  return pending;
 }

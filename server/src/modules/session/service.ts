@@ -66,11 +66,6 @@ async function memberOfToken(db: Db, token: string, now: number): Promise<Resolv
   return { actor, expiresAt };
 }
 
-/** The member behind a token, or null when the token is unknown or expired (straight from the database). */
-export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<MemberActor | null> {
-  return (await memberOfToken(db, token, now))?.actor ?? null;
-}
-
 export async function closeSession(db: Db, sessionId: number): Promise<void> {
   await q.deleteSession(db, sessionId);
   invalidate(tag.session(sessionId));
@@ -108,10 +103,6 @@ async function staffOfToken(db: Db, token: string, now: number): Promise<Resolve
     isAdmin: Boolean(row.isAdmin),
   };
   return { actor, expiresAt: row.expiresAt };
-}
-
-export async function resolveStaffToken(db: Db, token: string, now = Date.now()): Promise<StaffActor | null> {
-  return (await staffOfToken(db, token, now))?.actor ?? null;
 }
 
 /**
