@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import { ClassMsg, Limits, formatClassTime, type ClassStudentRow } from '@textbook/contracts';
+import { ClassMsg, formatClassTime, type ClassStudentRow } from '@textbook/contracts';
 import { exportStudents, useClassDetail, usePending, useStudentActions, useStudents } from '../../../api/classes';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import '../../../styles/classes.css';
+import { studentIdRules, studentNameRules } from '../studentRules';
 
 const STATUS: Record<number, { text: string; color: string }> = {
   0: { text: '待审核', color: 'orange' },
@@ -40,24 +41,10 @@ function EditStudent({ row, onClose }: { row: ClassStudentRow; onClose: () => vo
       cancelText="取消"
     >
       <Form form={form} layout="vertical" initialValues={{ studentId: row.studentId, name: row.name }}>
-        <Form.Item
-          name="studentId"
-          label="学号"
-          rules={[
-            { required: true, whitespace: true, message: ClassMsg.STUDENT_ID_REQUIRED },
-            { max: Limits.STUDENT_ID_MAX, message: ClassMsg.STUDENT_ID_MAX },
-          ]}
-        >
+        <Form.Item name="studentId" label="学号" rules={studentIdRules}>
           <Input />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: ClassMsg.STUDENT_NAME_REQUIRED },
-            { max: Limits.STUDENT_NAME_MAX, message: ClassMsg.STUDENT_NAME_MAX },
-          ]}
-        >
+        <Form.Item name="name" label="姓名" rules={studentNameRules}>
           <Input />
         </Form.Item>
       </Form>

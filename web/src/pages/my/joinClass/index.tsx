@@ -7,7 +7,6 @@ import {
   ClassMsg,
   CodeStatus,
   JoinStatus,
-  Limits,
   isPlaceholderName,
   type CodeCheckResult,
   type JoinResult,
@@ -17,6 +16,7 @@ import { checkCode, classKeys, joinClass, useExitClass, useMyClasses } from '../
 import { memberKeys, useMember } from '../../../api/member';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import '../../../styles/classes.css';
+import { studentIdRules, studentNameRules } from '../studentRules';
 
 const CHECK_DELAY_MS = 400;
 
@@ -196,10 +196,7 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
       <Form.Item
         name="studentId"
         label="学号"
-        rules={[
-          { required: true, whitespace: true, message: ClassMsg.STUDENT_ID_REQUIRED },
-          { max: Limits.STUDENT_ID_MAX, message: ClassMsg.STUDENT_ID_MAX },
-        ]}
+        rules={studentIdRules}
         extra={idLocked ? '学号已设置，不能修改' : undefined}
       >
         <Input placeholder="请输入学号" disabled={idLocked} />
@@ -207,10 +204,7 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
       <Form.Item
         name="name"
         label="姓名"
-        rules={[
-          { required: true, whitespace: true, message: ClassMsg.STUDENT_NAME_REQUIRED },
-          { max: Limits.STUDENT_NAME_MAX, message: ClassMsg.STUDENT_NAME_MAX },
-        ]}
+        rules={studentNameRules}
         extra={nameLocked ? '姓名已设置，不能修改' : undefined}
       >
         <Input placeholder="请输入真实姓名" disabled={nameLocked} />
