@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,7 +12,11 @@ import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerWebApp } from './http/static.js';
-import { moduleRoutes } from './modules/index.js';
+import { moduleRoutes, modules } from './modules/index.js';
+import { registerModule, trackRoutes } from './http/module.js';
+import { kvFor } from './adapters/kv/index.js';
+import { createSmsProvider } from './adapters/sms/index.js';
+import { LocalStorage } from './adapters/storage/local.js';
 import { testingRoutes } from './modules/testing/routes.js';
 
 /** One log line per request (Fastify's "request completed", with the request id), not two. */
@@ -31,6 +37,37 @@ const contexts = new WeakMap<FastifyInstance, AppContext>();
 export function appContext(app: FastifyInstance): AppContext {
   const ctx = contexts.get(app);
   if (!ctx) throw new Error('not an app made by buildApp');
+  return ctx;
+}
+
+/** The context of one app: its adapters are made here, once, and closed with the app. */
+function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
+  const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
+  const kv = kvFor(config);
+  const local = new Map<string, unknown>();
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    caches,
+    kv,
+    sms: undefined as never,
+    files: {
+      books: new LocalStorage(path.join(config.dataDir, 'files')),
+      avatars: new LocalStorage(path.join(config.dataDir, 'avatars')),
+      site: new LocalStorage(path.join(config.dataDir, 'site-files')),
+    },
+    local: <T>(key: string, make: () => T): T => {
+      if (!local.has(key)) local.set(key, make());
+      return local.get(key) as T;
+    },
+  };
+  ctx.sms = createSmsProvider(ctx, app.log);
+  app.addHook('onClose', async () => {
+    await caches.close();
+    await kv.close();
+    for (const value of local.values()) await (value as { close?: () => unknown }).close?.();
+  });
   return ctx;
 }
 
@@ -55,11 +92,10 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
     reply.header('x-request-id', request.id);
   });
 
-  const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
-  app.addHook('onClose', async () => caches.close());
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, caches };
+  const ctx = buildContext(app, config, database);
   contexts.set(app, ctx);
 
+  trackRoutes(app);
   registerErrorFunnel(app);
   registerAuthHook(app, ctx);
 
@@ -76,6 +112,8 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.bodyLimit } });
+  for (const mod of modules) await registerModule(app, ctx, mod);
   for (const routes of moduleRoutes) await app.register(routes(ctx));
   if (config.testRoutes) await app.register(testingRoutes(ctx));
   extend?.(app);

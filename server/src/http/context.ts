@@ -2,17 +2,40 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/connection.js';
+import type { KvStore } from '../adapters/kv/index.js';
+import type { SmsProvider } from '../adapters/sms/index.js';
+import type { Storage } from '../adapters/storage/index.js';
 import type { CacheHub } from './read-cache.js';
 
-/** What every module gets: the database, its dialect, the configuration and the instance's read caches. */
+/** The file areas of the storage adapter: each a folder under DATA_DIR in the embedded profile. */
+export interface FileAreas {
+  /** Imported book files (chapters' images, stylesheets, fonts, covers). */
+  books: Storage;
+  /** Members' avatars. */
+  avatars: Storage;
+  /** Site images (content pictures, feedback screenshots). */
+  site: Storage;
+}
+
+/**
+ * What every module gets, built once per app in `buildApp` and closed with it: the database, its dialect, the
+ * configuration, the instance's read caches and the adapters. Nothing else is shared between requests: no
+ * module keeps a process-global singleton; per-instance state a module owns lives in `ctx.local`.
+ */
 export interface AppContext {
   db: Db;
   dialect: Dialect;
   config: Config;
   caches: CacheHub;
+  /** Short-lived shared state (rate limits, tickets, lockout counters): in process, or Redis. */
+  kv: KvStore;
+  sms: SmsProvider;
+  files: FileAreas;
+  /** This instance's own state of a module (a cache, a queue), made on first use and dropped with the app. */
+  local: <T>(key: string, make: () => T) => T;
 }
 
-/** A module's routes: a Fastify plugin with the zod type provider and the context. */
+/** A module's routes: a Fastify plugin with the zod type provider and the context (the older, hand-made form). */
 export type ModuleRoutes = (ctx: AppContext) => FastifyPluginAsync;
 
 export type { ZodTypeProvider };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   AuthMsg,
@@ -40,7 +39,6 @@ function member(actor: Actor): MemberActor {
 /** The member's colleges and switcher, profile and security (spec §2, §7 auth and member calls). */
 export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
   const maxBytes = ctx.config.accounts.avatarMaxBytes;
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 2 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
   const kv = kvFor(ctx.config);
@@ -116,7 +114,7 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       const actor = member(request.actor);
       if (!request.isMultipart()) throw refused(AuthMsg.AVATAR_TYPE);
-      const file = await request.file();
+      const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
       if (!file) throw refused(AuthMsg.AVATAR_TYPE);
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') {

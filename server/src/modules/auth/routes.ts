@@ -33,7 +33,6 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
   const tags = ['auth'];
   const kv = kvFor(ctx.config);
   const sms = createSmsProvider(ctx, app.log);
-  app.addHook('onClose', async () => kv.close());
 
   r.get(
     '/api/auth/cipher',

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   auditBody,
@@ -29,7 +28,6 @@ const tags = ['content'];
 
 /** Public content reads, members' own writing, image upload, and the staff content routes (JSON API). */
 export const contentRoutes: ModuleRoutes = (ctx) => async (app) => {
-  await app.register(multipart, { limits: { fileSize: SiteLimits.IMAGE_MAX_BYTES, files: 1, fields: 5 } });
   authorizeAdminRoutesEarly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -119,7 +117,7 @@ export const contentRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request) => {
       authorize(request.actor, 'image.upload');
       if (!request.isMultipart()) throw refused(SiteMsg.IMAGE_REQUIRED);
-      const file = await request.file();
+      const file = await request.file({ limits: { fileSize: SiteLimits.IMAGE_MAX_BYTES, files: 1 } });
       if (!file) throw refused(SiteMsg.IMAGE_REQUIRED);
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();

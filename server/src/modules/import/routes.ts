@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelope, importJob, Msg } from '@textbook/contracts';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
@@ -17,7 +16,6 @@ function optionalId(value: unknown): number | undefined {
 }
 
 export const importRoutes: ModuleRoutes = (ctx) => async (app) => {
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['import'];
 
@@ -37,7 +35,7 @@ export const importRoutes: ModuleRoutes = (ctx) => async (app) => {
       authorize(actor, 'book.manage');
       if (!isStaff(actor)) throw new Error('unreachable: policy admitted a non-staff caller');
       if (!request.isMultipart()) throw refused(Msg.EPUB_REQUIRED);
-      const file = await request.file();
+      const file = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
       if (!file) throw refused(Msg.EPUB_REQUIRED);
       if (!/\.epub$/i.test(file.filename)) throw refused(Msg.EPUB_REQUIRED);
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
