@@ -6,6 +6,8 @@ import { joinHardWrappedCjk } from './cjk.js';
 import { sanitizeCss } from './css.js';
 import { cleanTitle, findElement, isElement, localName, parseHtml, textContent } from './html-dom.js';
 import { isExternal, resolveInBook, splitFragment } from './paths.js';
+import { refuse } from './errors.js';
+import { MAX_NESTING, nestingDepth } from '../../util/nesting.js';
 
 /** How the importer turns a book's own references into platform URLs. */
 export interface LinkResolver {
@@ -223,6 +225,13 @@ const POLICY: sanitizeHtml.IOptions = {
  */
 export function sanitizeChapter(source: string, docPath: string, links: LinkResolver): SanitizedChapter {
   const doc = parseHtml(source);
+  // Every walk below recurses: refuse a document nested deeper than any real book before walking it.
+  if (nestingDepth<ChildNode | Document>(doc, (n) => ('children' in n ? n.children : undefined)) > MAX_NESTING) {
+    throw refuse(
+      `${docPath} 的元素嵌套超过 ${MAX_NESTING} 层，请修正后再导入`,
+      `${docPath} nests elements more than ${MAX_NESTING} levels deep; fix the book and import it again.`,
+    );
+  }
   const htmlEl = findElement(doc, (el) => localName(el) === 'html');
   const body = findElement(doc, (el) => localName(el) === 'body');
   const titleEl = findElement(doc, (el) => localName(el) === 'title');

@@ -1,4 +1,5 @@
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
+import { MAX_NESTING, nestingDepth } from '../../util/nesting.js';
 import { refuse } from './errors.js';
 
 /**
@@ -20,6 +21,12 @@ export function parseXml(text: string, what: { zh: string; en: string }): Docume
   }
   if (fatal || !doc.documentElement) {
     throw refuse(`${what.zh}不是格式正确的 XML`, `The ${what.en} is not well-formed XML.`);
+  }
+  if (nestingDepth<Node>(doc as unknown as Node, (n) => n.childNodes as ArrayLike<Node>) > MAX_NESTING) {
+    throw refuse(
+      `${what.zh}的元素嵌套超过 ${MAX_NESTING} 层`,
+      `The ${what.en} nests elements more than ${MAX_NESTING} levels deep.`,
+    );
   }
   return doc;
 }
