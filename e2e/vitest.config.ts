@@ -14,7 +14,9 @@ function corpusJourneys(): string[] {
   const dir = `${root}e2e/journeys`;
   const files = fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.e2e.ts') && /support\/reader|reader\/import/.test(fs.readFileSync(`${dir}/${f}`, 'utf8')));
+    .filter(
+      (f) => f.endsWith('.e2e.ts') && /support\/reader|reader\/import/.test(fs.readFileSync(`${dir}/${f}`, 'utf8')),
+    );
   console.warn(`[e2e] the shared EPUB corpus is not at ${corpus}: skipping ${files.join(', ')}`);
   return files.map((f) => `e2e/journeys/${f}`);
 }

@@ -15,7 +15,9 @@ export const CORPUS = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'epub');
  */
 export function corpusAvailable(): boolean {
   if (fs.existsSync(CORPUS) || process.env.CI === 'true') return true;
-  console.warn(`[corpus] skipped: the shared EPUB corpus is not at ${CORPUS} (../shared/data/epub beside the repository)`);
+  console.warn(
+    `[corpus] skipped: the shared EPUB corpus is not at ${CORPUS} (../shared/data/epub beside the repository)`,
+  );
   return false;
 }
 
