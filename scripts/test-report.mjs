@@ -2,7 +2,10 @@
 // tests of `npm test` from these files: api.json for the API suite, e2e.json for the journeys).
 import path from 'node:path';
 
-/** @param {string} name */
+/**
+ * @param {string} name
+ * @returns {(string | [string, Record<string, unknown>])[]}
+ */
 export function reporters(name) {
   const dir = process.env.TEST_REPORT_DIR;
   if (!dir) return ['default'];
