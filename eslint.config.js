@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noSqlInRoutes from './scripts/eslint/no-sql-in-routes.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**', 'coverage/**'] },
@@ -31,10 +32,11 @@ export default tseslint.config(
     },
   },
   {
-    // Routes hold no SQL: the query builder is reached through queries.ts only.
-    files: ['server/src/modules/**/routes.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['kysely', '**/queries.js', '**/db/connection.js'] }],
-    },
+    // Route files hold no SQL, whatever their name: a file that declares routes reaches the database through its
+    // module's service only (scripts/eslint/no-sql-in-routes.js).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    plugins: { local: { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
+    rules: { 'local/no-sql-in-routes': 'error' },
   },
 );
