@@ -3,12 +3,8 @@ import type { ModuleDef } from '../http/module.js';
 import { routerModule } from './router/index.js';
 import { memberRoutes } from './member/routes.js';
 import { noticeRoutes } from './notice/routes.js';
-import { siteRoutes } from './site/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
-import { contentRoutes } from './content/routes.js';
-import { siteManageRoutes } from './site/manage-routes.js';
-import { helpRoutes } from './help/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
@@ -17,14 +13,17 @@ import { readerTestingRoutes } from './reader/testing-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { staffRoutes } from './staff/routes.js';
+import { siteAdminModule, siteModule } from './site/index.js';
+import { contentModule } from './content/index.js';
+import { feedbackModule, helpModule } from './help/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
+modules.push(siteModule, siteAdminModule, contentModule, helpModule, feedbackModule);
 
 /** Routes still written by hand (being moved into `modules`). */
-export const moduleRoutes: ModuleRoutes[] = [siteRoutes, memberRoutes, noticeRoutes];
+export const moduleRoutes: ModuleRoutes[] = [memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
-moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);
 moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Msg, SiteMsg, type ContentItem, type NavMenu, type OwnContentItem, type Paged } from '@textbook/contracts';
+import {
+  Msg,
+  SiteLimits,
+  SiteMsg,
+  type ContentItem,
+  type NavMenu,
+  type OwnContentItem,
+  type Paged,
+} from '@textbook/contracts';
 import { seedDemo } from '../../db/seed/index.js';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { invalidateSiteCache } from '../site/service.js';
+import { invalidateSiteCache } from '../site/index.js';
 
 describe('public content driven by the navigation menus', () => {
   const t = useTestApp();
@@ -19,7 +27,7 @@ describe('public content driven by the navigation menus', () => {
 
   it('lists a menu’s items, its children’s items too, and single pages with their bodies', async () => {
     await seedDemo(t.ctx.db);
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
     menus = expectOk(await call<NavMenu[]>(t.app, { url: '/api/navMenu/list' }));
     const dynamics = byName('平台动态')!;
     const list = expectOk(
@@ -281,5 +289,18 @@ describe('images go through the storage adapter', () => {
       SiteMsg.IMAGE_REQUIRED,
     );
     expect((await t.app.inject({ url: '/api/site/image/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+
+  it('refuses a multipart body cut short, a file over the limit and a non-multipart body, never a 500', async () => {
+    const member = await buildMember(t.ctx.db);
+    const upload = (extra: object) =>
+      call(t.app, { method: 'POST', url: '/api/site/image/upload', token: member.token, ...extra });
+    const whole = form(PNG, 'a.png');
+    const cut = { ...whole, payload: whole.payload.subarray(0, whole.payload.length - 30) };
+    expectRefused(await upload(cut), SiteMsg.IMAGE_REQUIRED);
+    const big = await upload(form(Buffer.concat([PNG, Buffer.alloc(SiteLimits.IMAGE_MAX_BYTES)]), 'big.png'));
+    expect(big.status).toBe(413);
+    expect(big.body.msg).toBe(Msg.TOO_LARGE);
+    expectRefused(await upload({ payload: { file: 'x' } }), SiteMsg.IMAGE_REQUIRED);
   });
 });

@@ -1,23 +1,13 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SiteMsg } from '@textbook/contracts';
-import type { Config } from '../../config.js';
-import { STORAGE_NAME, type Storage } from '../../adapters/storage/index.js';
-import { LocalStorage } from '../../adapters/storage/local.js';
+import { STORAGE_NAME } from '../../adapters/storage/index.js';
+import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 
-const byRoot = new Map<string, Storage>();
-
-/** Site images (content pictures, feedback screenshots): a folder under dataDir in the embedded profile. */
-export function siteStorage(config: Pick<Config, 'dataDir'>): Storage {
-  const root = path.join(config.dataDir, 'site-files');
-  let storage = byRoot.get(root);
-  if (!storage) {
-    storage = new LocalStorage(root);
-    byRoot.set(root, storage);
-  }
-  return storage;
-}
+/*
+ * Site images (content pictures, feedback screenshots) live in the storage adapter's `site` area
+ * (`ctx.files.site`: a folder under DATA_DIR in the embedded profile).
+ */
 
 export const IMAGE_ROUTE = '/api/site/image/';
 
@@ -48,22 +38,22 @@ const TYPES: { ext: string; mediaType: string; magic: (b: Uint8Array) => boolean
 ];
 
 /** Stores an uploaded image under a generated name; the type is read from its bytes, never from its name. */
-export async function storeImage(config: Pick<Config, 'dataDir'>, bytes: Uint8Array): Promise<string> {
+export async function storeImage(ctx: Pick<AppContext, 'files'>, bytes: Uint8Array): Promise<string> {
   const type = TYPES.find((t) => t.magic(bytes));
   if (!type) throw refused(SiteMsg.IMAGE_REQUIRED);
   const name = `${randomUUID()}.${type.ext}`;
-  await siteStorage(config).put(name, bytes);
+  await ctx.files.site.put(name, bytes);
   return IMAGE_ROUTE + name;
 }
 
 export async function loadImage(
-  config: Pick<Config, 'dataDir'>,
+  ctx: Pick<AppContext, 'files'>,
   name: string,
 ): Promise<{ bytes: Buffer; mediaType: string }> {
   if (!STORAGE_NAME.test(name)) throw notFound();
   const type = TYPES.find((t) => name.endsWith(`.${t.ext}`));
   if (!type) throw notFound();
-  const bytes = await siteStorage(config).get(name);
+  const bytes = await ctx.files.site.get(name);
   if (!bytes) throw notFound();
   return { bytes, mediaType: type.mediaType };
 }

@@ -12,8 +12,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
-import { sanitizeRichText } from '../content/sanitize.js';
-import { IMAGE_ROUTE } from '../content/images.js';
+import { IMAGE_ROUTE, sanitizeRichText } from '../content/index.js';
 import { notify } from '../notice/service.js';
 import * as q from './queries.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteMsg, type AppVersion, type FooterLink, type NavMenu, type SiteInfo } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { invalidateSiteCache } from './service.js';
+import { invalidateSiteCache } from './index.js';
 
 describe('staff edit the site shell without touching the database', () => {
   const t = useTestApp();
@@ -27,7 +27,7 @@ describe('staff edit the site shell without touching the database', () => {
   it('menus: create with children, order, hide, delete; the public list changes at once (cache cleared)', async () => {
     const staff = await buildStaff(t.ctx.db);
     const menus = () => call<NavMenu[]>(t.app, { url: '/api/navMenu/list' }).then(expectOk);
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
     expect(await menus()).toEqual([]);
     const post = (payload: object) =>
       call<{ id: number }>(t.app, { method: 'POST', url: '/api/admin/navMenu', token: staff.token, payload }).then(

@@ -19,9 +19,9 @@ import { cachedRead, getSiteInfo, invalidateSiteCache, SITE_SETTING_KEY } from '
  * Staff edits of the site shell. Every write clears the 5-second cache of this instance; other instances see
  * the change when their entries expire (ARCHITECTURE.md, hot public reads).
  */
-async function changed<T>(work: Promise<T>): Promise<T> {
+async function changed<T>(ctx: AppContext, work: Promise<T>): Promise<T> {
   const result = await work;
-  invalidateSiteCache();
+  invalidateSiteCache(ctx);
   return result;
 }
 
@@ -42,6 +42,7 @@ export const listMenus = (ctx: AppContext) => m.listAllMenus(ctx.db);
 export async function createMenu(ctx: AppContext, w: z.infer<typeof menuWrite>): Promise<number> {
   if (w.parentId) mustExist(await m.findMenu(ctx.db, w.parentId));
   const { id } = await changed(
+    ctx,
     m.insertMenu(ctx.db, {
       menu_name: w.menuName,
       parent_id: w.parentId ?? 0,
@@ -59,6 +60,7 @@ export async function updateMenu(ctx: AppContext, id: number, w: z.infer<typeof 
   if (w.parentId === id) throw refused('菜单不能以自身为上级');
   mustHaveChanged(
     await changed(
+      ctx,
       m.updateMenu(ctx.db, id, {
         menu_name: w.menuName,
         parent_id: w.parentId ?? 0,
@@ -72,15 +74,15 @@ export async function updateMenu(ctx: AppContext, id: number, w: z.infer<typeof 
 }
 
 export async function setMenuVisible(ctx: AppContext, id: number, visible: 0 | 1): Promise<void> {
-  mustHaveChanged(await changed(m.updateMenu(ctx.db, id, { visible })));
+  mustHaveChanged(await changed(ctx, m.updateMenu(ctx.db, id, { visible })));
 }
 
 export async function deleteMenu(ctx: AppContext, id: number): Promise<void> {
   if ((await m.countChildren(ctx.db, id)) > 0) throw refused(SiteMsg.MENU_HAS_CHILDREN);
-  mustHaveChanged(await changed(m.deleteMenu(ctx.db, id)));
+  mustHaveChanged(await changed(ctx, m.deleteMenu(ctx.db, id)));
 }
 
-export const sortMenus = (ctx: AppContext, ids: number[]) => changed(m.setSorts(ctx.db, 'nav_menus', ids));
+export const sortMenus = (ctx: AppContext, ids: number[]) => changed(ctx, m.setSorts(ctx.db, 'nav_menus', ids));
 
 // ---- friendly links (footer)
 
@@ -88,6 +90,7 @@ export const listLinks = (ctx: AppContext) => m.listAllLinks(ctx.db);
 
 export async function createLink(ctx: AppContext, w: z.infer<typeof footerLinkWrite>): Promise<number> {
   const { id } = await changed(
+    ctx,
     m.insertLink(ctx.db, {
       link_name: w.linkName,
       link_pic: w.linkPic ?? '',
@@ -102,6 +105,7 @@ export async function createLink(ctx: AppContext, w: z.infer<typeof footerLinkWr
 export async function updateLink(ctx: AppContext, id: number, w: z.infer<typeof footerLinkWrite>): Promise<void> {
   mustHaveChanged(
     await changed(
+      ctx,
       m.updateLink(ctx.db, id, {
         link_name: w.linkName,
         link_pic: w.linkPic ?? '',
@@ -114,14 +118,14 @@ export async function updateLink(ctx: AppContext, id: number, w: z.infer<typeof 
 }
 
 export async function setLinkVisible(ctx: AppContext, id: number, visible: 0 | 1): Promise<void> {
-  mustHaveChanged(await changed(m.updateLink(ctx.db, id, { visible })));
+  mustHaveChanged(await changed(ctx, m.updateLink(ctx.db, id, { visible })));
 }
 
 export async function deleteLink(ctx: AppContext, id: number): Promise<void> {
-  mustHaveChanged(await changed(m.deleteLink(ctx.db, id)));
+  mustHaveChanged(await changed(ctx, m.deleteLink(ctx.db, id)));
 }
 
-export const sortLinks = (ctx: AppContext, ids: number[]) => changed(m.setSorts(ctx.db, 'friend_links', ids));
+export const sortLinks = (ctx: AppContext, ids: number[]) => changed(ctx, m.setSorts(ctx.db, 'friend_links', ids));
 
 // ---- bottom menu (footer)
 
@@ -129,6 +133,7 @@ export const listBottomMenus = (ctx: AppContext) => m.listAllBottomMenus(ctx.db)
 
 export async function createBottomMenu(ctx: AppContext, w: z.infer<typeof bottomMenuWrite>): Promise<number> {
   const { id } = await changed(
+    ctx,
     m.insertBottomMenu(ctx.db, { name: w.name, url: w.url, sort: w.sort ?? 0, visible: w.visible ?? 1 }),
   );
   return id;
@@ -137,6 +142,7 @@ export async function createBottomMenu(ctx: AppContext, w: z.infer<typeof bottom
 export async function updateBottomMenu(ctx: AppContext, id: number, w: z.infer<typeof bottomMenuWrite>): Promise<void> {
   mustHaveChanged(
     await changed(
+      ctx,
       m.updateBottomMenu(ctx.db, id, {
         name: w.name,
         url: w.url,
@@ -148,14 +154,15 @@ export async function updateBottomMenu(ctx: AppContext, id: number, w: z.infer<t
 }
 
 export async function setBottomMenuVisible(ctx: AppContext, id: number, visible: 0 | 1): Promise<void> {
-  mustHaveChanged(await changed(m.updateBottomMenu(ctx.db, id, { visible })));
+  mustHaveChanged(await changed(ctx, m.updateBottomMenu(ctx.db, id, { visible })));
 }
 
 export async function deleteBottomMenu(ctx: AppContext, id: number): Promise<void> {
-  mustHaveChanged(await changed(m.deleteBottomMenu(ctx.db, id)));
+  mustHaveChanged(await changed(ctx, m.deleteBottomMenu(ctx.db, id)));
 }
 
-export const sortBottomMenus = (ctx: AppContext, ids: number[]) => changed(m.setSorts(ctx.db, 'bottom_menus', ids));
+export const sortBottomMenus = (ctx: AppContext, ids: number[]) =>
+  changed(ctx, m.setSorts(ctx.db, 'bottom_menus', ids));
 
 // ---- site info
 
@@ -165,7 +172,7 @@ export async function updateSiteInfo(ctx: AppContext, w: z.infer<typeof siteInfo
   const stored = raw ? (JSON.parse(raw) as Partial<SiteInfo>) : {};
   const next = { ...stored, ...w, toolbar: { ...stored.toolbar, ...w.toolbar } };
   delete (next as Partial<SiteInfo>).maintenance;
-  await changed(m.putSetting(ctx.db, SITE_SETTING_KEY, JSON.stringify(next)));
+  await changed(ctx, m.putSetting(ctx.db, SITE_SETTING_KEY, JSON.stringify(next)));
   return getSiteInfo(ctx);
 }
 
@@ -173,7 +180,7 @@ export async function updateSiteInfo(ctx: AppContext, w: z.infer<typeof siteInfo
 
 /** `/api/version/base`: the newest published version of each platform. */
 export function latestVersions(ctx: AppContext): Promise<AppVersion[]> {
-  return cachedRead('versions', async () => {
+  return cachedRead(ctx, 'versions', async () => {
     const rows = await m.listVersions(ctx.db, true);
     const seen = new Set<string>();
     return rows.filter((v) => (seen.has(v.platform) ? false : (seen.add(v.platform), true)));
@@ -184,6 +191,7 @@ export const listAllVersions = (ctx: AppContext) => m.listVersions(ctx.db, false
 
 export async function createVersion(ctx: AppContext, w: z.infer<typeof versionWrite>): Promise<number> {
   const { id } = await changed(
+    ctx,
     m.insertVersion(ctx.db, {
       platform: w.platform,
       version: w.version,
@@ -201,6 +209,7 @@ export async function createVersion(ctx: AppContext, w: z.infer<typeof versionWr
 export async function updateVersion(ctx: AppContext, id: number, w: z.infer<typeof versionWrite>): Promise<void> {
   mustHaveChanged(
     await changed(
+      ctx,
       m.updateVersion(ctx.db, id, {
         platform: w.platform,
         version: w.version,
@@ -215,9 +224,9 @@ export async function updateVersion(ctx: AppContext, id: number, w: z.infer<type
 }
 
 export async function setVersionPublished(ctx: AppContext, id: number, published: 0 | 1): Promise<void> {
-  mustHaveChanged(await changed(m.updateVersion(ctx.db, id, { published })));
+  mustHaveChanged(await changed(ctx, m.updateVersion(ctx.db, id, { published })));
 }
 
 export async function deleteVersion(ctx: AppContext, id: number): Promise<void> {
-  mustHaveChanged(await changed(m.deleteVersion(ctx.db, id)));
+  mustHaveChanged(await changed(ctx, m.deleteVersion(ctx.db, id)));
 }

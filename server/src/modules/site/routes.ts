@@ -1,47 +1,53 @@
 import { z } from 'zod';
-import { bottomMenu, envelope, footerLink, navMenu, siteInfo } from '@textbook/contracts';
-import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
-import { authorize } from '../../policies/index.js';
+import { appVersion, bottomMenu, footerLink, navMenu, siteInfo } from '@textbook/contracts';
+import { defineModule, route } from '../../http/module.js';
+import { latestVersions } from './manage.js';
 import * as site from './service.js';
 
-export const siteRoutes: ModuleRoutes = (ctx) => async (app) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['site'];
-
-  r.get(
-    '/api/site',
-    { schema: { tags, summary: 'Site info: copyright, filing text, toolbar', response: { 200: envelope(siteInfo) } } },
-    async (request) => {
-      authorize(request.actor, 'site.read');
-      return ok(await site.getSiteInfo(ctx));
-    },
-  );
-
-  r.get(
-    '/api/site/bottomMenu/list',
-    { schema: { tags, summary: 'Footer bottom menu', response: { 200: envelope(z.array(bottomMenu)) } } },
-    async (request) => {
-      authorize(request.actor, 'site.read');
-      return ok(await site.getBottomMenus(ctx));
-    },
-  );
-
-  r.get(
-    '/api/site/link/list',
-    { schema: { tags, summary: 'Friendly links', response: { 200: envelope(z.array(footerLink)) } } },
-    async (request) => {
-      authorize(request.actor, 'site.read');
-      return ok(await site.getFriendLinks(ctx));
-    },
-  );
-
-  r.get(
-    '/api/navMenu/list',
-    { schema: { tags, summary: 'Navigation menus with children', response: { 200: envelope(z.array(navMenu)) } } },
-    async (request) => {
-      authorize(request.actor, 'site.read');
-      return ok(await site.getNavMenuTree(ctx));
-    },
-  );
-};
+/** The public site shell: site info, footer, friendly links, navigation menus, client versions. */
+export const siteModule = defineModule({
+  prefix: '/api',
+  tag: 'site',
+  routes: [
+    route({
+      method: 'GET',
+      url: '/site',
+      summary: 'Site info: copyright, filing text, toolbar',
+      policy: 'site.read',
+      answer: siteInfo,
+      handler: ({ ctx }) => site.getSiteInfo(ctx),
+    }),
+    route({
+      method: 'GET',
+      url: '/site/bottomMenu/list',
+      summary: 'Footer bottom menu',
+      policy: 'site.read',
+      answer: z.array(bottomMenu),
+      handler: ({ ctx }) => site.getBottomMenus(ctx),
+    }),
+    route({
+      method: 'GET',
+      url: '/site/link/list',
+      summary: 'Friendly links',
+      policy: 'site.read',
+      answer: z.array(footerLink),
+      handler: ({ ctx }) => site.getFriendLinks(ctx),
+    }),
+    route({
+      method: 'GET',
+      url: '/navMenu/list',
+      summary: 'Navigation menus with children',
+      policy: 'site.read',
+      answer: z.array(navMenu),
+      handler: ({ ctx }) => site.getNavMenuTree(ctx),
+    }),
+    route({
+      method: 'GET',
+      url: '/version/base',
+      summary: 'Client download page: the newest published version of each platform',
+      policy: 'content.read',
+      answer: z.array(appVersion),
+      handler: ({ ctx }) => latestVersions(ctx),
+    }),
+  ],
+});

@@ -12,20 +12,21 @@ const DEFAULT_SITE: Omit<SiteInfo, 'maintenance'> = {
   toolbar: { logo: '', logoAlt: '', footerLogo: '', userAgreementId: null, privacyPolicyId: null },
 };
 
-const cache = new TtlCache<unknown>(5000);
+/** This app's 5-second cache of the site shell's public reads (one per app instance, in `ctx.local`). */
+const siteCache = (ctx: AppContext) => ctx.local('site:cache', () => new TtlCache<unknown>(5000));
 
-/** Forget cached site reads (staff edits call this). */
-export function invalidateSiteCache(): void {
-  cache.clear();
+/** Forget this app's cached site reads (staff edits call this). */
+export function invalidateSiteCache(ctx: AppContext): void {
+  siteCache(ctx).clear();
 }
 
 /** A public read kept in the same short cache (cleared by staff edits). */
-export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return cache.get(key, load) as Promise<T>;
+export function cachedRead<T>(ctx: AppContext, key: string, load: () => Promise<T>): Promise<T> {
+  return siteCache(ctx).get(key, load) as Promise<T>;
 }
 
 export function getSiteInfo(ctx: AppContext): Promise<SiteInfo> {
-  return cache.get('site', async () => {
+  return siteCache(ctx).get('site', async () => {
     const raw = await q.getSetting(ctx.db, SITE_SETTING_KEY);
     const stored = raw ? (JSON.parse(raw) as Partial<SiteInfo>) : {};
     return {
@@ -51,13 +52,13 @@ export function buildMenuTree(rows: Omit<NavMenu, 'children'>[]): NavMenu[] {
 }
 
 export function getNavMenuTree(ctx: AppContext): Promise<NavMenu[]> {
-  return cache.get('navMenu', async () => buildMenuTree(await q.listNavMenus(ctx.db))) as Promise<NavMenu[]>;
+  return siteCache(ctx).get('navMenu', async () => buildMenuTree(await q.listNavMenus(ctx.db))) as Promise<NavMenu[]>;
 }
 
 export function getBottomMenus(ctx: AppContext): Promise<BottomMenu[]> {
-  return cache.get('bottomMenu', () => q.listBottomMenus(ctx.db)) as Promise<BottomMenu[]>;
+  return siteCache(ctx).get('bottomMenu', () => q.listBottomMenus(ctx.db)) as Promise<BottomMenu[]>;
 }
 
 export function getFriendLinks(ctx: AppContext): Promise<FooterLink[]> {
-  return cache.get('links', () => q.listFriendLinks(ctx.db)) as Promise<FooterLink[]>;
+  return siteCache(ctx).get('links', () => q.listFriendLinks(ctx.db)) as Promise<FooterLink[]>;
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { NavMenu, SiteInfo } from '@textbook/contracts';
 import { seedDemo } from '../../db/seed/index.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
-import { invalidateSiteCache } from './service.js';
+import { invalidateSiteCache } from './index.js';
 
 describe('site shell calls', () => {
   const t = useTestApp();
 
   it('answers defaults on an empty database', async () => {
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
     const site = expectOk(await call<SiteInfo>(t.app, { url: '/api/site' }));
     expect(site.toolbar.userAgreementId).toBeNull();
     expect(expectOk(await call<NavMenu[]>(t.app, { url: '/api/navMenu/list' }))).toEqual([]);
@@ -16,7 +16,7 @@ describe('site shell calls', () => {
 
   it('serves the seeded site info, menus with children, bottom menu and links', async () => {
     await seedDemo(t.ctx.db);
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
     const site = expectOk(await call<SiteInfo>(t.app, { url: '/api/site' }));
     expect(site.copyright).toContain('版权所有');
     expect(site.icp).toMatch(/ICP/);
@@ -44,8 +44,19 @@ describe('site shell calls', () => {
 describe('maintenance switch', () => {
   const t = useTestApp({ maintenance: true });
   it('tells the site it is under maintenance', async () => {
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
     expect(expectOk(await call<SiteInfo>(t.app, { url: '/api/site' })).maintenance).toBe(true);
-    invalidateSiteCache();
+    invalidateSiteCache(t.ctx);
+  });
+});
+
+describe('the site cache', () => {
+  const open = useTestApp();
+  const closed = useTestApp({ maintenance: true });
+  it('is each app’s own: one app’s cached answer is never another’s', async () => {
+    const read = (t: typeof open) => call<SiteInfo>(t.app, { url: '/api/site' }).then(expectOk);
+    expect((await read(open)).maintenance).toBe(false);
+    expect((await read(closed)).maintenance).toBe(true);
+    expect((await read(open)).maintenance).toBe(false);
   });
 });
