@@ -12,11 +12,11 @@ import { helpRoutes } from './help/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
-import { authRoutes } from './auth/routes.js';
+import { authModule } from './auth/index.js';
 import { readerTestingRoutes } from './reader/testing-routes.js';
 import { accountRoutes } from './account/routes.js';
-import { ssoRoutes } from './sso/routes.js';
-import { staffRoutes } from './staff/routes.js';
+import { ssoModule } from './sso/index.js';
+import { staffModule } from './staff/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -28,8 +28,6 @@ moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);
 moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
-moduleRoutes.push(authRoutes);
 moduleRoutes.push(readerTestingRoutes);
 moduleRoutes.push(accountRoutes);
-moduleRoutes.push(ssoRoutes);
-moduleRoutes.push(staffRoutes);
+modules.push(authModule, ssoModule, staffModule);
