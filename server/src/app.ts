@@ -17,7 +17,7 @@ import { registerModule, trackRoutes } from './http/module.js';
 import { kvFor } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
 import { LocalStorage } from './adapters/storage/local.js';
-import { testingRoutes } from './modules/testing/routes.js';
+import { testingModules } from './modules/testing/index.js';
 
 /** One log line per request (Fastify's "request completed", with the request id), not two. */
 class OneLinePerRequest extends LogController {
@@ -115,7 +115,8 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.bodyLimit } });
   for (const mod of modules) await registerModule(app, ctx, mod);
   for (const routes of moduleRoutes) await app.register(routes(ctx));
-  if (config.testRoutes) await app.register(testingRoutes(ctx));
+  // Test-only modules (`/api/test/*`, `/api/dev/*`) exist only in test mode, never with NODE_ENV=production.
+  if (config.testRoutes) for (const mod of testingModules) await registerModule(app, ctx, mod);
   extend?.(app);
 
   await registerWebApp(app, config.webDist);

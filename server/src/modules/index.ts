@@ -8,14 +8,14 @@ import { importRoutes } from './import/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
-import { authRoutes } from './auth/routes.js';
+import { authModule } from './auth/index.js';
 import { readerTestingRoutes } from './reader/testing-routes.js';
 import { accountRoutes } from './account/routes.js';
-import { ssoRoutes } from './sso/routes.js';
-import { staffRoutes } from './staff/routes.js';
 import { siteAdminModule, siteModule } from './site/index.js';
 import { contentModule } from './content/index.js';
 import { feedbackModule, helpModule } from './help/index.js';
+import { ssoModule } from './sso/index.js';
+import { staffModule } from './staff/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -27,8 +27,6 @@ moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
-moduleRoutes.push(authRoutes);
 moduleRoutes.push(readerTestingRoutes);
 moduleRoutes.push(accountRoutes);
-moduleRoutes.push(ssoRoutes);
-moduleRoutes.push(staffRoutes);
+modules.push(authModule, ssoModule, staffModule);

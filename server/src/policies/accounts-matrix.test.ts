@@ -103,10 +103,10 @@ const ROUTES: Row[] = [
     payload: () => ({ color: 'green' }),
     expect: members('ok'),
   },
-  { url: '/api/staff/me', expect: staffOnly },
-  { url: '/api/staff/list', expect: staffOnly },
-  { method: 'POST', url: '/api/staff/create', payload: () => ({ userName: 'x' }), expect: staffOnly },
-  { method: 'POST', url: '/api/staff/update', payload: () => ({ id: 1 }), expect: staffOnly },
+  { url: '/api/admin/staff/me', expect: staffOnly },
+  { url: '/api/admin/staff/list', expect: staffOnly },
+  { method: 'POST', url: '/api/admin/staff/create', payload: () => ({ userName: 'x' }), expect: staffOnly },
+  { method: 'POST', url: '/api/admin/staff/update', payload: () => ({ id: 1 }), expect: staffOnly },
   { url: '/api/book/import/job/999999', expect: staffOnly },
 ];
 

@@ -3,9 +3,7 @@ import { anyone } from './helpers.js';
 /**
  * Logging in is for anyone (anonymous access, written down): the slider puzzle, code sending (gated by the
  * puzzle ticket and rate limits), code and password login, the forgotten-password reset and the cipher key.
- * The development outbox exists only outside production and is open there too.
  */
 export const authPolicies = {
   'auth.login': anyone,
-  'auth.devOutbox': anyone,
 };

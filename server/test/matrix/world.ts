@@ -1,6 +1,6 @@
 import { Role } from '@textbook/contracts';
 import type { Actor } from '../../src/http/actor.js';
-import { actorOfToken } from '../../src/modules/session/service.js';
+import { actorOfToken, openSession, openStaffSession } from '../../src/modules/session/service.js';
 import { buildCollege, buildMember, buildStaff } from '../factories.js';
 import type { TestApp } from '../helpers.js';
 
@@ -12,8 +12,11 @@ export interface MatrixWorld {
   t: TestApp;
   collegeId: number;
   otherCollegeId: number;
-  /** Each caller's token (none for the visitor) and the actor the server makes of it. */
-  callers: Record<Caller, { token?: string; actor: Actor; memberId?: number }>;
+  /**
+   * Each caller's token (none for the visitor), the actor the server makes of it, and a fresh session of the same
+   * caller (a logout route ends the session it was called with; the next route gets a live one).
+   */
+  callers: Record<Caller, { token?: string; actor: Actor; memberId?: number; session?: () => Promise<string> }>;
 }
 
 /** A college with a student, a teacher and an administrator, a member of no college, one of another college, staff. */
@@ -36,6 +39,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     token: m.token,
     memberId: m.id,
     actor: await actorOf(m.token),
+    session: () => openSession(db, m.id),
   });
   return {
     t,
@@ -48,7 +52,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
       teacher: await member(teacher),
       collegeAdmin: await member(admin),
       otherCollege: await member(otherTeacher),
-      staff: { token: staff.token, actor: await actorOf(staff.token) },
+      staff: { token: staff.token, actor: await actorOf(staff.token), session: () => openStaffSession(db, staff.id) },
     },
   };
 }

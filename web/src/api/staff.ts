@@ -29,9 +29,9 @@ export async function staffLogin(userName: string, password: string): Promise<vo
   localStorage.setItem(KEY, token);
 }
 
-export const staffMe = () => staffCall<StaffInfo>('/api/staff/me');
+export const staffMe = () => staffCall<StaffInfo>('/api/admin/staff/me');
 
 export async function staffLogout(): Promise<void> {
-  await staffCall('/api/staff/logout', {}).catch(() => undefined);
+  await staffCall('/api/admin/staff/logout', {}).catch(() => undefined);
   localStorage.removeItem(KEY);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { SmsMessage, SmsProvider } from './index.js';
 
 /**
- * The default provider: logs the message and keeps it in `sms_outbox`, where the development-only route
+ * The default provider: logs the message and keeps it in `sms_outbox`, where the test-mode route
  * `GET /api/dev/sms` shows it (the browser journeys read their codes there).
  */
 export class OutboxSms implements SmsProvider {

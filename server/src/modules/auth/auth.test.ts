@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { AuthMsg, Code, Msg, type CaptchaPuzzle, type MemberInfo } from '@textbook/contracts';
-import { kvFor } from '../../adapters/kv/index.js';
 import { buildMember, uniquePhone } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { loadConfig } from '../../config.js';
+import { puzzleAnswer } from './captcha.js';
 import { hashPassword } from './passwords.js';
 import { encrypt, handTrack, latestCode, requestCode, skipSendGap, solveSlider } from './test-support.js';
 
@@ -43,10 +43,9 @@ describe('slider check', () => {
   });
 
   it('refuses a drop away from the gap, an instantaneous drag, and a second try of one puzzle', async () => {
-    const kv = kvFor(t.ctx.config);
     const attempt = async (dx: number, track: (x: number) => { x: number; t: number }[], wait = 450) => {
       const puzzle = expectOk(await call<CaptchaPuzzle>(t.app, { url: '/api/captcha' }));
-      const { x } = JSON.parse((await kv.get(`captcha:${puzzle.captchaId}`)) ?? '{}') as { x: number };
+      const x = (await puzzleAnswer(t.ctx.kv, puzzle.captchaId)) ?? 0;
       await sleep(wait);
       const payload = { captchaId: puzzle.captchaId, x: x + dx, track: track(x + dx) };
       const first = await call(t.app, { method: 'POST', url: '/api/captcha/check', payload });

@@ -141,3 +141,9 @@ export async function checkPuzzle(
 export async function takeTicket(kv: KvStore, ticket: string | undefined): Promise<void> {
   if (!ticket || !(await kv.take(`ticket:${ticket}`))) throw refused(AuthMsg.CAPTCHA_REQUIRED);
 }
+
+/** The answer of a puzzle still open (test mode and tests only: a journey drags the piece there). */
+export async function puzzleAnswer(kv: KvStore, captchaId: string): Promise<number | null> {
+  const stored = await kv.get(`captcha:${captchaId}`);
+  return stored ? (JSON.parse(stored) as Answer).x : null;
+}

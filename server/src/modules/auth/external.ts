@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthMsg, Msg } from '@textbook/contracts';
-import type { KvStore } from '../../adapters/kv/index.js';
 import type { AppContext } from '../../http/context.js';
-import { bindPhone as bindPhoneError, refused } from '../../http/errors.js';
+import { bindPhone as bindPhoneError, notFound, refused } from '../../http/errors.js';
 import { createMember } from '../member/service.js';
 import { openSession } from '../session/service.js';
 import { consumeCode } from './codes.js';
@@ -24,6 +23,23 @@ export interface ExternalProvider {
 
 const BIND_TTL_MS = 10 * 60_000;
 
+/** The providers this app knows, by name (none by default; test mode adds a stand-in, `testing/auth.ts`). */
+function providers(ctx: AppContext): Map<string, ExternalProvider> {
+  return ctx.local('auth:externalProviders', () => new Map<string, ExternalProvider>());
+}
+
+/** Makes a provider known to this app's `/api/external/callback`. */
+export function addExternalProvider(ctx: AppContext, provider: ExternalProvider): void {
+  providers(ctx).set(provider.name, provider);
+}
+
+/** The provider of that name, or 404. */
+export function externalProvider(ctx: AppContext, name: string): ExternalProvider {
+  const provider = providers(ctx).get(name);
+  if (!provider) throw notFound();
+  return provider;
+}
+
 async function memberForPhone(ctx: AppContext, phone: string): Promise<number> {
   const member = await q.findMemberByPhone(ctx.db, phone);
   return member?.id ?? createMember(ctx, { phone, userName: `用户${phone.slice(-4)}` });
@@ -43,7 +59,7 @@ async function link(ctx: AppContext, identity: ExternalIdentity, memberId: numbe
  * member of that phone; one without a phone is kept pending and answered with code 501 and a bind token, so
  * the login dialog opens in binding mode.
  */
-export async function externalLogin(ctx: AppContext, kv: KvStore, identity: ExternalIdentity): Promise<string> {
+export async function externalLogin(ctx: AppContext, identity: ExternalIdentity): Promise<string> {
   const linked = await q.findIdentity(ctx.db, identity.provider, identity.subject);
   if (linked) return openSession(ctx.db, linked.memberId);
   if (identity.phone && /^1[3-9]\d{9}$/.test(identity.phone)) {
@@ -52,36 +68,22 @@ export async function externalLogin(ctx: AppContext, kv: KvStore, identity: Exte
     return openSession(ctx.db, memberId);
   }
   const bindToken = randomBytes(18).toString('base64url');
-  await kv.set(`bind:${bindToken}`, JSON.stringify(identity), BIND_TTL_MS);
+  await ctx.kv.set(`bind:${bindToken}`, JSON.stringify(identity), BIND_TTL_MS);
   throw bindPhoneError(AuthMsg.BIND_REQUIRED, { bindToken });
 }
 
 /** Binding mode: the pending identity gets the phone proven by a code; the member of that phone logs in. */
 export async function bindPhone(
   ctx: AppContext,
-  kv: KvStore,
   input: { bindToken: string; phoneNumber: string; code: string; checked?: boolean | undefined },
 ): Promise<string> {
   if (input.checked !== true) throw refused(Msg.AGREEMENT_REQUIRED);
-  const pending = await kv.get(`bind:${input.bindToken}`);
+  const pending = await ctx.kv.get(`bind:${input.bindToken}`);
   if (!pending) throw refused(AuthMsg.BIND_EXPIRED);
   const identity = JSON.parse(pending) as ExternalIdentity;
   await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
-  if (!(await kv.take(`bind:${input.bindToken}`))) throw refused(AuthMsg.BIND_EXPIRED);
+  if (!(await ctx.kv.take(`bind:${input.bindToken}`))) throw refused(AuthMsg.BIND_EXPIRED);
   const memberId = await memberForPhone(ctx, input.phoneNumber);
   if (!(await q.findIdentity(ctx.db, identity.provider, identity.subject))) await link(ctx, identity, memberId);
   return openSession(ctx.db, memberId);
 }
-
-/**
- * The test-mode provider (TEST_ROUTES only, never in production): the "authorization code" is
- * `subject` or `subject:phone`, standing in for what an OpenID Connect provider would answer.
- */
-export const testProvider: ExternalProvider = {
-  name: 'test',
-  async exchange(code) {
-    const [subject, phone] = code.split(':');
-    if (!subject) throw refused(AuthMsg.EXTERNAL_FAILED);
-    return { provider: 'test', subject, phone: phone ?? null };
-  },
-};

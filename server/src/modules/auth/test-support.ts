@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CaptchaPuzzle } from '@textbook/contracts';
-import { kvFor } from '../../adapters/kv/index.js';
 import { call, expectOk, type TestApp } from '../../../test/helpers.js';
+import { puzzleAnswer } from './captcha.js';
 import { encryptPassword } from './cipher.js';
 
 /** A drag as a hand makes it: several samples over a few hundred milliseconds, ending at `x`. */
@@ -12,12 +12,12 @@ export function handTrack(x: number, durationMs = 400): { x: number; t: number }
 /** Solves the slider as a person would (reading the answer the server keeps) and answers the ticket. */
 export async function solveSlider(t: TestApp): Promise<string> {
   const puzzle = expectOk(await call<CaptchaPuzzle>(t.app, { url: '/api/captcha' }));
-  const answer = JSON.parse((await kvFor(t.ctx.config).get(`captcha:${puzzle.captchaId}`)) ?? '{}') as { x: number };
+  const x = (await puzzleAnswer(t.ctx.kv, puzzle.captchaId)) ?? 0;
   await sleep(420);
   const checked = await call<{ ticket: string }>(t.app, {
     method: 'POST',
     url: '/api/captcha/check',
-    payload: { captchaId: puzzle.captchaId, x: answer.x + 2, track: handTrack(answer.x + 2) },
+    payload: { captchaId: puzzle.captchaId, x: x + 2, track: handTrack(x + 2) },
   });
   return expectOk(checked).ticket;
 }
@@ -40,7 +40,7 @@ export async function latestCode(t: TestApp, phone: string): Promise<string> {
 
 /** Lets the next code to `phone` go out now (the 60-second gap is the one limit tests step over). */
 export async function skipSendGap(t: TestApp, phone: string): Promise<void> {
-  await kvFor(t.ctx.config).del(`sms:gap:${phone}`);
+  await t.ctx.kv.del(`sms:gap:${phone}`);
 }
 
 export function encrypt(t: TestApp, password: string): string {

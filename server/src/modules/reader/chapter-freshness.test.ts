@@ -104,7 +104,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: '/api/staff/update',
+        url: '/api/admin/staff/update',
         token: admin.token,
         payload: { id: editor.id, disabled: true },
       }),

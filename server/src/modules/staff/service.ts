@@ -4,8 +4,7 @@ import type { StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
-import { decryptPassword } from '../auth/cipher.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { decryptPassword, hashPassword, verifyPassword } from '../auth/index.js';
 import { openStaffSession } from '../session/service.js';
 import * as q from './queries.js';
 

@@ -27,7 +27,7 @@ describe('staff accounts', () => {
   it('creates the first administrator from configuration, who signs in with a staff token', async () => {
     const { token } = expectOk(await login(t, 'chief', ADMIN_PASSWORD));
     expect(token.startsWith('staff.')).toBe(true);
-    const me = expectOk(await call<StaffInfo>(t.app, { url: '/api/staff/me', token }));
+    const me = expectOk(await call<StaffInfo>(t.app, { url: '/api/admin/staff/me', token }));
     expect(me).toMatchObject({ userName: 'chief', isAdmin: true });
     const row = await t.ctx.db
       .selectFrom('staff')
@@ -37,8 +37,8 @@ describe('staff accounts', () => {
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     // A staff token is not a member's.
     expect((await call(t.app, { url: '/api/getMemberInfo', token })).status).toBe(403);
-    expectOk(await call(t.app, { method: 'POST', url: '/api/staff/logout', token }));
-    expect((await call(t.app, { url: '/api/staff/me', token })).status).toBe(401);
+    expectOk(await call(t.app, { method: 'POST', url: '/api/admin/staff/logout', token }));
+    expect((await call(t.app, { url: '/api/admin/staff/me', token })).status).toBe(401);
   });
 
   it('locks a staff account after repeated failures', async () => {
@@ -46,7 +46,7 @@ describe('staff accounts', () => {
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: '/api/staff/create',
+        url: '/api/admin/staff/create',
         token: admin,
         payload: { userName: 'editor1', password: encrypt(t, 'Editor-Pass-2026') },
       }),
@@ -65,19 +65,19 @@ describe('staff accounts', () => {
     const create = (token: string | undefined, userName: string) =>
       call<StaffInfo>(t.app, {
         method: 'POST',
-        url: '/api/staff/create',
+        url: '/api/admin/staff/create',
         token,
         payload: { userName, displayName: '编辑', password: encrypt(t, 'Editor-Pass-2026') },
       });
     expect((await create(undefined, 'x1234')).status).toBe(401);
     expect((await create(member.token, 'x1235')).status).toBe(403);
     expect((await create(plain.token, 'x1236')).status).toBe(403);
-    expect((await call(t.app, { url: '/api/staff/list', token: plain.token })).status).toBe(403);
+    expect((await call(t.app, { url: '/api/admin/staff/list', token: plain.token })).status).toBe(403);
 
     expectRefused(
       await call(t.app, {
         method: 'POST',
-        url: '/api/staff/create',
+        url: '/api/admin/staff/create',
         token: admin,
         payload: { userName: 'weakpass', password: encrypt(t, 'short') },
       }),
@@ -85,24 +85,24 @@ describe('staff accounts', () => {
     );
     const made = expectOk(await create(admin, 'editor2'));
     expectRefused(await create(admin, 'editor2'), AuthMsg.STAFF_NAME_TAKEN, 409);
-    const list = expectOk(await call<StaffInfo[]>(t.app, { url: '/api/staff/list', token: admin }));
+    const list = expectOk(await call<StaffInfo[]>(t.app, { url: '/api/admin/staff/list', token: admin }));
     expect(list.map((s) => s.userName)).toContain('editor2');
 
     const session = expectOk(await login(t, 'editor2', 'Editor-Pass-2026')).token;
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: '/api/staff/update',
+        url: '/api/admin/staff/update',
         token: admin,
         payload: { id: made.id, disabled: true },
       }),
     );
-    expect((await call(t.app, { url: '/api/staff/me', token: session })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/admin/staff/me', token: session })).status).toBe(401);
     expectRefused(await login(t, 'editor2', 'Editor-Pass-2026'), AuthMsg.STAFF_LOGIN_FAILED);
   });
 
   it('a member token never passes a staff policy', async () => {
     const member = await buildMember(t.ctx.db);
-    expect((await call(t.app, { url: '/api/staff/me', token: member.token })).status).toBe(403);
+    expect((await call(t.app, { url: '/api/admin/staff/me', token: member.token })).status).toBe(403);
   });
 });

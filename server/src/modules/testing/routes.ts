@@ -1,90 +1,82 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { envelope } from '@textbook/contracts';
-import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
+import { defineModule, route } from '../../http/module.js';
 import { notFound } from '../../http/errors.js';
 import { createMember, memberExists } from '../member/service.js';
 import { notify } from '../notice/service.js';
 import { openSession, openStaffSession } from '../session/service.js';
-import { classTestingRoutes } from './classes.js';
+import { createTestStaff } from '../staff/index.js';
 
 /**
- * Routes for the browser journeys only. They are registered when `config.testRoutes` is on, which
- * configuration never allows with NODE_ENV=production, so they do not exist on a production server.
+ * Sessions and members for the browser journeys, without the login forms. Registered with the other testing
+ * modules (`testing/index.ts`) only when `config.testRoutes` is on, which configuration never allows with
+ * NODE_ENV=production.
  */
-export const testingRoutes: ModuleRoutes = (ctx) => async (app) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const hide = { hide: true };
-
-  r.post(
-    '/api/test/session',
-    {
-      schema: {
-        ...hide,
-        body: z.object({ memberId: z.number().int() }),
-        response: { 200: envelope(z.object({ token: z.string() })) },
+export const testingModule = defineModule({
+  prefix: '/api/test',
+  tag: 'testing',
+  routes: [
+    route({
+      method: 'POST',
+      url: '/session',
+      summary: 'A session of a member',
+      hide: true,
+      policy: 'public',
+      body: z.object({ memberId: z.number().int() }),
+      answer: z.object({ token: z.string() }),
+      handler: async ({ ctx, body }) => {
+        if (!(await memberExists(ctx, body.memberId))) throw notFound();
+        return { token: await openSession(ctx.db, body.memberId) };
       },
-    },
-    async (request) => {
-      if (!(await memberExists(ctx, request.body.memberId))) throw notFound();
-      return ok({ token: await openSession(ctx.db, request.body.memberId) });
-    },
-  );
+    }),
 
-  r.post(
-    '/api/test/member',
-    {
-      schema: {
-        ...hide,
-        body: z.object({ userName: z.string().min(1).max(50), phone: z.string().optional() }),
-        response: { 200: envelope(z.object({ id: z.number() })) },
-      },
-    },
-    async (request) =>
-      ok({ id: await createMember(ctx, { phone: request.body.phone ?? null, userName: request.body.userName }) }),
-  );
+    route({
+      method: 'POST',
+      url: '/member',
+      summary: 'A new member',
+      hide: true,
+      policy: 'public',
+      body: z.object({ userName: z.string().min(1).max(50), phone: z.string().optional() }),
+      answer: z.object({ id: z.number() }),
+      handler: async ({ ctx, body }) => ({
+        id: await createMember(ctx, { phone: body.phone ?? null, userName: body.userName }),
+      }),
+    }),
 
-  r.post(
-    '/api/test/notices',
-    {
-      schema: {
-        ...hide,
-        body: z.object({ memberId: z.number().int(), count: z.number().int().min(1).max(1000) }),
-        response: { 200: envelope(z.null()) },
+    route({
+      method: 'POST',
+      url: '/notices',
+      summary: 'Many system notices for one member',
+      hide: true,
+      policy: 'public',
+      body: z.object({ memberId: z.number().int(), count: z.number().int().min(1).max(1000) }),
+      answer: z.null(),
+      handler: async ({ ctx, body }) => {
+        await notify(
+          ctx,
+          Array.from({ length: body.count }, (_, i) => ({
+            member_id: body.memberId,
+            type: 'system',
+            title: `测试通知 ${i + 1}`,
+          })),
+        );
+        return null;
       },
-    },
-    async (request) => {
-      const { memberId, count } = request.body;
-      await notify(
-        ctx,
-        Array.from({ length: count }, (_, i) => ({ member_id: memberId, type: 'system', title: `测试通知 ${i + 1}` })),
-      );
-      return ok(null);
-    },
-  );
+    }),
 
-  r.post(
-    '/api/test/staff-session',
-    {
-      schema: {
-        ...hide,
-        body: z.object({}).optional(),
-        response: { 200: envelope(z.object({ id: z.number(), token: z.string() })) },
+    route({
+      method: 'POST',
+      url: '/staff-session',
+      summary: 'A fresh staff account with a session',
+      hide: true,
+      policy: 'public',
+      body: z.object({}).optional(),
+      answer: z.object({ id: z.number(), token: z.string() }),
+      handler: async ({ ctx }) => {
+        const name = `e2e-staff-${Date.now()}-${randomBytes(3).toString('hex')}`;
+        const { id } = await createTestStaff(ctx, name, randomBytes(12).toString('base64url'), false);
+        return { id, token: await openStaffSession(ctx.db, id) };
       },
-    },
-    async () => {
-      // A fresh staff account with a session (the staff login itself is the accounts issue's).
-      const { id } = await ctx.db
-        .insertInto('staff')
-        .values({
-          user_name: `e2e-staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-          password_hash: 'not-a-login',
-          created_at: Date.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return ok({ id, token: await openStaffSession(ctx.db, id) });
-    },
-  );
-  await app.register(classTestingRoutes(ctx));
-};
+    }),
+  ],
+});

@@ -1,0 +1,2 @@
+/** The embedded single sign-on's public face: its routes. */
+export { ssoModule } from './routes.js';

@@ -1,0 +1,13 @@
+import type { ModuleDef } from '../../http/module.js';
+import { authTestingModule } from './auth.js';
+import { classTestingModule } from './classes.js';
+import { testingModule } from './routes.js';
+import { staffTestingModule } from './staff.js';
+
+/**
+ * Every test-only module (routes for the browser journeys: `/api/test/*`, `/api/dev/*`, hidden from the OpenAPI
+ * document). app.ts registers them only when `config.testRoutes` is on, which configuration never allows with
+ * NODE_ENV=production. Add a module here.
+ */
+export const testingModules: ModuleDef[] = [testingModule, classTestingModule, authTestingModule];
+testingModules.push(staffTestingModule);

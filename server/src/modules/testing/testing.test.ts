@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { registeredRoutes } from '../../http/module.js';
+import { useTestApp } from '../../../test/helpers.js';
+
+const testOnly = (url: string) => url.startsWith('/api/test/') || url.startsWith('/api/dev/');
+
+describe('test-only routes', () => {
+  describe('in production', () => {
+    // TEST_ROUTES asked for, but NODE_ENV=production never allows it.
+    const production = loadConfig({ NODE_ENV: 'production', TEST_ROUTES: '1', LOG_LEVEL: 'silent' });
+    const t = useTestApp({ ...production, webDist: '/nonexistent' });
+
+    it('registers no /api/test/* or /api/dev/* route', async () => {
+      expect(t.ctx.config.env).toBe('production');
+      expect(registeredRoutes(t.app).filter((r) => testOnly(r.url))).toEqual([]);
+      expect((await t.app.inject({ url: '/api/dev/sms' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: '/api/test/staff', payload: {} })).statusCode).toBe(404);
+    });
+  });
+
+  describe('in test mode', () => {
+    const t = useTestApp();
+
+    it('registers the testing modules', () => {
+      const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
+      expect(urls).toEqual(
+        expect.arrayContaining(['GET /api/dev/sms', 'POST /api/test/staff', 'POST /api/test/session']),
+      );
+    });
+  });
+});
