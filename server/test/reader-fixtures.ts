@@ -4,7 +4,7 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../src/http/context.js';
 import { importEpub, type ImportOptions } from '../src/modules/import/importer.js';
-import { bookStorage } from '../src/modules/import/storage.js';
+import { bookStorage } from '../src/modules/books/index.js';
 
 /** A data folder of its own for a test file's stored book files. */
 export function tempDataDir(): string {

@@ -1,4 +1,4 @@
-import { indexWords, titlePinyin } from './words.js';
+import { titlePinyin, type Words } from './words.js';
 
 export interface SearchDocument {
   title: string;
@@ -24,13 +24,13 @@ export function searchDocument(book: {
   subject: string;
   collection: string;
   sections: string[];
-}): SearchDocument {
+}, words: Words): SearchDocument {
   const { full, initials } = titlePinyin(book.title);
   const syllables = full ? [full] : [];
   return {
-    title: indexWords(book.title),
-    authors: indexWords(book.authors),
-    body: indexWords(
+    title: words.indexWords(book.title),
+    authors: words.indexWords(book.authors),
+    body: words.indexWords(
       [book.description, book.publisher, book.isbn, book.subject, book.collection, ...book.sections.slice(0, 300)].join(
         '\n',
       ),

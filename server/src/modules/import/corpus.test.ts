@@ -7,7 +7,7 @@ import { corpusFiles, flatten, readCorpus, statedToc, type TreeNode } from '../.
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub, type ImportResult } from './importer.js';
-import { bookStorage } from './storage.js';
+import { bookStorage } from '../books/index.js';
 
 /** Files refused on purpose, with the start of the plain-Chinese reason the uploader sees. */
 const REFUSED: Record<string, string> = {

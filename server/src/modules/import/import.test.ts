@@ -11,7 +11,7 @@ import { joinHardWrappedCjk } from './cjk.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub } from './importer.js';
 import { sanitizeChapter } from './sanitize.js';
-import { bookStorage } from './storage.js';
+import { bookStorage } from '../books/index.js';
 import { readZip, ZipLimits } from './zip.js';
 
 /** A small valid EPUB 3 built in memory; `chapters` are body fragments. */
@@ -239,7 +239,7 @@ describe('importing', () => {
       ]);
       return call<{ jobId: number }>(t.app, {
         method: 'POST',
-        url: '/api/book/import',
+        url: '/api/admin/book/import',
         token,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: body,
@@ -250,7 +250,7 @@ describe('importing', () => {
         const job = expectOk(
           await call<{ status: string; progress: number; message: string; bookId: number | null }>(t.app, {
             method: 'GET',
-            url: `/api/book/import/job/${jobId}`,
+            url: `/api/admin/book/import/job/${jobId}`,
             token: staff.token,
           }),
         );
@@ -278,7 +278,7 @@ describe('importing', () => {
     expect(failed).toMatchObject({ status: 'failed', message: '文件不是 EPUB 电子书（不是 ZIP 压缩包）' });
 
     const other = await buildStaff(t.ctx.db);
-    const peek = await call(t.app, { method: 'GET', url: `/api/book/import/job/${jobId}`, token: other.token });
+    const peek = await call(t.app, { method: 'GET', url: `/api/admin/book/import/job/${jobId}`, token: other.token });
     expect(peek.status).toBe(403);
   });
 });

@@ -22,7 +22,7 @@ describe('section resources', () => {
     const staff = await buildStaff(t.ctx.db);
     const student = await buildMember(t.ctx.db);
     const attach = (body: object, token?: string) =>
-      call<{ id: number }>(t.app, { method: 'POST', url: '/api/reader/section/resource', payload: body, token });
+      call<{ id: number }>(t.app, { method: 'POST', url: '/api/admin/reader/section/resource', payload: body, token });
 
     const video = {
       bookId,
