@@ -1,3 +1,4 @@
+import { wordsOf } from '../src/modules/catalog/index.js';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +72,7 @@ export function buildEpub(identifier: string, title: string, chapters: DraftChap
 
 /** Imports EPUB bytes into the test app's database and storage. */
 export async function importBook(ctx: AppContext, bytes: Uint8Array, options: ImportOptions = {}) {
-  return importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) }, bytes, {
+  return importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config), words: wordsOf(ctx) }, bytes, {
     published: true,
     freeChapters: 1,
     ...options,

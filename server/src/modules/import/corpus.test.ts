@@ -1,3 +1,4 @@
+import { wordsOf } from '../catalog/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,7 @@ describe('EPUB import over the shared corpus', () => {
       const bytes = readCorpus(file);
       let result: ImportResult | ImportRefusal;
       try {
-        result = await importEpub({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) }, bytes, {
+        result = await importEpub({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) }, bytes, {
           published: true,
           fileName: path.basename(file),
           freeChapters: 1000,

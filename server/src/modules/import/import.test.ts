@@ -1,3 +1,4 @@
+import { wordsOf } from '../catalog/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../adapters/storage/index.js';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { grantShelfEntry, activeEntries } from '../shelf/service.js';
+import { grantShelfEntry, activeEntries } from '../shelf/index.js';
 import { joinHardWrappedCjk } from './cjk.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub } from './importer.js';
@@ -153,7 +154,7 @@ describe('importing', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-files-'));
   const t = useTestApp({ dataDir });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const deps = () => ({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) });
+  const deps = () => ({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) });
   const storedFiles = (): string[] => {
     const root = path.join(dataDir, 'files');
     if (!fs.existsSync(root)) return [];
@@ -303,7 +304,7 @@ describe('npm run import-book', () => {
 
   it('imports a file with a subject, and says in English why a file is refused', async () => {
     const { runImportCli } = await import('./cli.js');
-    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) };
+    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) };
     await t.ctx.db
       .insertInto('dict_data')
       .values({ dict_type: 'book_subject', parent_id: 0, label: '数学', value: 'math', sort: 0 })

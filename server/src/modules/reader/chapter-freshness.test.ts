@@ -3,7 +3,7 @@ import { Code, type ChapterContent } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 
 /**
  * The chapter API answers from memory (caller, chapter flags, grants: read-cache.ts). Each test first has the

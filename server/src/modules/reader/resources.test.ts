@@ -3,7 +3,7 @@ import { Code, type SectionResource } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 
 describe('section resources', () => {
   const t = useTestApp({ dataDir: tempDataDir() });
