@@ -33,7 +33,9 @@ describe('the module graph', () => {
     const root = path.dirname(fileURLToPath(import.meta.url));
     const deep: string[] = [];
     for (const name of ['catalog', 'import', 'reader', 'shelf', 'books', 'dict']) {
-      for (const file of readdirSync(path.join(root, name)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      for (const file of readdirSync(path.join(root, name)).filter(
+        (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+      )) {
         const text = readFileSync(path.join(root, name, file), 'utf8');
         for (const m of text.matchAll(/from '\.\.\/(catalog|import|reader|shelf|books)\/([\w-]+)\.js'/g)) {
           if (m[2] !== 'index' && m[1] !== name) deep.push(`${name}/${file} -> ${m[1]}/${m[2]}`);

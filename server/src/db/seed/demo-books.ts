@@ -1,5 +1,3 @@
-import type { Storage } from '../../adapters/storage/index.js';
-import type { Db, Dialect } from '../connection.js';
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
 

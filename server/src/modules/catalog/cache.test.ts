@@ -24,7 +24,10 @@ describe('the catalogue’s per-app state', () => {
   });
 
   it('writes the counted views when the app closes its counter', async () => {
-    const { bookId } = await importBook(t.ctx, buildEpub('urn:test:views', '计数', [{ title: '一', body: '<p>一</p>' }]));
+    const { bookId } = await importBook(
+      t.ctx,
+      buildEpub('urn:test:views', '计数', [{ title: '一', body: '<p>一</p>' }]),
+    );
     const views = async () =>
       (await t.ctx.db.selectFrom('books').select('views').where('id', '=', bookId).executeTakeFirstOrThrow()).views;
     const before = await views();

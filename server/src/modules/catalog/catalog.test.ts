@@ -294,7 +294,12 @@ describe('catalogue and search', () => {
       (await call(t.app, { method: 'POST', url: '/api/admin/booklist', token: member.token, payload: body })).status,
     ).toBe(403);
     const { id } = expectOk(
-      await call<{ id: number }>(t.app, { method: 'POST', url: '/api/admin/booklist', token: staff.token, payload: body }),
+      await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/admin/booklist',
+        token: staff.token,
+        payload: body,
+      }),
     );
     expect((await get(`/api/booklist/detail/${id}`)).status).toBe(404);
     expectOk(await get(`/api/booklist/detail/${id}`, staff.token));
@@ -308,7 +313,12 @@ describe('catalogue and search', () => {
       '所选图书不存在',
     );
     expectRefused(
-      await call(t.app, { method: 'POST', url: '/api/admin/booklist', token: staff.token, payload: { ...body, name: ' ' } }),
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/booklist',
+        token: staff.token,
+        payload: { ...body, name: ' ' },
+      }),
       '请输入书单名称',
     );
     expectOk(await call(t.app, { method: 'DELETE', url: `/api/admin/booklist/${id}`, token: staff.token }));

@@ -82,9 +82,7 @@ export const catalogModule = defineModule({
       url: '/book/getAllBooks',
       summary: 'Every published book (staff: every book), for pickers',
       policy: 'book.browse',
-      answer: z.array(
-        z.object({ id: z.number().int(), title: z.string(), cover: z.string(), published: z.boolean() }),
-      ),
+      answer: z.array(z.object({ id: z.number().int(), title: z.string(), cover: z.string(), published: z.boolean() })),
       handler: ({ ctx, actor }) => books.allBooks(ctx, actor),
     }),
     route({

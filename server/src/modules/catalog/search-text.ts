@@ -15,16 +15,19 @@ function suffixes(text: string, min = 2, max = 30): string[] {
 }
 
 /** What the search index holds for a book: segmented words per field and the title's pinyin. */
-export function searchDocument(book: {
-  title: string;
-  authors: string;
-  description: string;
-  publisher: string;
-  isbn: string;
-  subject: string;
-  collection: string;
-  sections: string[];
-}, words: Words): SearchDocument {
+export function searchDocument(
+  book: {
+    title: string;
+    authors: string;
+    description: string;
+    publisher: string;
+    isbn: string;
+    subject: string;
+    collection: string;
+    sections: string[];
+  },
+  words: Words,
+): SearchDocument {
   const { full, initials } = titlePinyin(book.title);
   const syllables = full ? [full] : [];
   return {

@@ -89,11 +89,15 @@ describe('EPUB import over the shared corpus', () => {
       const bytes = readCorpus(file);
       let result: ImportResult | ImportRefusal;
       try {
-        result = await importEpub({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) }, bytes, {
-          published: true,
-          fileName: path.basename(file),
-          freeChapters: 1000,
-        });
+        result = await importEpub(
+          { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) },
+          bytes,
+          {
+            published: true,
+            fileName: path.basename(file),
+            freeChapters: 1000,
+          },
+        );
       } catch (err) {
         if (!(err instanceof ImportRefusal)) throw new Error(`${file} crashed the importer`, { cause: err });
         result = err;

@@ -154,7 +154,12 @@ describe('importing', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-files-'));
   const t = useTestApp({ dataDir });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const deps = () => ({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) });
+  const deps = () => ({
+    db: t.ctx.db,
+    dialect: t.ctx.dialect,
+    storage: bookStorage(t.ctx.config),
+    words: wordsOf(t.ctx),
+  });
   const storedFiles = (): string[] => {
     const root = path.join(dataDir, 'files');
     if (!fs.existsSync(root)) return [];

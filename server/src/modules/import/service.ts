@@ -38,11 +38,15 @@ export async function startImportJob(
   const running = runningOf(ctx);
   const work = (async () => {
     try {
-      const result = await importEpub({ db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx) }, bytes, {
-        ...options,
-        fileName,
-        onProgress: (progress) => q.updateJob(ctx.db, jobId, { progress, updated_at: Date.now() }),
-      });
+      const result = await importEpub(
+        { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx) },
+        bytes,
+        {
+          ...options,
+          fileName,
+          onProgress: (progress) => q.updateJob(ctx.db, jobId, { progress, updated_at: Date.now() }),
+        },
+      );
       await q.updateJob(ctx.db, jobId, {
         status: 'done',
         progress: 100,

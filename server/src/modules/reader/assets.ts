@@ -32,7 +32,13 @@ export async function assetFacts(ctx: AppContext, actor: Actor, name: string): P
     const presentation = asset.mediaType === 'text/css' || /font|opentype/.test(asset.mediaType);
     isPublic = owner.cover === name || (await q.freeChapterUses(ctx.db, owner.bookId, presentation ? null : name));
   }
-  const facts = { name, mediaType: asset.mediaType, public: isPublic, bookPublished: published, grants: [] as ReadGrant[] };
+  const facts = {
+    name,
+    mediaType: asset.mediaType,
+    public: isPublic,
+    bookPublished: published,
+    grants: [] as ReadGrant[],
+  };
   if (isPublic) return facts;
   facts.grants = await grantsOf(ctx, actor, owner.bookId);
   await explainRefusal(ctx, bookReadVerdict(actor, facts));

@@ -8,7 +8,7 @@ import {
   type ReadingPosition,
   type TextAnchor,
 } from '@textbook/contracts';
-import type { Actor, MemberActor } from '../../http/actor.js';
+import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { assertChapterReadable } from '../shelf/index.js';

@@ -32,9 +32,13 @@ async function make(w: MatrixWorld): Promise<Things> {
     ]),
     { price: 1000, freeChapters: 1 },
   );
-  const hidden = await importBook(ctx, buildEpub('urn:idor:hidden', '未发布教材', [{ title: '一', body: '<p>一</p>' }]), {
-    published: false,
-  });
+  const hidden = await importBook(
+    ctx,
+    buildEpub('urn:idor:hidden', '未发布教材', [{ title: '一', body: '<p>一</p>' }]),
+    {
+      published: false,
+    },
+  );
   const chapters = await ctx.db
     .selectFrom('book_chapters')
     .select(['id', 'free'])
