@@ -9,10 +9,8 @@ import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
-import { clearCatalogCache } from '../server/src/modules/catalog/cache.js';
-import { reindexBook } from '../server/src/modules/catalog/indexer.js';
-import { titlePinyin } from '../server/src/modules/catalog/words.js';
-import { importEpub } from '../server/src/modules/import/importer.js';
+import { clearCatalogCache, reindexBook, titlePinyin, Words } from '../server/src/modules/catalog/index.js';
+import { importEpub } from '../server/src/modules/import/index.js';
 import { LocalStorage } from '../server/src/adapters/storage/local.js';
 import type { EndpointSpec, Measurement } from './lib.js';
 
@@ -89,7 +87,7 @@ export const measurements: Measurement[] = [
       const db = await tempDatabase();
       try {
         const bytes = new Uint8Array(fs.readFileSync(SICP));
-        const deps = { db: db.handle.db, dialect: db.handle.dialect, storage: db.storage };
+        const deps = { db: db.handle.db, dialect: db.handle.dialect, storage: db.storage, words: new Words() };
         const times: number[] = [];
         let detail = '';
         for (let i = 0; i < 3; i++) {
@@ -115,6 +113,7 @@ export const measurements: Measurement[] = [
       const db = await tempDatabase();
       try {
         const { db: kdb, dialect } = db.handle;
+        const words = new Words();
         const now = Date.now();
         let seed = 42;
         const rand = (n: number) => {
@@ -141,7 +140,7 @@ export const measurements: Measurement[] = [
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await reindexBook(kdb, dialect, id);
+          await reindexBook(kdb, dialect, id, words);
         }
         const config = {
           ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
@@ -166,7 +165,7 @@ export const measurements: Measurement[] = [
         let hits = 0;
         for (let round = 0; round < 30; round++) {
           for (const text of queries) {
-            clearCatalogCache(kdb); // measure the search, not the read cache
+            clearCatalogCache(); // measure the search, not the read cache
             const t = performance.now();
             const res = await app.inject({ method: 'GET', url: `/api/book/search?searchText=${q(text)}&pageSize=20` });
             times.push(performance.now() - t);

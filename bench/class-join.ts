@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { formatClassTime } from '@textbook/contracts';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
-import { grantShelfEntry } from '../server/src/modules/shelf/service.js';
+import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
 import { createTestDatabase } from '../server/test/db.js';
 import { buildCollege, buildMember } from '../server/test/factories.js';
 import type { Measurement, MeasurementResult } from './lib.js';

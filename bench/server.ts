@@ -11,7 +11,7 @@ import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedIfEmpty } from '../server/src/db/seed/index.js';
 import { seedDemoTeaching } from '../server/src/db/seed/demo-teaching.js';
-import { bookStorage } from '../server/src/modules/import/storage.js';
+import { bookStorage } from '../server/src/modules/books/index.js';
 import { openSession } from '../server/src/modules/session/service.js';
 
 const config = loadConfig();

@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { runImportCli } from './modules/import/cli.js';
-import { bookStorage } from './modules/import/storage.js';
+import { bookStorage } from './modules/books/index.js';
 
 /** `npm run import-book -- <file.epub> [--subject …]`: imports into the database named by DATABASE_URL. */
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { seedDemoTeaching } from './db/seed/demo-teaching.js';
-import { bookStorage } from './modules/import/storage.js';
+import { bookStorage } from './modules/books/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

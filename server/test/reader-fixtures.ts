@@ -1,10 +1,11 @@
+import { wordsOf } from '../src/modules/catalog/index.js';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../src/http/context.js';
 import { importEpub, type ImportOptions } from '../src/modules/import/importer.js';
-import { bookStorage } from '../src/modules/import/storage.js';
+import { bookStorage } from '../src/modules/books/index.js';
 
 /** A data folder of its own for a test file's stored book files. */
 export function tempDataDir(): string {
@@ -71,9 +72,13 @@ export function buildEpub(identifier: string, title: string, chapters: DraftChap
 
 /** Imports EPUB bytes into the test app's database and storage. */
 export async function importBook(ctx: AppContext, bytes: Uint8Array, options: ImportOptions = {}) {
-  return importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) }, bytes, {
-    published: true,
-    freeChapters: 1,
-    ...options,
-  });
+  return importEpub(
+    { db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config), words: wordsOf(ctx) },
+    bytes,
+    {
+      published: true,
+      freeChapters: 1,
+      ...options,
+    },
+  );
 }

@@ -56,6 +56,18 @@ export const bookAccess = z.object({
   starred: z.boolean(),
   /** The book is free: the member may add it to the shelf themselves. */
   canAddFree: z.boolean(),
+  /**
+   * What the caller may do with this book, decided by the server's policies (the web shows the actions it is
+   * told, it does not re-derive them from roles).
+   */
+  abilities: z.object({
+    /** Ask for a sample copy (a teacher of the current college). */
+    canAskSample: z.boolean(),
+    /** Teach with books: create classes with them (a teacher of the current college). */
+    canTeach: z.boolean(),
+    /** Add the book to the shelf oneself (a free, published book; a member). */
+    canAddFree: z.boolean(),
+  }),
 });
 export type BookAccess = z.infer<typeof bookAccess>;
 

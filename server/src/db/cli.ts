@@ -4,7 +4,7 @@ import { openDatabase } from './connection.js';
 import { migrateToLatest, resetDatabase } from './migrate.js';
 import { hasData, seedDemo } from './seed/index.js';
 import { seedDemoTeaching } from './seed/demo-teaching.js';
-import { bookStorage } from '../modules/import/storage.js';
+import { bookStorage } from '../modules/books/index.js';
 
 /** `npm run db:migrate` and `npm run db:seed [-- --force]`. */
 async function main(): Promise<void> {

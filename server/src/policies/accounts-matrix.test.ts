@@ -107,7 +107,7 @@ const ROUTES: Row[] = [
   { url: '/api/admin/staff/list', expect: staffOnly },
   { method: 'POST', url: '/api/admin/staff/create', payload: () => ({ userName: 'x' }), expect: staffOnly },
   { method: 'POST', url: '/api/admin/staff/update', payload: () => ({ id: 1 }), expect: staffOnly },
-  { url: '/api/book/import/job/999999', expect: staffOnly },
+  { url: '/api/admin/book/import/job/999999', expect: staffOnly },
 ];
 
 describe('permission matrix: accounts routes × callers', () => {

@@ -1,5 +1,6 @@
 import type { Actor } from '../http/actor.js';
-import { anyone, isMember, isStaff } from './helpers.js';
+import { Role } from '@textbook/contracts';
+import { anyone, hasRole, isMember, isStaff } from './helpers.js';
 
 /** An unexpired shelf entry of the actor for the book: only its college matters to the decision. */
 export interface ReadGrant {
@@ -54,8 +55,15 @@ export const bookPolicies = {
   /** Adding a book to the shelf by oneself: published books that are free (price 0). */
   'shelf.addFree': (actor: Actor, book: { published: boolean; price: number }) =>
     isMember(actor) && book.published && book.price === 0,
-  /** Stored book files (covers, images, fonts): public, by unguessable generated name. */
-  'book.asset': anyone,
+  /**
+   * A stored book file (cover, image, stylesheet, font). Public (shared-cacheable): a published book's cover, a
+   * file a free chapter refers to, a stylesheet or font of a book with a free chapter. Anything else only to
+   * those who may read the book, so an image URL guessed or copied does not open a paid chapter.
+   */
+  'book.asset': (actor: Actor, asset: { public: boolean; bookPublished: boolean; grants: ReadGrant[] }) =>
+    asset.public || bookReadVerdict(actor, asset).read,
+  /** Asking for a sample copy of a book (book detail): a teacher of the current college. */
+  'book.askSample': (actor: Actor) => hasRole(actor, Role.TEACHER),
   /** Catalogue management: import, metadata, publication, free chapters, book lists. */
   'book.manage': (actor: Actor) => isStaff(actor),
   'book.readImportJob': (actor: Actor, job: { staffId: number | null }) =>

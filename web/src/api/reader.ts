@@ -33,10 +33,12 @@ export interface SpineChapter {
   free: boolean;
 }
 
-export const useBookAccess = (bookId: number) =>
+/** The read decision and what the caller may do with the book (`enabled: false`: not asked, e.g. a visitor). */
+export const useBookAccess = (bookId: number, enabled = true) =>
   useQuery({
     queryKey: readerKeys.access(bookId),
     queryFn: () => api.get<BookAccess>('/api/book/readAccess', { bookId }, { silent: true }),
+    enabled: enabled && bookId > 0,
   });
 
 export const useSectionTree = (bookId: number) =>

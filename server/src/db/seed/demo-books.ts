@@ -1,7 +1,5 @@
-import type { Storage } from '../../adapters/storage/index.js';
-import type { Db, Dialect } from '../connection.js';
-import { importEpub } from '../../modules/import/importer.js';
-import { writeEpub, type BookSource } from '../../modules/import/epub-writer.js';
+import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
+import { Words } from '../../modules/catalog/index.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -449,7 +447,9 @@ export function demoSource(book: DemoBook): BookSource {
 }
 
 /** Subjects, collections, the demo textbooks (imported, published) and book lists. */
-export async function seedDemoBooks(deps: { db: Db; dialect: Dialect; storage: Storage }, now = Date.now()) {
+export async function seedDemoBooks(given: ImportDeps, now = Date.now()) {
+  // One word segmenter for every book of the seed (building one takes a second or two).
+  const deps = { ...given, words: given.words ?? new Words() };
   const { db } = deps;
   const subjectIds = new Map<string, number>();
   for (const [i, top] of demoSubjects.entries()) {

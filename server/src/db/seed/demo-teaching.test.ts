@@ -12,7 +12,7 @@ import type {
   ShelfBook,
 } from '@textbook/contracts';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
-import { bookStorage } from '../../modules/import/storage.js';
+import { bookStorage } from '../../modules/books/index.js';
 import { openSession } from '../../modules/session/service.js';
 import { seedIfEmpty } from './index.js';
 import { seedDemoTeaching } from './demo-teaching.js';

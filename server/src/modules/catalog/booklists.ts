@@ -3,7 +3,7 @@ import { Msg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
-import { coverUrl } from '../import/storage.js';
+import { coverUrl } from '../books/index.js';
 import * as lq from './list-queries.js';
 import { inOrder } from './presenters.js';
 import * as q from './queries.js';
@@ -17,7 +17,7 @@ export function listBookLists(
   offset: number,
   limit: number,
 ): Promise<Paged<BookListSummary>> {
-  return cached(ctx.db, `booklists:${keyword?.trim() ?? ''}:${offset}:${limit}`, () =>
+  return cached(ctx, `booklists:${keyword?.trim() ?? ''}:${offset}:${limit}`, () =>
     loadBookLists(ctx, keyword, offset, limit),
   );
 }
@@ -100,11 +100,11 @@ export async function saveBookList(ctx: AppContext, id: number | null, input: Bo
       await lq.replaceItems(trx, listId, bookIds);
       return listId;
     })
-    .finally(() => clearCatalogCache(ctx.db));
+    .finally(() => clearCatalogCache());
 }
 
 export async function deleteBookList(ctx: AppContext, id: number): Promise<void> {
   if (!(await lq.findBookList(ctx.db, id))) throw notFound();
   await lq.deleteBookList(ctx.db, id);
-  clearCatalogCache(ctx.db);
+  clearCatalogCache();
 }

@@ -1,84 +1,65 @@
+import type { AppContext } from '../../http/context.js';
 import type { Db } from '../../db/connection.js';
+import { invalidate } from '../../http/read-cache.js';
 import { addBookViews } from './queries.js';
 
 /**
- * Public catalogue reads (lists, search, detail, trees) are cached per process for a few seconds, like the
- * site shell: instances converge quickly without shared state, and the writers on this instance (import,
- * staff edits, book lists) clear it at once. Keys include the query, so the cache is bounded: when full, the
- * oldest entries go first.
+ * Public catalogue reads (lists, search, detail, trees, dictionaries, book lists) are kept per app instance for a
+ * few seconds (`ctx.caches`, bounded: when full, the oldest entries go first). The writers (import, staff edits,
+ * book lists) drop them at once on this instance and, through the cache bus, on the others.
  */
-export class BoundedTtlCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; until: number }>();
+const READS = { ttlMs: 5000, maxEntries: 5000 };
+const CATALOG = 'catalog';
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (hit) this.entries.delete(key);
-    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const value = load();
-    this.entries.set(key, { value, until: now + this.ttlMs });
-    value.catch(() => this.entries.delete(key));
-    return value;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
-// One cache per database (tests run several apps with their own databases in one process).
-const caches = new WeakMap<Db, BoundedTtlCache<unknown>>();
-
-export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new BoundedTtlCache<unknown>(5000, 5000);
-    caches.set(db, cache);
-  }
-  return cache.get(key, load) as Promise<T>;
+export function cached<T>(ctx: Pick<AppContext, 'caches'>, key: string, load: () => Promise<T>): Promise<T> {
+  const reads = ctx.caches.cache<unknown>('catalog-reads', READS);
+  return reads.get(key, async () => ({ value: await load(), tags: [CATALOG] })) as Promise<T>;
 }
 
 /** Forget cached catalogue reads (import, staff edits, book lists call this). */
-export function clearCatalogCache(db: Db): void {
-  caches.get(db)?.clear();
+export function clearCatalogCache(): void {
+  invalidate(CATALOG);
 }
+
+const FLUSH_AFTER_MS = 3000;
 
 /**
  * Views of book details are counted in memory and written in one statement per book every few seconds,
  * instead of one write per page view (which would serialise detail reads on SQLite). A crash loses at most
- * the last few seconds of counts; the popularity order is approximate by nature.
+ * the last few seconds of counts; the popularity order is approximate by nature. One counter per app
+ * (`ctx.local`): closing the app writes what is counted and stops the timer.
  */
-const pendingViews = new Map<Db, Map<number, number>>();
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
+export class ViewCounter {
+  private counts = new Map<number, number>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
-export function countView(db: Db, bookId: number): void {
-  const counts = pendingViews.get(db) ?? new Map<number, number>();
-  pendingViews.set(db, counts);
-  counts.set(bookId, (counts.get(bookId) ?? 0) + 1);
-  flushTimer ??= setTimeout(() => {
-    flushTimer = undefined;
-    for (const d of [...pendingViews.keys()]) void flushViews(d).catch(() => undefined);
-  }, 3000);
-  flushTimer.unref?.();
-}
+  constructor(private readonly db: Db) {}
 
-/** Writes the counted views of one database now (the popular sort calls it first). */
-export async function flushViews(db: Db): Promise<void> {
-  const counts = pendingViews.get(db);
-  if (!counts?.size) return;
-  const batch = [...counts];
-  pendingViews.delete(db);
-  for (const [id, n] of batch) {
-    await addBookViews(db, id, n);
+  count(bookId: number): void {
+    this.counts.set(bookId, (this.counts.get(bookId) ?? 0) + 1);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch(() => undefined);
+    }, FLUSH_AFTER_MS);
+    this.timer.unref?.();
+  }
+
+  /** Writes the counted views now (the popular sort calls it first). */
+  async flush(): Promise<void> {
+    if (!this.counts.size) return;
+    const batch = [...this.counts];
+    this.counts = new Map();
+    for (const [id, n] of batch) await addBookViews(this.db, id, n);
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush().catch(() => undefined);
   }
 }
+
+const viewsOf = (ctx: Pick<AppContext, 'db' | 'local'>) => ctx.local('catalog:views', () => new ViewCounter(ctx.db));
+
+export const countView = (ctx: Pick<AppContext, 'db' | 'local'>, bookId: number): void => viewsOf(ctx).count(bookId);
+export const flushViews = (ctx: Pick<AppContext, 'db' | 'local'>): Promise<void> => viewsOf(ctx).flush();

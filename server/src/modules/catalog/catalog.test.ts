@@ -14,7 +14,7 @@ import type {
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { seedDemoBooks } from '../../db/seed/demo-books.js';
-import { bookStorage } from '../import/storage.js';
+import { bookStorage } from '../books/index.js';
 
 interface Node {
   title: string;
@@ -231,7 +231,7 @@ describe('catalogue and search', () => {
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: `/api/book/${id}/publish`,
+        url: `/api/admin/book/${id}/publish`,
         token: staff.token,
         payload: { published: false },
       }),
@@ -244,7 +244,7 @@ describe('catalogue and search', () => {
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: `/api/book/${id}/publish`,
+        url: `/api/admin/book/${id}/publish`,
         token: staff.token,
         payload: { published: true },
       }),
@@ -291,27 +291,37 @@ describe('catalogue and search', () => {
     const member = await buildMember(t.ctx.db);
     const body = { name: '考研数学', bookIds: [ids.bookIds.get('xxds')!, ids.bookIds.get('gll')!], published: false };
     expect(
-      (await call(t.app, { method: 'POST', url: '/api/booklist', token: member.token, payload: body })).status,
+      (await call(t.app, { method: 'POST', url: '/api/admin/booklist', token: member.token, payload: body })).status,
     ).toBe(403);
     const { id } = expectOk(
-      await call<{ id: number }>(t.app, { method: 'POST', url: '/api/booklist', token: staff.token, payload: body }),
+      await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/admin/booklist',
+        token: staff.token,
+        payload: body,
+      }),
     );
     expect((await get(`/api/booklist/detail/${id}`)).status).toBe(404);
     expectOk(await get(`/api/booklist/detail/${id}`, staff.token));
     expectRefused(
       await call(t.app, {
         method: 'PUT',
-        url: `/api/booklist/${id}`,
+        url: `/api/admin/booklist/${id}`,
         token: staff.token,
         payload: { ...body, bookIds: [999999] },
       }),
       '所选图书不存在',
     );
     expectRefused(
-      await call(t.app, { method: 'POST', url: '/api/booklist', token: staff.token, payload: { ...body, name: ' ' } }),
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/booklist',
+        token: staff.token,
+        payload: { ...body, name: ' ' },
+      }),
       '请输入书单名称',
     );
-    expectOk(await call(t.app, { method: 'DELETE', url: `/api/booklist/${id}`, token: staff.token }));
+    expectOk(await call(t.app, { method: 'DELETE', url: `/api/admin/booklist/${id}`, token: staff.token }));
     expect((await get(`/api/booklist/detail/${id}`, staff.token)).status).toBe(404);
   });
 
@@ -319,7 +329,7 @@ describe('catalogue and search', () => {
     const id = ids.bookIds.get('jjxyl')!;
     const member = await buildMember(t.ctx.db);
     const put = (token: string, payload: object) =>
-      call(t.app, { method: 'PUT', url: `/api/book/${id}`, token, payload });
+      call(t.app, { method: 'PUT', url: `/api/admin/book/${id}`, token, payload });
     expect((await put(member.token, { title: 'x' })).status).toBe(403);
     expectOk(
       await put(staff.token, { title: '微观经济学', subjectId: ids.subjectIds.get('经济学')!, recommended: true }),
@@ -339,7 +349,7 @@ describe('catalogue and search', () => {
     expectOk(
       await call(t.app, {
         method: 'PUT',
-        url: `/api/book/${id}/freeChapters`,
+        url: `/api/admin/book/${id}/freeChapters`,
         token: staff.token,
         payload: { chapterIds: [second] },
       }),
@@ -351,7 +361,7 @@ describe('catalogue and search', () => {
     expectRefused(
       await call(t.app, {
         method: 'PUT',
-        url: `/api/book/${id}/freeChapters`,
+        url: `/api/admin/book/${id}/freeChapters`,
         token: staff.token,
         payload: { chapterIds: [1] },
       }),
@@ -363,12 +373,12 @@ describe('catalogue and search', () => {
     const member = await buildMember(t.ctx.db);
     const id = ids.bookIds.get('dxyw')!;
     const routes: { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
-      { method: 'PUT', url: `/api/book/${id}`, payload: { title: '改名' } },
-      { method: 'POST', url: `/api/book/${id}/publish`, payload: { published: false } },
-      { method: 'PUT', url: `/api/book/${id}/freeChapters`, payload: { chapterIds: [] } },
-      { method: 'POST', url: '/api/booklist', payload: { name: '书单' } },
-      { method: 'PUT', url: '/api/booklist/1', payload: { name: '书单' } },
-      { method: 'DELETE', url: '/api/booklist/1' },
+      { method: 'PUT', url: `/api/admin/book/${id}`, payload: { title: '改名' } },
+      { method: 'POST', url: `/api/admin/book/${id}/publish`, payload: { published: false } },
+      { method: 'PUT', url: `/api/admin/book/${id}/freeChapters`, payload: { chapterIds: [] } },
+      { method: 'POST', url: '/api/admin/booklist', payload: { name: '书单' } },
+      { method: 'PUT', url: '/api/admin/booklist/1', payload: { name: '书单' } },
+      { method: 'DELETE', url: '/api/admin/booklist/1' },
     ];
     for (const r of routes) {
       expect((await call(t.app, r)).status, `${r.method} ${r.url}`).toBe(401);
@@ -383,7 +393,7 @@ describe('catalogue and search', () => {
     const hidden = ids.bookIds.get('acad-writing')!;
     await call(t.app, {
       method: 'POST',
-      url: `/api/book/${hidden}/publish`,
+      url: `/api/admin/book/${hidden}/publish`,
       token: staff.token,
       payload: { published: false },
     });
@@ -392,7 +402,7 @@ describe('catalogue and search', () => {
     expect(forStaff.find((b) => b.id === hidden)?.published).toBe(false);
     await call(t.app, {
       method: 'POST',
-      url: `/api/book/${hidden}/publish`,
+      url: `/api/admin/book/${hidden}/publish`,
       token: staff.token,
       payload: { published: true },
     });

@@ -1,39 +1,9 @@
-import type { ChapterContent, InBookHit } from '@textbook/contracts';
+import type { InBookHit } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { assertChapterReadable } from '../shelf/access.js';
 import { loadReadableBook } from './service.js';
 import * as q from './queries.js';
-import { highlight, highlightWords, queryWords } from './words.js';
-
-/**
- * A chapter's sanitized HTML, for the reader. Who may read it is decided by the one read decision
- * (policies/books.ts, gathered by shelf/access.ts; DESIGN.md §6).
- */
-export async function getChapter(
-  ctx: AppContext,
-  actor: Actor,
-  bookId: number,
-  chapterId: number,
-): Promise<ChapterContent> {
-  const book = await loadReadableBook(ctx, actor, bookId);
-  const chapter = await q.findChapter(ctx.db, bookId, chapterId);
-  if (!chapter) throw notFound();
-  await assertChapterReadable(ctx, actor, book, chapter);
-  const { prevId, nextId } = await q.neighbourChapters(ctx.db, bookId, chapter.seq);
-  return {
-    id: chapter.id,
-    bookId,
-    title: chapter.title,
-    html: chapter.html,
-    styles: JSON.parse(chapter.styles) as string[],
-    css: chapter.css,
-    free: Boolean(chapter.free),
-    prevId,
-    nextId,
-  };
-}
+import { highlight, wordsOf } from './words.js';
 
 const SNIPPET_RADIUS = 30;
 
@@ -50,11 +20,12 @@ export async function searchInBook(
   limit: number,
 ): Promise<{ rows: InBookHit[]; total: number }> {
   await loadReadableBook(ctx, actor, bookId);
-  const words = queryWords(text);
+  const segmenter = wordsOf(ctx);
+  const words = segmenter.queryWords(text);
   const needles = [...new Set([text.trim().toLowerCase(), ...words])]
     .filter(Boolean)
     .sort((a, b) => b.length - a.length);
-  const marks = [...new Set([...needles, ...highlightWords(text)])];
+  const marks = [...new Set([...needles, ...segmenter.highlightWords(text)])];
   const rows: InBookHit[] = [];
   let total = 0;
   for (const chapter of await q.listChapterTexts(ctx.db, bookId)) {

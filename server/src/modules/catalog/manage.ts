@@ -7,7 +7,7 @@ import { invalidate, tag } from '../../http/read-cache.js';
 import { reindexBook } from './indexer.js';
 import * as q from './queries.js';
 import { clearCatalogCache } from './cache.js';
-import { titlePinyin } from './words.js';
+import { titlePinyin, wordsOf } from './words.js';
 
 type BookUpdate = z.infer<typeof bookUpdateBody>;
 
@@ -49,9 +49,9 @@ export async function updateBook(ctx: AppContext, bookId: number, input: BookUpd
   if (input.pubYear !== undefined) values.pub_year = input.pubYear;
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateBookFields(trx, bookId, values);
-    await reindexBook(trx, ctx.dialect, bookId);
+    await reindexBook(trx, ctx.dialect, bookId, wordsOf(ctx));
   });
-  clearCatalogCache(ctx.db);
+  clearCatalogCache();
 }
 
 export async function setPublished(ctx: AppContext, bookId: number, published: boolean): Promise<void> {
@@ -63,7 +63,7 @@ export async function setPublished(ctx: AppContext, bookId: number, published: b
     published_at: published ? (book.published_at ?? now) : book.published_at,
     updated_at: now,
   });
-  clearCatalogCache(ctx.db);
+  clearCatalogCache();
   // The reader's chapter flags say whether the book is published.
   invalidate(tag.book(bookId));
 }
@@ -73,6 +73,6 @@ export async function setFreeChapters(ctx: AppContext, bookId: number, chapterId
   const own = new Set((await q.listChapterFlags(ctx.db, bookId)).map((c) => c.id));
   if (chapterIds.some((id) => !own.has(id))) throw refused(Msg.BAD_REQUEST);
   await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
-  clearCatalogCache(ctx.db);
+  clearCatalogCache();
   invalidate(tag.book(bookId));
 }

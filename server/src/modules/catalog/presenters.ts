@@ -1,5 +1,5 @@
 import type { BookCard } from '@textbook/contracts';
-import { coverUrl } from '../import/storage.js';
+import { coverUrl } from '../books/index.js';
 import type { CardRow } from './queries.js';
 
 /** A card leaves the server with these fields only; the cover becomes its asset URL. */

@@ -175,14 +175,6 @@ export function listChapterTexts(db: Db, bookId: number) {
     .execute();
 }
 
-export function findAsset(db: Db, name: string) {
-  return db
-    .selectFrom('book_assets')
-    .select(['name', 'media_type as mediaType'])
-    .where('name', '=', name)
-    .executeTakeFirst();
-}
-
 export function listDict(db: Db, dictType: string) {
   return db
     .selectFrom('dict_data')

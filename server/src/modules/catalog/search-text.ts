@@ -1,4 +1,4 @@
-import { indexWords, titlePinyin } from './words.js';
+import { titlePinyin, type Words } from './words.js';
 
 export interface SearchDocument {
   title: string;
@@ -15,22 +15,25 @@ function suffixes(text: string, min = 2, max = 30): string[] {
 }
 
 /** What the search index holds for a book: segmented words per field and the title's pinyin. */
-export function searchDocument(book: {
-  title: string;
-  authors: string;
-  description: string;
-  publisher: string;
-  isbn: string;
-  subject: string;
-  collection: string;
-  sections: string[];
-}): SearchDocument {
+export function searchDocument(
+  book: {
+    title: string;
+    authors: string;
+    description: string;
+    publisher: string;
+    isbn: string;
+    subject: string;
+    collection: string;
+    sections: string[];
+  },
+  words: Words,
+): SearchDocument {
   const { full, initials } = titlePinyin(book.title);
   const syllables = full ? [full] : [];
   return {
-    title: indexWords(book.title),
-    authors: indexWords(book.authors),
-    body: indexWords(
+    title: words.indexWords(book.title),
+    authors: words.indexWords(book.authors),
+    body: words.indexWords(
       [book.description, book.publisher, book.isbn, book.subject, book.collection, ...book.sections.slice(0, 300)].join(
         '\n',
       ),

@@ -5,7 +5,7 @@ import { subjectSubtree } from './dict.js';
 import { inOrder } from './presenters.js';
 import * as q from './queries.js';
 import { cached } from './cache.js';
-import { highlight, highlightInitials, highlightWords, isPinyinQuery, queryWords } from './words.js';
+import { highlight, highlightInitials, isPinyinQuery, wordsOf, type Words } from './words.js';
 
 export interface Match {
   fts5: string;
@@ -17,8 +17,8 @@ export interface Match {
  * The full-text query for some search text: every word of the text (jieba, precise mode) must occur;
  * a text of Latin letters may also be the start of a title's pinyin or initials (gdsx → 高等数学).
  */
-export function buildMatch(text: string): Match | null {
-  const words = queryWords(text);
+export function buildMatch(text: string, segmenter: Words): Match | null {
+  const words = segmenter.queryWords(text);
   if (!words.length) return null;
   const fts = words.map((w) => `"${w}"`).join(' AND ');
   const ts = words.map((w) => `'${w}'`).join(' & ');
@@ -61,7 +61,7 @@ export async function rankedOrTitle(
 
 /** Ranked search with highlights (search, search-result, textbook-search). Advanced search adds field filters. */
 export function searchBooks(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
-  return cached(ctx.db, `search:${JSON.stringify(query)}`, () => runSearch(ctx, query));
+  return cached(ctx, `search:${JSON.stringify(query)}`, () => runSearch(ctx, query));
 }
 
 async function runSearch(ctx: AppContext, query: BookSearchQuery): Promise<Paged<BookSearchHit>> {
@@ -69,14 +69,14 @@ async function runSearch(ctx: AppContext, query: BookSearchQuery): Promise<Paged
   const advanced = query.type === 1;
   const filter = advanced ? await filterOf(ctx, query) : {};
   const text = query.searchText.trim();
-  const match = text ? buildMatch(text) : null;
+  const match = text ? buildMatch(text, wordsOf(ctx)) : null;
   if (text && !match) return pageOf([], 0);
   if (!match && !advanced) return pageOf([], 0);
   const page = match
     ? await rankedOrTitle(ctx, match, text, filter, offset, limit)
     : await q.listBookIds(ctx.db, filter, 'newest', offset, limit);
   const cards = inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids));
-  const marks = text ? highlightWords(text) : [query.title ?? ''].filter(Boolean);
+  const marks = text ? wordsOf(ctx).highlightWords(text) : [query.title ?? ''].filter(Boolean);
   const hits = cards.map((card) => {
     const byInitials = text && isPinyinQuery(text) ? highlightInitials(card.title, text) : null;
     const titleHighlight = byInitials ?? highlight(card.title, marks);

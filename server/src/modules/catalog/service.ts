@@ -11,6 +11,7 @@ import { inOrder, presentCard } from './presenters.js';
 import * as q from './queries.js';
 import { buildMatch, rankedOrTitle } from './search.js';
 import { cached, countView, flushViews } from './cache.js';
+import { wordsOf } from './words.js';
 
 /** A book the actor may see, or 404 (an unpublished book is not revealed to the public). */
 export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: number) {
@@ -23,8 +24,8 @@ export async function loadReadableBook(ctx: AppContext, actor: Actor, bookId: nu
 export async function getBookDetail(ctx: AppContext, actor: Actor, bookId: number): Promise<BookDetail> {
   const detail = isStaff(actor)
     ? await buildDetail(ctx, actor, bookId)
-    : await cached(ctx.db, `detail:${bookId}`, () => buildDetail(ctx, actor, bookId));
-  countView(ctx.db, bookId);
+    : await cached(ctx, `detail:${bookId}`, () => buildDetail(ctx, actor, bookId));
+  countView(ctx, bookId);
   return detail;
 }
 
@@ -73,7 +74,7 @@ export async function getBookExtra(ctx: AppContext, actor: Actor, bookId: number
 
 export async function getSectionTree(ctx: AppContext, actor: Actor, bookId: number): Promise<SectionNode[]> {
   if (isStaff(actor)) return buildSectionTree(ctx, actor, bookId);
-  return cached(ctx.db, `tree:${bookId}`, () => buildSectionTree(ctx, actor, bookId));
+  return cached(ctx, `tree:${bookId}`, () => buildSectionTree(ctx, actor, bookId));
 }
 
 async function buildSectionTree(ctx: AppContext, actor: Actor, bookId: number): Promise<SectionNode[]> {
@@ -102,11 +103,11 @@ async function buildSectionTree(ctx: AppContext, actor: Actor, bookId: number): 
 
 /** The textbook list: filters by subject (with its subtree) and collection, keyword search, sort, paging. */
 export function listTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
-  return cached(ctx.db, `list:${JSON.stringify(query)}`, () => loadTextbooks(ctx, query));
+  return cached(ctx, `list:${JSON.stringify(query)}`, () => loadTextbooks(ctx, query));
 }
 
 async function loadTextbooks(ctx: AppContext, query: BookListQuery): Promise<Paged<BookCard>> {
-  if (query.sort === 'popular') await flushViews(ctx.db);
+  if (query.sort === 'popular') await flushViews(ctx);
   const { offset, limit } = pageWindow(query);
   const filter: q.ListFilter = {
     subjectIds: query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined,
@@ -114,7 +115,7 @@ async function loadTextbooks(ctx: AppContext, query: BookListQuery): Promise<Pag
   };
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const match = buildMatch(keyword);
+    const match = buildMatch(keyword, wordsOf(ctx));
     if (!match) return pageOf([], 0);
     const page = await rankedOrTitle(ctx, match, keyword, filter, offset, limit);
     return pageOf(inOrder(page.ids, await q.findCardsByIds(ctx.db, page.ids)), page.total);
@@ -124,7 +125,7 @@ async function loadTextbooks(ctx: AppContext, query: BookListQuery): Promise<Pag
 }
 
 export function recommendedBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
-  return cached(ctx.db, `recommend:${limit}`, () => loadRecommended(ctx, limit));
+  return cached(ctx, `recommend:${limit}`, () => loadRecommended(ctx, limit));
 }
 
 async function loadRecommended(ctx: AppContext, limit: number): Promise<BookCard[]> {
@@ -134,7 +135,7 @@ async function loadRecommended(ctx: AppContext, limit: number): Promise<BookCard
 }
 
 export function newBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
-  return cached(ctx.db, `new:${limit}`, () => loadNewBooks(ctx, limit));
+  return cached(ctx, `new:${limit}`, () => loadNewBooks(ctx, limit));
 }
 
 async function loadNewBooks(ctx: AppContext, limit: number): Promise<BookCard[]> {
@@ -154,7 +155,7 @@ export async function allBooks(ctx: AppContext, actor: Actor) {
 
 /** Filter options of the textbook list and advanced search (GET /api/book/all/field). */
 export function allFields(ctx: AppContext) {
-  return cached(ctx.db, 'fields', () => loadAllFields(ctx));
+  return cached(ctx, 'fields', () => loadAllFields(ctx));
 }
 
 async function loadAllFields(ctx: AppContext) {
@@ -190,11 +191,11 @@ export async function monthStatistics(ctx: AppContext, now = new Date()) {
 
 /** A hierarchical dictionary (subjects or collections), cached like the other public reads. */
 export function dictionary(ctx: AppContext, dictType: string): Promise<DictNode[]> {
-  return cached(ctx.db, `dict:${dictType}`, () => dictTree(ctx.db, dictType));
+  return cached(ctx, `dict:${dictType}`, () => dictTree(ctx.db, dictType));
 }
 
 export function subjectConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
-  return cached(ctx.db, 'conditions', () => loadConditions(ctx));
+  return cached(ctx, 'conditions', () => loadConditions(ctx));
 }
 
 async function loadConditions(ctx: AppContext): Promise<{ key: number; name: string; items: DictNode[] }[]> {
@@ -202,4 +203,14 @@ async function loadConditions(ctx: AppContext): Promise<{ key: number; name: str
     { key: SearchKey.SUBJECT, name: '学科', items: await dictTree(ctx.db, DictType.SUBJECT) },
     { key: SearchKey.COLLECTION, name: '丛书', items: await dictTree(ctx.db, DictType.COLLECTION) },
   ];
+}
+
+/** Book cards by id (shelf, favourites), as the catalogue presents them; missing ids are left out. */
+export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<BookCard[]> {
+  return (await q.findCardsByIds(ctx.db, ids)).map(presentCard);
+}
+
+/** The chapters before and after one in reading order (the reader's prev/next). */
+export function neighbourChapters(ctx: AppContext, bookId: number, seq: number) {
+  return q.neighbourChapters(ctx.db, bookId, seq);
 }

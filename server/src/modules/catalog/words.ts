@@ -1,13 +1,38 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { pinyin } from 'pinyin-pro';
+import type { AppContext } from '../../http/context.js';
 
-/** Loaded once per process: the dictionary takes a few hundred milliseconds to build. */
-let jieba: Jieba | null = null;
-function segmenter(): Jieba {
-  jieba ??= Jieba.withDict(dict);
-  return jieba;
+/**
+ * The word segmenter (jieba) with its dictionary, built on first use: it takes a second or two, so an app keeps
+ * one (`wordsOf(ctx)`, in `ctx.local`) and a command-line run (import, seed) makes one for its whole run.
+ */
+export class Words {
+  private jieba: Jieba | null = null;
+
+  private segmenter(): Jieba {
+    this.jieba ??= Jieba.withDict(dict);
+    return this.jieba;
+  }
+
+  /** Words for the index: jieba's search mode (whole words and their parts, 高等数学 → 高等 数学 高等数学). */
+  indexWords(text: string): string {
+    return clean(this.segmenter().cutForSearch(text, true)).join(' ');
+  }
+
+  /** Words of a query: precise mode, each one must be found. */
+  queryWords(text: string): string[] {
+    return [...new Set(clean(this.segmenter().cut(text, true)))];
+  }
+
+  /** Words to highlight: search mode, so a part of a compound is marked too. */
+  highlightWords(text: string): string[] {
+    return [...new Set(clean(this.segmenter().cutForSearch(text, true)))].sort((a, b) => b.length - a.length);
+  }
 }
+
+/** The app's segmenter. */
+export const wordsOf = (ctx: Pick<AppContext, 'local'>): Words => ctx.local('catalog:words', () => new Words());
 
 const WORD = /[\p{L}\p{N}]/u;
 
@@ -19,21 +44,6 @@ function clean(tokens: string[]): string[] {
     if (w && WORD.test(w)) out.push(w.replace(/[^\p{L}\p{N}]/gu, ''));
   }
   return out.filter(Boolean);
-}
-
-/** Words for the index: jieba's search mode (whole words and their parts, 高等数学 → 高等 数学 高等数学). */
-export function indexWords(text: string): string {
-  return clean(segmenter().cutForSearch(text, true)).join(' ');
-}
-
-/** Words of a query: precise mode, each one must be found. */
-export function queryWords(text: string): string[] {
-  return [...new Set(clean(segmenter().cut(text, true)))];
-}
-
-/** Words to highlight: search mode, so a part of a compound is marked too. */
-export function highlightWords(text: string): string[] {
-  return [...new Set(clean(segmenter().cutForSearch(text, true)))].sort((a, b) => b.length - a.length);
 }
 
 /** Full pinyin (gaodengshuxue) and initials (gdsx) of a title; other characters pass through lower-cased. */

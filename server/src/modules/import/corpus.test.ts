@@ -1,3 +1,4 @@
+import { wordsOf } from '../catalog/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import {
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub, type ImportResult } from './importer.js';
-import { bookStorage } from './storage.js';
+import { bookStorage } from '../books/index.js';
 
 /** Files refused on purpose, with the start of the plain-Chinese reason the uploader sees. */
 const REFUSED: Record<string, string> = {
@@ -96,11 +97,15 @@ describe.runIf(available)('EPUB import over the shared corpus', () => {
       const bytes = readCorpus(file);
       let result: ImportResult | ImportRefusal;
       try {
-        result = await importEpub({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) }, bytes, {
-          published: true,
-          fileName: path.basename(file),
-          freeChapters: 1000,
-        });
+        result = await importEpub(
+          { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) },
+          bytes,
+          {
+            published: true,
+            fileName: path.basename(file),
+            freeChapters: 1000,
+          },
+        );
       } catch (err) {
         if (!(err instanceof ImportRefusal)) throw new Error(`${file} crashed the importer`, { cause: err });
         result = err;

@@ -1,3 +1,4 @@
+import { wordsOf } from '../catalog/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../adapters/storage/index.js';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { grantShelfEntry, activeEntries } from '../shelf/service.js';
+import { grantShelfEntry, activeEntries } from '../shelf/index.js';
 import { joinHardWrappedCjk } from './cjk.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub } from './importer.js';
 import { sanitizeChapter } from './sanitize.js';
-import { bookStorage } from './storage.js';
+import { bookStorage } from '../books/index.js';
 import { readZip, ZipLimits } from './zip.js';
 
 /** A small valid EPUB 3 built in memory; `chapters` are body fragments. */
@@ -153,7 +154,12 @@ describe('importing', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-files-'));
   const t = useTestApp({ dataDir });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const deps = () => ({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) });
+  const deps = () => ({
+    db: t.ctx.db,
+    dialect: t.ctx.dialect,
+    storage: bookStorage(t.ctx.config),
+    words: wordsOf(t.ctx),
+  });
   const storedFiles = (): string[] => {
     const root = path.join(dataDir, 'files');
     if (!fs.existsSync(root)) return [];
@@ -239,7 +245,7 @@ describe('importing', () => {
       ]);
       return call<{ jobId: number }>(t.app, {
         method: 'POST',
-        url: '/api/book/import',
+        url: '/api/admin/book/import',
         token,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: body,
@@ -250,7 +256,7 @@ describe('importing', () => {
         const job = expectOk(
           await call<{ status: string; progress: number; message: string; bookId: number | null }>(t.app, {
             method: 'GET',
-            url: `/api/book/import/job/${jobId}`,
+            url: `/api/admin/book/import/job/${jobId}`,
             token: staff.token,
           }),
         );
@@ -278,7 +284,7 @@ describe('importing', () => {
     expect(failed).toMatchObject({ status: 'failed', message: '文件不是 EPUB 电子书（不是 ZIP 压缩包）' });
 
     const other = await buildStaff(t.ctx.db);
-    const peek = await call(t.app, { method: 'GET', url: `/api/book/import/job/${jobId}`, token: other.token });
+    const peek = await call(t.app, { method: 'GET', url: `/api/admin/book/import/job/${jobId}`, token: other.token });
     expect(peek.status).toBe(403);
   });
 });
@@ -303,7 +309,7 @@ describe('npm run import-book', () => {
 
   it('imports a file with a subject, and says in English why a file is refused', async () => {
     const { runImportCli } = await import('./cli.js');
-    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) };
+    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) };
     await t.ctx.db
       .insertInto('dict_data')
       .values({ dict_type: 'book_subject', parent_id: 0, label: '数学', value: 'math', sort: 0 })

@@ -1,17 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import { coverSvg } from '../catalog/cover.js';
-import { reindexBook } from '../catalog/indexer.js';
-import { clearCatalogCache } from '../catalog/cache.js';
-import { titlePinyin } from '../catalog/words.js';
+import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
+import { assetUrl } from '../books/index.js';
 import { sanitizeCss } from './css.js';
 import { readEpub, type ParsedBook } from './epub.js';
 import { extensionFor } from './media-types.js';
 import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
 import { countSections, fromHeadings, fromToc, type SectionDraft } from './sections.js';
-import { assetUrl } from './storage.js';
 import { invalidate, tag } from '../../http/read-cache.js';
 
 export interface ImportOptions {
@@ -43,6 +40,8 @@ export interface ImportDeps {
   db: Db;
   dialect: Dialect;
   storage: Storage;
+  /** The word segmenter for the search index: the app's (`wordsOf(ctx)`); a command-line run makes one. */
+  words?: Words;
 }
 
 /** Resources worth serving to the reader; book scripts and other documents are never stored. */
@@ -95,6 +94,7 @@ export async function importEpub(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const progress = async (p: number) => options.onProgress?.(p);
+  const words = deps.words ?? new Words();
   const book: ParsedBook = readEpub(bytes);
   await progress(20);
   const { pkg } = book;
@@ -252,7 +252,7 @@ export async function importEpub(
       }
       await insertSections(trx, bookId, drafts, chapterIds);
       await q.updateBook(trx, bookId, { toc_source: tocSource });
-      await reindexBook(trx, deps.dialect, bookId);
+      await reindexBook(trx, deps.dialect, bookId, words);
       return {
         bookId,
         created: !existing,
@@ -264,7 +264,7 @@ export async function importEpub(
         assets: names.size,
       };
     });
-    clearCatalogCache(deps.db);
+    clearCatalogCache();
     // A new edition replaced the chapters and their flags: the reader forgets the old ones.
     invalidate(tag.book(result.bookId));
     // The old edition's files go only once the new edition is committed.

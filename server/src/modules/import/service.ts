@@ -1,19 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJob } from '@textbook/contracts';
-import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { authorize } from '../../policies/index.js';
+import { wordsOf } from '../catalog/index.js';
 import { ImportRefusal } from './errors.js';
 import { importEpub, type ImportOptions } from './importer.js';
 import * as q from './queries.js';
-import { bookStorage } from './storage.js';
 
-/** Jobs still running in this process (tests and shutdown may wait for them). */
-const running = new Map<number, Promise<void>>();
+/** Jobs still running in this app instance (tests and shutdown may wait for them). */
+const runningOf = (ctx: AppContext) => ctx.local('import:running', () => new Map<number, Promise<void>>());
 
-export function waitForJob(jobId: number): Promise<void> {
-  return running.get(jobId) ?? Promise.resolve();
+export function waitForJob(ctx: AppContext, jobId: number): Promise<void> {
+  return runningOf(ctx).get(jobId) ?? Promise.resolve();
 }
 
 /**
@@ -37,13 +35,18 @@ export async function startImportJob(
     created_at: now,
     updated_at: now,
   });
+  const running = runningOf(ctx);
   const work = (async () => {
     try {
-      const result = await importEpub({ db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config) }, bytes, {
-        ...options,
-        fileName,
-        onProgress: (progress) => q.updateJob(ctx.db, jobId, { progress, updated_at: Date.now() }),
-      });
+      const result = await importEpub(
+        { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx) },
+        bytes,
+        {
+          ...options,
+          fileName,
+          onProgress: (progress) => q.updateJob(ctx.db, jobId, { progress, updated_at: Date.now() }),
+        },
+      );
       await q.updateJob(ctx.db, jobId, {
         status: 'done',
         progress: 100,
@@ -69,10 +72,16 @@ export async function startImportJob(
   return jobId;
 }
 
-export async function getImportJob(ctx: AppContext, actor: Actor, jobId: number): Promise<ImportJob> {
+/** The job's owner, for the policy (`book.readImportJob`); 404 when there is none. */
+export async function importJobOwner(ctx: AppContext, jobId: number): Promise<{ staffId: number | null }> {
   const job = await q.findJob(ctx.db, jobId);
   if (!job) throw notFound();
-  authorize(actor, 'book.readImportJob', { staffId: job.staffId });
+  return { staffId: job.staffId };
+}
+
+export async function getImportJob(ctx: AppContext, jobId: number): Promise<ImportJob> {
+  const job = await q.findJob(ctx.db, jobId);
+  if (!job) throw notFound();
   return {
     id: job.id,
     fileName: job.fileName,

@@ -6,8 +6,9 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { tag } from '../../http/read-cache.js';
 import { can } from '../../policies/index.js';
-import { neighbourChapters } from '../catalog/queries.js';
-import { assertChapterReadable, chapterReadableNow } from '../shelf/access.js';
+import { neighbourChapters } from '../catalog/index.js';
+import { chapterReadVerdict, type ReadGrant } from '../../policies/books.js';
+import { explainRefusal, grantsOf, knownReadGrants } from '../shelf/index.js';
 import { chapterBody, chapterMeta } from './queries.js';
 
 /**
@@ -45,6 +46,34 @@ class Answers {
   private bytes = 0;
   /** Answers compressed a first time, waiting for the best quality. */
   readonly compressing = new Map<ChapterAnswer, Promise<Buffer>>();
+  /** Chapters waiting to be compressed again at the best quality, one at a time (it takes about half a second). */
+  private readonly finer: (() => Promise<void>)[] = [];
+  private refining = false;
+  private closed = false;
+
+  /** Queues a job for the best quality; jobs run one after another, and stop when the app closes. */
+  refine(job: () => Promise<void>): void {
+    if (this.closed) return;
+    this.finer.push(job);
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.refining) return;
+    this.refining = true;
+    try {
+      for (let job = this.finer.shift(); job && !this.closed; job = this.finer.shift()) await job();
+    } finally {
+      this.refining = false;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.finer.length = 0;
+    this.entries.clear();
+    this.compressing.clear();
+  }
 
   recall(key: string): ChapterAnswer | undefined {
     const hit = this.entries.get(key);
@@ -77,7 +106,7 @@ class Answers {
 const sizeOf = (answer: ChapterAnswer) => answer.json.length + (answer.br?.length ?? 0);
 
 const metas = (ctx: AppContext) => ctx.caches.cache<Meta>('chapter-meta', METAS);
-const answersOf = (ctx: AppContext) => ctx.caches.own('chapter-answers', () => new Answers());
+const answersOf = (ctx: AppContext) => ctx.local('reader:chapter-answers', () => new Answers());
 
 function metaOf(ctx: AppContext, bookId: number, chapterId: number): Promise<Meta | null> {
   return metas(ctx).get(`${bookId}:${chapterId}`, async () => {
@@ -97,7 +126,7 @@ async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta
   const hit = answers.recall(key);
   if (hit) return hit;
   const row = await chapterBody(ctx.db, chapterId);
-  const { prevId, nextId } = await neighbourChapters(ctx.db, bookId, meta.seq);
+  const { prevId, nextId } = await neighbourChapters(ctx, bookId, meta.seq);
   const data =
     `{"id":${chapterId},"bookId":${bookId},"title":${JSON.stringify(row.title)},"html":${JSON.stringify(row.html)},` +
     `"styles":${row.styles},"css":${JSON.stringify(row.css)},"prevId":${prevId ?? 'null'},"nextId":${nextId ?? 'null'},` +
@@ -111,34 +140,60 @@ async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta
   return answer;
 }
 
-/** The chapter's answer for this caller, or the refusal the read decision gives (thrown). */
-export async function chapterAnswer(
-  ctx: AppContext,
-  actor: Actor,
-  bookId: number,
-  chapterId: number,
-): Promise<ChapterAnswer> {
-  const meta = await metaOf(ctx, bookId, chapterId);
-  // An unpublished book is not revealed to the public (as loadReadableBook: 404), staff read it.
-  if (!meta || !can(actor, 'book.read', { published: meta.published })) throw notFound();
-  await assertChapterReadable(ctx, actor, { id: bookId, published: meta.published }, meta);
-  return answerOf(ctx, bookId, chapterId, meta);
+/** What the `book.readChapter` policy decides on, and what the answer is made from. */
+export interface ChapterFacts {
+  bookId: number;
+  chapterId: number;
+  free: boolean;
+  bookPublished: boolean;
+  grants: ReadGrant[];
+  meta: Meta;
 }
 
 /**
- * The answer without waiting when everything is in memory and the reader may read it: the hot path, no promise.
- * Undefined sends the request the long way (`chapterAnswer`), which also gives the refusals.
+ * The chapter's facts for the read decision (the route's `load`): 404 for a chapter that is not there or a book
+ * that is not published (staff read it); the refusals answered other than 401/403 (unpublished, another
+ * college's entry) are thrown here, the rest is the policy's. When all it needs is in memory it answers without
+ * a promise (the hot path).
  */
-export function chapterAnswerNow(
+export function chapterFacts(
   ctx: AppContext,
   actor: Actor,
   bookId: number,
   chapterId: number,
-): ChapterAnswer | undefined {
-  const meta = metas(ctx).peek(`${bookId}:${chapterId}`);
-  if (!meta || !can(actor, 'book.read', { published: meta.published })) return undefined;
-  if (!chapterReadableNow(ctx, actor, { id: bookId, published: meta.published }, meta)) return undefined;
-  return answersOf(ctx).recall(`${chapterId}:${meta.free ? 1 : 0}`);
+): ChapterFacts | Promise<ChapterFacts> {
+  const kept = metas(ctx).peek(`${bookId}:${chapterId}`);
+  if (kept && can(actor, 'book.read', { published: kept.published })) {
+    const open = kept.free && kept.published;
+    const known = open ? [] : knownReadGrants(ctx, actor, bookId);
+    if (known) {
+      const facts = factsOf(bookId, chapterId, kept, known);
+      if (chapterReadVerdict(actor, facts).read) return facts;
+    }
+  }
+  return slowFacts(ctx, actor, bookId, chapterId);
+}
+
+function factsOf(bookId: number, chapterId: number, meta: Meta, grants: ReadGrant[]): ChapterFacts {
+  return { bookId, chapterId, free: meta.free, bookPublished: meta.published, grants, meta };
+}
+
+async function slowFacts(ctx: AppContext, actor: Actor, bookId: number, chapterId: number): Promise<ChapterFacts> {
+  const meta = await metaOf(ctx, bookId, chapterId);
+  // An unpublished book is not revealed to the public (as loadReadableBook: 404), staff read it.
+  if (!meta || !can(actor, 'book.read', { published: meta.published })) throw notFound();
+  const grants = meta.free && meta.published ? [] : await grantsOf(ctx, actor, bookId);
+  const facts = factsOf(bookId, chapterId, meta, grants);
+  await explainRefusal(ctx, chapterReadVerdict(actor, facts));
+  return facts;
+}
+
+/** The answer for a chapter the policy let through: from memory when kept (no promise), else made once. */
+export function chapterAnswer(ctx: AppContext, facts: ChapterFacts): ChapterAnswer | Promise<ChapterAnswer> {
+  return (
+    answersOf(ctx).recall(`${facts.chapterId}:${facts.meta.free ? 1 : 0}`) ??
+    answerOf(ctx, facts.bookId, facts.chapterId, facts.meta)
+  );
 }
 
 const compress = promisify(brotliCompress);
@@ -150,20 +205,6 @@ const brotli = (json: string, quality: number) =>
       [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
     },
   });
-
-/** Chapters waiting to be compressed again at the best quality, one at a time (it takes about half a second). */
-const finer: (() => Promise<void>)[] = [];
-let refining = false;
-
-async function refine(): Promise<void> {
-  if (refining) return;
-  refining = true;
-  try {
-    for (let job = finer.shift(); job; job = finer.shift()) await job();
-  } finally {
-    refining = false;
-  }
-}
 
 /**
  * The answer brotli-compressed, for browsers that accept it. The first request gets it at a quality that takes
@@ -181,11 +222,10 @@ export function compressedAnswer(ctx: AppContext, answer: ChapterAnswer): Promis
       (quick) => {
         answers.compressing.delete(answer);
         answers.compressed(answer, quick);
-        finer.push(async () => {
+        answers.refine(async () => {
           const best = await brotli(answer.json, 11).catch(() => null);
           if (best && best.length < quick.length) answers.compressed(answer, best);
         });
-        void refine();
       },
       () => answers.compressing.delete(answer),
     );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMember } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 
 describe('GET /api/book/chapter compression', () => {
   const t = useTestApp({ dataDir: tempDataDir() });

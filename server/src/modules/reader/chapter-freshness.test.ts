@@ -3,7 +3,7 @@ import { Code, type ChapterContent } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 
 /**
  * The chapter API answers from memory (caller, chapter flags, grants: read-cache.ts). Each test first has the
@@ -69,7 +69,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
     expectOk(
       await call(t.app, {
         method: 'PUT',
-        url: `/api/book/${b.id}/freeChapters`,
+        url: `/api/admin/book/${b.id}/freeChapters`,
         token: staff.token,
         payload: { chapterIds: [b.paid] },
       }),
@@ -80,7 +80,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: `/api/book/${b.id}/publish`,
+        url: `/api/admin/book/${b.id}/publish`,
         token: staff.token,
         payload: { published: false },
       }),

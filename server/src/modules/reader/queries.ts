@@ -173,3 +173,32 @@ export function resourcesOf(db: Db, bookId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The book an asset belongs to, with what decides whether it is public. */
+export function assetOwner(db: Db, name: string) {
+  return db
+    .selectFrom('book_assets as a')
+    .innerJoin('books as b', 'b.id', 'a.book_id')
+    .select(['a.book_id as bookId', 'b.published', 'b.cover'])
+    .where('a.name', '=', name)
+    .executeTakeFirst();
+}
+
+/** Whether a free chapter of the book refers to the file (any free chapter when name is null). */
+export async function freeChapterUses(db: Db, bookId: number, name: string | null): Promise<boolean> {
+  let query = db.selectFrom('book_chapters').select('id').where('book_id', '=', bookId).where('free', '=', 1);
+  if (name) {
+    const like = `%${name}%`;
+    query = query.where((eb) => eb.or([eb('html', 'like', like), eb('css', 'like', like), eb('styles', 'like', like)]));
+  }
+  return Boolean(await query.limit(1).executeTakeFirst());
+}
+
+/** A stored book file's record (the importer keeps one per file it stored). */
+export function findAsset(db: Db, name: string) {
+  return db
+    .selectFrom('book_assets')
+    .select(['name', 'media_type as mediaType'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+}

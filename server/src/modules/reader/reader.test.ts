@@ -3,7 +3,7 @@ import { Code, Msg, ReaderMsg, type ReaderNote, type ReadingPosition, type Trans
 import { buildMember } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir, type DraftChapter } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 import { locate } from './anchor.js';
 import { cjkFont, NO_CJK_FONT } from './pdf.js';
 

@@ -3,7 +3,7 @@ import { Code, type SectionResource } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 
 describe('section resources', () => {
   const t = useTestApp({ dataDir: tempDataDir() });
@@ -22,7 +22,7 @@ describe('section resources', () => {
     const staff = await buildStaff(t.ctx.db);
     const student = await buildMember(t.ctx.db);
     const attach = (body: object, token?: string) =>
-      call<{ id: number }>(t.app, { method: 'POST', url: '/api/reader/section/resource', payload: body, token });
+      call<{ id: number }>(t.app, { method: 'POST', url: '/api/admin/reader/section/resource', payload: body, token });
 
     const video = {
       bookId,

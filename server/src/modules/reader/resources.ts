@@ -2,7 +2,7 @@ import type { ResourceBody, SectionResource } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { assertChapterReadable, bookAccess, refusal } from '../shelf/access.js';
+import { assertChapterReadable, bookAccess, refusal } from '../shelf/index.js';
 import * as q from './queries.js';
 
 type Category = SectionResource['category'];

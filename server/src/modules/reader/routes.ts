@@ -1,6 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  envelope,
   leaveBody,
   noteBody,
   noteDetailQuery,
@@ -16,251 +16,254 @@ import {
   transQuery,
   transResult,
 } from '@textbook/contracts';
-import type { Actor, MemberActor } from '../../http/actor.js';
-import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
-import { authorize } from '../../policies/index.js';
+import { notFound } from '../../http/errors.js';
+import { sendDownload } from '../../http/files.js';
+import { defineModule, route, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
+import { assetFacts } from './assets.js';
+import { chapterAnswer, chapterFacts, compressedAnswer, type ChapterAnswer } from './chapter-cache.js';
 import * as resources from './resources.js';
 import * as reader from './service.js';
 import { translate } from './translate.js';
 
-function member(actor: Actor): MemberActor {
-  authorize(actor, 'reader.self');
-  return asMember(actor);
-}
-
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reader'];
-
-  r.get(
-    '/api/reader/spine',
-    {
-      schema: {
-        tags,
-        summary: 'The chapters of a book in reading order (prev/next, progress); titles only',
-        querystring: bookIdQuery,
-        response: {
-          200: envelope(z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() }))),
-        },
-      },
-    },
-    // Anonymous access: the same facts as the public section tree.
-    async (request) => ok(await reader.spine(ctx, request.actor, request.query.bookId)),
-  );
-
-  r.post(
-    '/api/book/extend/leave',
-    {
-      schema: {
-        tags,
-        summary: 'Record the reading position (chapter and text anchor) and active reading seconds',
-        body: leaveBody,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await reader.leave(ctx, member(request.actor), request.body);
-      return ok(null);
-    },
-  );
-
-  r.get(
-    '/api/book/extend/getPosition',
-    {
-      schema: {
-        tags,
-        summary: 'The last reading position in a book (null when none)',
-        querystring: bookIdQuery,
-        response: { 200: envelope(readingPosition.nullable()) },
-      },
-    },
-    async (request) => ok(await reader.getPosition(ctx, member(request.actor), request.query.bookId)),
-  );
-
-  r.get(
-    '/api/book/extend/readingTime',
-    {
-      schema: {
-        tags,
-        summary: "The member's active reading seconds in a book, per chapter and day",
-        querystring: bookIdQuery,
-        response: {
-          200: envelope(z.array(z.object({ chapterId: z.number().int(), day: z.string(), seconds: z.number().int() }))),
-        },
-      },
-    },
-    async (request) => ok(await reader.readingTime(ctx, member(request.actor), request.query.bookId)),
-  );
-
-  r.post(
-    '/api/reader/note/add',
-    {
-      schema: {
-        tags,
-        summary: 'Highlight or note on selected text (quote, prefix, suffix, offsets)',
-        body: noteBody,
-        response: { 200: envelope(readerNote) },
-      },
-    },
-    async (request) => ok(await reader.addNote(ctx, member(request.actor), request.body)),
-  );
-
-  const remove = async (request: { actor: Actor; params: { id: number } }) => {
-    await reader.deleteNote(ctx, member(request.actor), request.params.id);
-    return ok(null);
-  };
-  const deleteSchema = {
-    schema: { tags, summary: 'Delete one of my notes', params: idParam, response: { 200: envelope(z.null()) } },
-  };
-  r.delete('/api/reader/note/delete/:id', deleteSchema, remove);
-  r.post('/api/reader/note/delete/:id', deleteSchema, remove);
-
-  r.post(
-    '/api/reader/note/update/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit one of my notes: its text, its highlight colour, or both',
-        params: idParam,
-        body: noteUpdateBody,
-        response: { 200: envelope(readerNote) },
-      },
-    },
-    async (request) => ok(await reader.editNote(ctx, member(request.actor), request.params.id, request.body)),
-  );
-
-  r.get(
-    '/api/reader/note/detail',
-    {
-      schema: {
-        tags,
-        summary: 'My notes of a book (or one chapter); notes whose quote is gone are marked orphan',
-        querystring: noteDetailQuery,
-        response: { 200: envelope(z.array(readerNote)) },
-      },
-    },
-    async (request) =>
-      ok(await reader.listNotes(ctx, member(request.actor), request.query.bookId, request.query.chapterId)),
-  );
-
-  r.post(
-    '/api/reader/note/export',
-    { schema: { tags, summary: 'Export my notes of a book (type 1 text, 2 pdf)', body: noteExportBody } },
-    async (request, reply) => {
-      const actor = member(request.actor);
-      if (request.body.type === 2) {
-        const { notesAsPdf } = await import('./pdf.js');
-        const bytes = await notesAsPdf(ctx, actor, request.body.bookId);
-        return reply
-          .header(
-            'content-disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(`${ReaderMsg.NOTES_FILE}.pdf`)}`,
-          )
-          .type('application/pdf')
-          .send(bytes);
-      }
-      const text = await reader.notesAsText(ctx, actor, request.body.bookId);
-      return reply
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(`${ReaderMsg.NOTES_FILE}.txt`)}`,
-        )
-        .type('text/plain; charset=utf-8')
-        .send(text);
-    },
-  );
-
-  const resourceList = { 200: envelope(z.array(sectionResource)) };
-  r.get(
-    '/api/reader/section/resource/category',
-    {
-      schema: {
-        tags,
-        summary: 'Resource categories of a book with counts (for those who may read it)',
-        querystring: bookIdQuery,
-        response: {
-          200: envelope(z.array(z.object({ category: z.enum(ResourceCategories), count: z.number().int() }))),
-        },
-      },
-    },
-    async (request) => ok(await resources.categories(ctx, request.actor, request.query.bookId)),
-  );
-  r.get(
-    '/api/reader/section/resource/catalog',
-    {
-      schema: {
-        tags,
-        summary: 'All resources of a book, by section',
-        querystring: resourceQuery,
-        response: resourceList,
-      },
-    },
-    async (request) => ok(await resources.catalog(ctx, request.actor, request.query.bookId, request.query.category)),
-  );
-  r.get(
-    '/api/reader/section/resource/chapter',
-    {
-      schema: {
-        tags,
-        summary: "The resources of one chapter's sections (side panel)",
-        querystring: resourceQuery.extend({ chapterId: z.coerce.number().int().positive() }),
-        response: resourceList,
-      },
-    },
-    async (request) =>
-      ok(
-        await resources.ofChapter(
-          ctx,
-          request.actor,
-          request.query.bookId,
-          request.query.chapterId,
-          request.query.category,
-        ),
-      ),
-  );
-  r.post(
-    '/api/reader/section/resource',
-    {
-      schema: {
-        tags,
-        summary: 'Staff: attach a resource to a section',
-        body: resourceBody,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'book.manage');
-      return ok({ id: await resources.attach(ctx, request.body) });
-    },
-  );
-  r.delete(
-    '/api/reader/section/resource/:id',
-    { schema: { tags, summary: 'Staff: remove a resource', params: idParam, response: { 200: envelope(z.null()) } } },
-    async (request) => {
-      authorize(request.actor, 'book.manage');
-      await resources.detach(ctx, request.params.id);
-      return ok(null);
-    },
-  );
-
-  r.get(
-    '/api/reader/trans',
-    {
-      schema: {
-        tags,
-        summary: 'Look up a word (offline CC-CEDICT) or translate a sentence (configured provider)',
-        querystring: transQuery,
-        response: { 200: envelope(transResult) },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'reader.translate');
-      return ok(await translate(ctx, request.query.text, request.query.to));
-    },
-  );
+/** Book files are immutable under their generated names; SVG and fonts must never run as a page. */
+const ASSET_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; sandbox",
+  'cross-origin-resource-policy': 'same-origin',
 };
+
+const deleteNote = (method: 'DELETE' | 'POST'): AnyRoute =>
+  route({
+    method,
+    url: '/reader/note/delete/:id',
+    summary: 'Delete one of my notes',
+    policy: 'reader.noteOwn',
+    gate: 'reader.self',
+    params: idParam,
+    answer: z.null(),
+    load: ({ ctx, params }) => reader.noteOwner(ctx, params.id),
+    handler: async ({ ctx, params }) => {
+      await reader.deleteNote(ctx, params.id);
+      return null;
+    },
+  });
+
+/**
+ * The reader: chapters and book files behind the one read decision (policies/books.ts), position, reading time,
+ * notes (the owner's), section resources, look-up. Staff attach resources under /api/admin.
+ */
+export const readerModule = defineModule({
+  prefix: '/api',
+  tag: 'reader',
+  routes: [
+    route({
+      method: 'GET',
+      url: '/book/chapter',
+      summary: 'Sanitized chapter HTML, for those the read decision lets read it (ETag: 304 when unchanged)',
+      policy: 'book.readChapter',
+      query: bookIdQuery.extend({ chapterId: z.coerce.number().int().positive() }),
+      // Answered from memory (chapter-cache.ts); the read decision runs on every request; a browser that has the
+      // chapter already is answered 304. The JSON envelope is made once per chapter, so no `answer` here.
+      load: ({ ctx, actor, query }) => chapterFacts(ctx, actor, query.bookId, query.chapterId),
+      handler: async ({ ctx, thing, request, reply }) => {
+        const br = /\bbr\b/.test(request.headers['accept-encoding'] ?? '');
+        const answer = await chapterAnswer(ctx, thing);
+        sendChapter(request, reply, answer, br ? (answer.br ?? (await compressedAnswer(ctx, answer))) : undefined);
+        return reply;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/book/asset/:name',
+      summary: 'A stored book file (cover, image, stylesheet, font) by generated name, behind the read decision',
+      policy: 'book.asset',
+      // Images inside a chapter are loaded by the browser without an Authorization header: the cookie says who.
+      cookieAuth: true,
+      params: z.object({ name: z.string().max(100) }),
+      load: ({ ctx, actor, params }) => assetFacts(ctx, actor, params.name),
+      handler: async ({ ctx, thing, reply }) => {
+        const bytes = await ctx.files.books.get(thing.name);
+        if (!bytes) throw notFound();
+        // A file only some members may read must never sit in a shared cache.
+        const cache = thing.public ? {} : { 'cache-control': 'private, max-age=86400' };
+        return reply
+          .headers({ ...ASSET_HEADERS, ...cache })
+          .type(thing.mediaType)
+          .send(bytes);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/spine',
+      summary: 'The chapters of a book in reading order (prev/next, progress); titles only',
+      // The same facts as the public section tree: an unpublished book for staff only.
+      policy: 'book.read',
+      query: bookIdQuery,
+      answer: z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() })),
+      load: ({ ctx, query }) => reader.bookPublication(ctx, query.bookId),
+      handler: ({ ctx, query }) => reader.spine(ctx, query.bookId),
+    }),
+    route({
+      method: 'POST',
+      url: '/book/extend/leave',
+      summary: 'Record the reading position (chapter and text anchor) and active reading seconds',
+      policy: 'reader.self',
+      body: leaveBody,
+      answer: z.null(),
+      handler: async ({ ctx, actor, body }) => {
+        await reader.leave(ctx, asMember(actor), body);
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/book/extend/getPosition',
+      summary: 'The last reading position in a book (null when none)',
+      policy: 'reader.self',
+      query: bookIdQuery,
+      answer: readingPosition.nullable(),
+      handler: ({ ctx, actor, query }) => reader.getPosition(ctx, asMember(actor), query.bookId),
+    }),
+    route({
+      method: 'GET',
+      url: '/book/extend/readingTime',
+      summary: "The member's active reading seconds in a book, per chapter and day",
+      policy: 'reader.self',
+      query: bookIdQuery,
+      answer: z.array(z.object({ chapterId: z.number().int(), day: z.string(), seconds: z.number().int() })),
+      handler: ({ ctx, actor, query }) => reader.readingTime(ctx, asMember(actor), query.bookId),
+    }),
+    route({
+      method: 'POST',
+      url: '/reader/note/add',
+      summary: 'Highlight or note on selected text (quote, prefix, suffix, offsets)',
+      policy: 'reader.self',
+      body: noteBody,
+      answer: readerNote,
+      handler: ({ ctx, actor, body }) => reader.addNote(ctx, asMember(actor), body),
+    }),
+    deleteNote('DELETE'),
+    deleteNote('POST'),
+    route({
+      method: 'POST',
+      url: '/reader/note/update/:id',
+      summary: 'Edit one of my notes: its text, its highlight colour, or both',
+      policy: 'reader.noteOwn',
+      gate: 'reader.self',
+      params: idParam,
+      body: noteUpdateBody,
+      answer: readerNote,
+      load: ({ ctx, params }) => reader.noteOwner(ctx, params.id),
+      handler: ({ ctx, params, body }) => reader.editNote(ctx, params.id, body),
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/note/detail',
+      summary: 'My notes of a book (or one chapter); notes whose quote is gone are marked orphan',
+      policy: 'reader.self',
+      query: noteDetailQuery,
+      answer: z.array(readerNote),
+      handler: ({ ctx, actor, query }) => reader.listNotes(ctx, asMember(actor), query.bookId, query.chapterId),
+    }),
+    route({
+      method: 'POST',
+      url: '/reader/note/export',
+      summary: 'Export my notes of a book (type 1 text, 2 pdf)',
+      policy: 'reader.self',
+      body: noteExportBody,
+      handler: async ({ ctx, actor, body, reply }) => {
+        const member = asMember(actor);
+        if (body.type === 2) {
+          const { notesAsPdf } = await import('./pdf.js');
+          const bytes = await notesAsPdf(ctx, member, body.bookId);
+          return sendDownload(reply, { kind: 'pdf', fileName: `${ReaderMsg.NOTES_FILE}.pdf`, bytes });
+        }
+        const text = await reader.notesAsText(ctx, member, body.bookId);
+        return sendDownload(reply, { kind: 'txt', fileName: `${ReaderMsg.NOTES_FILE}.txt`, bytes: text });
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/section/resource/category',
+      summary: 'Resource categories of a book with counts (for those who may read it)',
+      policy: 'book.browse',
+      query: bookIdQuery,
+      answer: z.array(z.object({ category: z.enum(ResourceCategories), count: z.number().int() })),
+      handler: ({ ctx, actor, query }) => resources.categories(ctx, actor, query.bookId),
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/section/resource/catalog',
+      summary: 'All resources of a book, by section',
+      policy: 'book.browse',
+      query: resourceQuery,
+      answer: z.array(sectionResource),
+      handler: ({ ctx, actor, query }) => resources.catalog(ctx, actor, query.bookId, query.category),
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/section/resource/chapter',
+      summary: "The resources of one chapter's sections (side panel)",
+      policy: 'book.browse',
+      query: resourceQuery.extend({ chapterId: z.coerce.number().int().positive() }),
+      answer: z.array(sectionResource),
+      handler: ({ ctx, actor, query }) =>
+        resources.ofChapter(ctx, actor, query.bookId, query.chapterId, query.category),
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/reader/section/resource',
+      summary: 'Staff: attach a resource to a section',
+      policy: 'book.manage',
+      body: resourceBody,
+      answer: z.object({ id: z.number().int() }),
+      handler: async ({ ctx, body }) => ({ id: await resources.attach(ctx, body) }),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/admin/reader/section/resource/:id',
+      summary: 'Staff: remove a resource',
+      policy: 'book.manage',
+      params: idParam,
+      answer: z.null(),
+      handler: async ({ ctx, params }) => {
+        await resources.detach(ctx, params.id);
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/trans',
+      summary: 'Look up a word (offline CC-CEDICT) or translate a sentence (configured provider)',
+      policy: 'reader.translate',
+      query: transQuery,
+      answer: transResult,
+      handler: ({ ctx, query }) => translate(ctx, query.text, query.to),
+    }),
+  ],
+});
+
+/** Sends a chapter's answer: 304 to a browser that has it, the brotli body when given, else the JSON as it is. */
+function sendChapter(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ChapterAnswer,
+  br: Buffer | undefined,
+): void {
+  void reply.headers({
+    'content-type': 'application/json; charset=utf-8',
+    vary: 'accept-encoding, authorization',
+    'cache-control': 'private, no-cache',
+    etag: answer.etag,
+  });
+  if (request.headers['if-none-match'] === answer.etag) return void reply.code(304).send();
+  if (br) return void reply.header('content-encoding', 'br').send(br);
+  // Already the envelope's JSON: sent as it is, not serialized again.
+  void reply.serializer((payload: unknown) => payload as string).send(answer.json);
+}

@@ -8,11 +8,10 @@ import {
   type ReadingPosition,
   type TextAnchor,
 } from '@textbook/contracts';
-import type { Actor, MemberActor } from '../../http/actor.js';
+import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { authorize } from '../../policies/index.js';
-import { assertChapterReadable } from '../shelf/access.js';
+import { assertChapterReadable } from '../shelf/index.js';
 import { collapse, locate } from './anchor.js';
 import * as q from './queries.js';
 
@@ -34,11 +33,15 @@ async function readableChapter(ctx: AppContext, actor: MemberActor, bookId: numb
   return { book, chapter };
 }
 
-/** The chapters in spine order, for a book the actor may see (unpublished books for staff only). */
-export async function spine(ctx: AppContext, actor: Actor, bookId: number) {
+/** Whether a book is published, for the `book.read` policy; 404 when there is no such book. */
+export async function bookPublication(ctx: AppContext, bookId: number): Promise<{ published: boolean }> {
   const book = await q.findBookRef(ctx.db, bookId);
   if (!book) throw notFound();
-  authorize(actor, 'book.read', { published: Boolean(book.published) });
+  return { published: Boolean(book.published) };
+}
+
+/** The chapters in spine order (the route's policy lets staff see unpublished books, nobody else). */
+export async function spine(ctx: AppContext, bookId: number) {
   const rows = await q.chapterTitles(ctx.db, bookId);
   return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free) }));
 }
@@ -139,24 +142,27 @@ export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBod
   };
 }
 
-export async function deleteNote(ctx: AppContext, actor: MemberActor, id: number): Promise<void> {
+/** A note's owner, for the `reader.noteOwn` policy; 404 when there is no such note. */
+export async function noteOwner(ctx: AppContext, id: number): Promise<{ memberId: number }> {
   const note = await q.findNote(ctx.db, id);
   if (!note) throw notFound();
-  authorize(actor, 'reader.noteOwn', note);
+  return { memberId: note.memberId };
+}
+
+/** Deletes a note (the route's policy has checked it is the caller's). */
+export async function deleteNote(ctx: AppContext, id: number): Promise<void> {
   await q.deleteNote(ctx.db, id);
 }
 
 /** POST /api/reader/note/update/{id}: the owner changes the note's text, its colour, or both. */
 export async function editNote(
   ctx: AppContext,
-  actor: MemberActor,
   id: number,
   body: NoteUpdateBody,
   now = Date.now(),
 ): Promise<ReaderNote> {
   const note = await q.noteRow(ctx.db, id);
   if (!note) throw notFound();
-  authorize(actor, 'reader.noteOwn', { memberId: note.member_id });
   const set = {
     ...(body.content !== undefined ? { content: body.content } : {}),
     ...(body.color !== undefined ? { color: body.color } : {}),

@@ -1,11 +1,8 @@
-import { TOKEN_COOKIE } from '@textbook/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, forbidden, notFound, otherCollege, unauthorized } from '../../http/errors.js';
 import { bookReadVerdict, chapterReadVerdict, type ReadGrant, type ReadVerdict } from '../../policies/books.js';
 import { isMember } from '../../policies/helpers.js';
-import { actorOfToken } from '../session/service.js';
 import * as q from './queries.js';
 import { knownGrants, readGrants } from './service.js';
 
@@ -17,6 +14,17 @@ import { knownGrants, readGrants } from './service.js';
 export async function grantsOf(ctx: AppContext, actor: Actor, bookId: number): Promise<ReadGrant[]> {
   if (!isMember(actor)) return [];
   return (await readGrants(ctx, actor.memberId, bookId)).map((e) => ({ collegeId: e.collegeId }));
+}
+
+/**
+ * For a route whose policy makes the read decision (the corridor answers its refusal 401 or 403): the refusals
+ * the spec answers otherwise, thrown by the route's `load` before the policy runs: 404 for an unpublished book
+ * (not revealed), 502 with the college to switch to.
+ */
+export async function explainRefusal(ctx: AppContext, verdict: ReadVerdict): Promise<void> {
+  if (verdict.read || verdict.why === 'login' || verdict.why === 'noGrant') return;
+  const error = await refusal(ctx, verdict);
+  if (error) throw error;
 }
 
 export async function refusal(ctx: AppContext, verdict: ReadVerdict): Promise<AppError | null> {
@@ -53,23 +61,12 @@ export async function assertChapterReadable(
 }
 
 /**
- * The same decision without waiting, for the chapter API's hot path: true when what it needs is in memory and
- * says "read". False means only "not known here": the caller takes `assertChapterReadable`, which also answers
- * refusals.
+ * The same facts without waiting, for the chapter API's hot path: undefined when they are not in memory (the
+ * caller then takes `grantsOf`).
  */
-export function chapterReadableNow(
-  ctx: AppContext,
-  actor: Actor,
-  book: { id: number; published: boolean },
-  chapter: { free: boolean },
-): boolean {
-  let grants: ReadGrant[] = [];
-  if (!(chapter.free && book.published) && isMember(actor)) {
-    const entries = knownGrants(ctx, actor.memberId, book.id);
-    if (!entries) return false;
-    grants = entries.map((e) => ({ collegeId: e.collegeId }));
-  }
-  return chapterReadVerdict(actor, { free: chapter.free, bookPublished: book.published, grants }).read;
+export function knownReadGrants(ctx: AppContext, actor: Actor, bookId: number): ReadGrant[] | undefined {
+  if (!isMember(actor)) return [];
+  return knownGrants(ctx, actor.memberId, bookId)?.map((e) => ({ collegeId: e.collegeId }));
 }
 
 /** The whole book's verdict (shelf, book detail: "read" button or "switch college"). */
@@ -82,44 +79,4 @@ export async function bookAccess(
     bookPublished: Boolean(book.published),
     grants: await grantsOf(ctx, actor, book.id),
   });
-}
-
-/**
- * Images inside a chapter are loaded by the browser, which sends the `Book-Token` cookie but no
- * Authorization header: for asset loads only, the cookie identifies the member (a GET with no side effect).
- */
-export async function assetActor(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
-  if (request.actor.kind !== 'visitor') return request.actor;
-  const cookie = request.headers.cookie;
-  if (!cookie) return request.actor;
-  const prefix = `${TOKEN_COOKIE}=`;
-  const part = cookie.split(/;\s*/).find((p) => p.startsWith(prefix));
-  if (!part) return request.actor;
-  const token = decodeURIComponent(part.slice(prefix.length));
-  if (!token) return request.actor;
-  return (await actorOfToken(ctx, token)) ?? request.actor;
-}
-
-/**
- * Whether an asset may be sent, and whether it may sit in shared caches. Public: a published book's cover;
- * files referenced by a free-preview chapter; stylesheets and fonts of a book with a free chapter. Everything
- * else only to those who may read the book, so an image URL guessed or copied does not open a paid chapter.
- */
-export async function assertAssetReadable(
-  ctx: AppContext,
-  actor: Actor,
-  name: string,
-  mediaType: string,
-): Promise<{ shared: boolean }> {
-  const asset = await q.assetOwner(ctx.db, name);
-  if (!asset) throw notFound();
-  if (asset.published) {
-    if (asset.cover === name) return { shared: true };
-    const presentation = mediaType === 'text/css' || /font|opentype/.test(mediaType);
-    if (await q.freeChapterUses(ctx.db, asset.bookId, presentation ? null : name)) return { shared: true };
-  }
-  const verdict = await bookAccess(ctx, actor, { id: asset.bookId, published: asset.published });
-  const error = await refusal(ctx, verdict);
-  if (error) throw error;
-  return { shared: false };
 }

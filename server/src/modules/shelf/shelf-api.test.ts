@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { Code, ReaderMsg, type CollectBook, type Paged, type ShelfBook } from '@textbook/contracts';
+import { Code, ReaderMsg, type BookAccess, type CollectBook, type Paged, type ShelfBook } from '@textbook/contracts';
 import { buildCollege, buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
-import { grantShelfEntry } from './service.js';
+import { grantShelfEntry } from './index.js';
 
 describe('shelf and favourites API', () => {
   const t = useTestApp({ dataDir: tempDataDir() });
@@ -37,6 +37,23 @@ describe('shelf and favourites API', () => {
     }
     expect((await get('/api/shelfBook/page')).status).toBe(401);
     expect((await get('/api/bookCollect/page')).status).toBe(401);
+  });
+
+  it('tells each caller what it may do with a book: a teacher may ask for a sample, others may not', async () => {
+    const free = await book('能力测试');
+    const c = await buildCollege(t.ctx.db);
+    const teacher = await buildMember(t.ctx.db, { college: c, roles: '2' });
+    const student = await buildMember(t.ctx.db, { college: c, roles: '3' });
+    const abilities = async (token?: string) =>
+      expectOk(await get<BookAccess>(`/api/book/readAccess?bookId=${free}`, token)).abilities;
+    expect(await abilities(teacher.token)).toEqual({ canAskSample: true, canTeach: true, canAddFree: true });
+    expect(await abilities(student.token)).toEqual({ canAskSample: false, canTeach: false, canAddFree: true });
+    expect(await abilities()).toEqual({ canAskSample: false, canTeach: false, canAddFree: false });
+    expect(await abilities((await buildStaff(t.ctx.db)).token)).toEqual({
+      canAskSample: false,
+      canTeach: false,
+      canAddFree: false,
+    });
   });
 
   it('adds a free book once, refuses a paid one, and removes only what the member added', async () => {

@@ -6,8 +6,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
 import { can } from '../../policies/index.js';
 import { isMember } from '../../policies/helpers.js';
-import { presentCard } from '../catalog/presenters.js';
-import { findCardsByIds } from '../catalog/queries.js';
+import { cardsByIds } from '../catalog/index.js';
 import { bookAccess } from './access.js';
 import * as q from './queries.js';
 import { activeEntries, grantShelfEntry, revokeSource } from './service.js';
@@ -26,6 +25,7 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
   const entries = isMember(actor) ? await activeEntries(ctx.db, actor.memberId, bookId) : [];
   const collegeId = !verdict.read && verdict.why === 'otherCollege' ? verdict.collegeId : null;
   const expiries = entries.map((e) => e.expiresAt);
+  const canAddFree = can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price });
   return {
     bookId,
     title: book.title,
@@ -37,7 +37,12 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
     sources: [...new Set(entries.map((e) => e.source))],
     expiresAt: !expiries.length || expiries.includes(null) ? null : Math.max(...(expiries as number[])),
     starred: isMember(actor) ? await q.isFavourite(ctx.db, actor.memberId, bookId) : false,
-    canAddFree: can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price }),
+    canAddFree,
+    abilities: {
+      canAskSample: can(actor, 'book.askSample'),
+      canTeach: can(actor, 'class.teach'),
+      canAddFree,
+    },
   };
 }
 
@@ -86,7 +91,7 @@ export async function shelfPage(ctx: AppContext, actor: MemberActor, query: Shel
   const total = ids.length;
   const pageIds = ids.slice((query.pageNum - 1) * query.pageSize, query.pageNum * query.pageSize);
   const [cards, positions] = await Promise.all([
-    findCardsByIds(ctx.db, pageIds),
+    cardsByIds(ctx, pageIds),
     q.positionsOf(ctx.db, actor.memberId, pageIds),
   ]);
   const cardOf = new Map(cards.map((c) => [c.id, c]));
@@ -101,7 +106,7 @@ export async function shelfPage(ctx: AppContext, actor: MemberActor, query: Shel
     const expiries = list.map((e) => e.expiresAt);
     const position = positionOf.get(id);
     rows.push({
-      ...presentCard(card),
+      ...card,
       sources: [...new Set(list.map((e) => e.source))],
       expiresAt: expiries.includes(null) ? null : Math.max(...(expiries as number[])),
       otherCollegeId: other?.collegeId ?? null,
@@ -124,8 +129,8 @@ export async function favouritesPage(
   const { rows, total } = await q.pageFavourites(ctx.db, actor.memberId, keyword, offset, limit);
   const cards = new Map(
     (
-      await findCardsByIds(
-        ctx.db,
+      await cardsByIds(
+        ctx,
         rows.map((r) => r.bookId),
       )
     ).map((c) => [c.id, c]),
@@ -133,7 +138,7 @@ export async function favouritesPage(
   return pageOf(
     rows.flatMap((r) => {
       const card = cards.get(r.bookId);
-      return card ? [{ ...presentCard(card), collectedAt: r.collectedAt }] : [];
+      return card ? [{ ...card, collectedAt: r.collectedAt }] : [];
     }),
     total,
   );

@@ -3,6 +3,7 @@ import { authTestingModule } from './auth.js';
 import { classTestingModule } from './classes.js';
 import { testingModule } from './routes.js';
 import { staffTestingModule } from './staff.js';
+import { readerTestingModule } from './reader.js';
 
 /**
  * Every test-only module (routes for the browser journeys: `/api/test/*`, `/api/dev/*`, hidden from the OpenAPI
@@ -11,3 +12,4 @@ import { staffTestingModule } from './staff.js';
  */
 export const testingModules: ModuleDef[] = [testingModule, classTestingModule, authTestingModule];
 testingModules.push(staffTestingModule);
+testingModules.push(readerTestingModule);

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
 import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
+import { useBookAccess } from '../../api/reader';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
@@ -58,6 +59,8 @@ export default function BookDetailPage() {
   const { data: book, isError } = useBookDetail(id);
   const tree = useSectionTree(id);
   const member = useMember();
+  // What the member may do with this book is the server's answer (policies), not the web's reading of roles.
+  const access = useBookAccess(id, Boolean(member));
   const [starred, setStarred] = useState(false);
   const [shelved, setShelved] = useState(false);
   const mark = useBookAction('/api/book/markBook');
@@ -66,7 +69,7 @@ export default function BookDetailPage() {
 
   if (!id || isError) return <NotFound />;
   const firstFree = book?.freeChapterIds[0];
-  const teacher = member?.teacher || member?.roleList.includes(2);
+  const canAskSample = Boolean(member && access.data?.abilities.canAskSample);
 
   const toggleStar = () => {
     if (!member) return openLogin();
@@ -138,7 +141,7 @@ export default function BookDetailPage() {
                     </Button>
                   </span>
                 </Tooltip>
-                {teacher && (
+                {canAskSample && (
                   <Tooltip title={LATER.sample}>
                     <span>
                       <Button size="large" disabled>

@@ -1,0 +1,10 @@
+/**
+ * The catalogue's public face: its module (routes) and what other modules may call. It owns the books, their
+ * chapters, sections, dictionaries, book lists and the search index; others read them through these functions.
+ */
+export { catalogModule } from './routes.js';
+export { cardsByIds, dictionary, loadReadableBook, neighbourChapters, subjectConditions } from './service.js';
+export { clearCatalogCache } from './cache.js';
+export { coverSvg } from './cover.js';
+export { reindexBook } from './indexer.js';
+export { titlePinyin, Words, wordsOf } from './words.js';

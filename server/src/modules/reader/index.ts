@@ -1,0 +1,2 @@
+/** The reader's public face: its module (chapters, book files, position, notes, resources, look-up). */
+export { readerModule } from './routes.js';
