@@ -9,7 +9,7 @@ import { importRoutes } from './import/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { siteManageRoutes } from './site/manage-routes.js';
 import { helpRoutes } from './help/routes.js';
-import { classRoutes } from './classes/routes.js';
+import { classesModule } from './classes/index.js';
 import { shelfRoutes } from './shelf/routes.js';
 import { readerRoutes } from './reader/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -20,12 +20,12 @@ import { staffRoutes } from './staff/routes.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
+modules.push(classesModule);
 
 /** Routes still written by hand (being moved into `modules`). */
 export const moduleRoutes: ModuleRoutes[] = [siteRoutes, memberRoutes, noticeRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);
-moduleRoutes.push(classRoutes);
 moduleRoutes.push(shelfRoutes);
 moduleRoutes.push(readerRoutes);
 moduleRoutes.push(authRoutes);
