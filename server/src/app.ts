@@ -12,7 +12,7 @@ import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerWebApp } from './http/static.js';
-import { moduleRoutes, modules } from './modules/index.js';
+import { moduleRoutes, modules, testingModules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
 import { kvFor } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
@@ -115,7 +115,10 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.bodyLimit } });
   for (const mod of modules) await registerModule(app, ctx, mod);
   for (const routes of moduleRoutes) await app.register(routes(ctx));
-  if (config.testRoutes) await app.register(testingRoutes(ctx));
+  if (config.testRoutes) {
+    for (const mod of testingModules) await registerModule(app, ctx, mod);
+    await app.register(testingRoutes(ctx));
+  }
   extend?.(app);
 
   await registerWebApp(app, config.webDist);

@@ -6,6 +6,7 @@ import { Code } from '@textbook/contracts';
 import type { Actor } from '../../src/http/actor.js';
 import { registeredRoutes, routeTable, type RouteRow } from '../../src/http/module.js';
 import { can, type Action } from '../../src/policies/index.js';
+import { openSession, openStaffSession } from '../../src/modules/session/index.js';
 import { call, useTestApp } from '../helpers.js';
 import { buildMatrixWorld, CALLERS, type Caller, type IdorCase, type MatrixWorld } from './world.js';
 
@@ -44,16 +45,25 @@ describe('the route table', () => {
     expect(missing, 'routes registered outside a module (no declared policy)').toEqual([]);
   });
 
+  /** A fresh session per request, so a route that ends the caller's session (logout) ends only its own. */
+  async function tokenOf(caller: Caller): Promise<string | undefined> {
+    const actor = world.callers[caller].actor;
+    if (actor.kind === 'member') return openSession(t.ctx.db, actor.memberId);
+    if (actor.kind === 'staff') return openStaffSession(t.ctx.db, actor.staffId);
+    return undefined;
+  }
+
   it('answers a refused caller 401 or 403 without data, and nobody a 500', async () => {
     const failures: string[] = [];
     for (const row of routeTable(t.app)) {
       for (const caller of CALLERS) {
         const who = world.callers[caller];
         const url = concrete(row.url);
+        const token = await tokenOf(caller);
         const result = await t.app.inject({
           method: row.method as 'GET',
           url,
-          headers: who.token ? { authorization: `Bearer ${who.token}` } : {},
+          headers: token ? { authorization: `Bearer ${token}` } : {},
           ...(row.method === 'GET' ? {} : { payload: {} }),
         });
         const key = `${row.method} ${row.url} as ${caller}`;
