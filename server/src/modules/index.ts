@@ -2,7 +2,7 @@ import type { ModuleRoutes } from '../http/context.js';
 import type { ModuleDef } from '../http/module.js';
 import { routerModule } from './router/index.js';
 import { memberModule } from './member/index.js';
-import { noticeRoutes } from './notice/routes.js';
+import { noticeModule } from './notice/index.js';
 import { siteRoutes } from './site/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { importRoutes } from './import/routes.js';
@@ -22,10 +22,10 @@ import { staffRoutes } from './staff/routes.js';
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
 modules.push(classesModule);
-modules.push(memberModule, accountModule);
+modules.push(memberModule, accountModule, noticeModule);
 
 /** Routes still written by hand (being moved into `modules`). */
-export const moduleRoutes: ModuleRoutes[] = [siteRoutes, noticeRoutes];
+export const moduleRoutes: ModuleRoutes[] = [siteRoutes];
 moduleRoutes.push(catalogRoutes, importRoutes);
 moduleRoutes.push(contentRoutes, siteManageRoutes, helpRoutes);
 moduleRoutes.push(shelfRoutes);

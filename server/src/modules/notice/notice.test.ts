@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NoticeItem, Paged } from '@textbook/contracts';
-import { buildApp } from '../../app.js';
+import { appContext, buildApp } from '../../app.js';
 import type { Db } from '../../db/connection.js';
 import { buildCollege, buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
@@ -231,7 +231,7 @@ describe.skipIf(!redisUp)('scale profile: a notice made on one instance reaches 
     const config = { ...t.ctx.config };
     second = await buildApp({ config, database: { ...t.database, close: async () => {} } });
     await second.listen({ port: 0, host: '127.0.0.1' });
-    await Promise.all([busReady(config), busReady(t.ctx.config)]);
+    await Promise.all([busReady(appContext(second)), busReady(t.ctx)]);
     const port = (second.server.address() as AddressInfo).port;
     const me = await buildMember(t.ctx.db);
     const stream = await openCountStream(`http://127.0.0.1:${port}/api/msg-notice/stream`, me.token);
