@@ -206,6 +206,25 @@ describe('live badge: server-sent events', () => {
       stream.close();
     }
   });
+
+  it('keeps one bus per app: closing another app built from the same configuration leaves this one pushing', async () => {
+    if (!base) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    const me = await buildMember(t.ctx.db);
+    const stream = await openCountStream(`${base}/api/msg-notice/stream`, me.token);
+    try {
+      await stream.next((c) => c === 0);
+      const other = await buildApp({ config: t.ctx.config, database: { ...t.database, close: async () => {} } });
+      await other.ready();
+      await other.close();
+      await notify(t.ctx, [{ member_id: me.id, type: 'system', title: '另一个应用关闭之后' }]);
+      expect(await stream.next((c) => c === 1)).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
 });
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
