@@ -12,7 +12,7 @@ import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerWebApp } from './http/static.js';
-import { moduleRoutes, modules } from './modules/index.js';
+import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
 import { kvFor } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
@@ -114,7 +114,6 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.bodyLimit } });
   for (const mod of modules) await registerModule(app, ctx, mod);
-  for (const routes of moduleRoutes) await app.register(routes(ctx));
   // Test-only modules (`/api/test/*`, `/api/dev/*`) exist only in test mode, never with NODE_ENV=production.
   if (config.testRoutes) for (const mod of testingModules) await registerModule(app, ctx, mod);
   extend?.(app);

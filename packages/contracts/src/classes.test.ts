@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ClassMsg,
   classCreate,
+  classPageQuery,
+  codeQuery,
   currentMinute,
   formatClassTime,
   isPlaceholderName,
@@ -37,6 +39,12 @@ describe('class and join schemas', () => {
     expect(first(classCreate.safeParse({}))).toBe(ClassMsg.BOOK_REQUIRED);
     expect(first(joinForm.safeParse({ activationCode: ' ', studentId: 'a', name: 'b' }))).toBe(ClassMsg.CODE_REQUIRED);
     expect(joinForm.parse({ activationCode: ' ab3 ', studentId: 'a', name: 'b' }).activationCode).toBe('AB3');
+  });
+
+  it('holds no NUL character in a code or a name filter (PostgreSQL text cannot)', () => {
+    const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+    expect(first(codeQuery.safeParse({ activationCode: 'a\0b' }))).toBe(ClassMsg.CODE_UNKNOWN);
+    expect(classPageQuery.parse({ name: '高数\0一班' }).name).toBe('高数一班');
   });
 
   it('treats an empty or guest name as a placeholder, a real name as set', () => {

@@ -161,7 +161,16 @@ export const classRow = z.object({
 });
 export type ClassRow = z.infer<typeof classRow>;
 
-export const classPageQuery = pageQuery.extend({ bookId: id.optional(), name: z.string().trim().max(50).optional() });
+/** A name filter: a NUL character (which PostgreSQL text cannot hold, so no name has one) is dropped. */
+export const classPageQuery = pageQuery.extend({
+  bookId: id.optional(),
+  name: z
+    .string()
+    .trim()
+    .max(50)
+    .transform((s) => s.replaceAll('\0', ''))
+    .optional(),
+});
 
 export const classBook = z.object({
   bookId: z.number().int(),
@@ -190,6 +199,8 @@ const codeField = z
   .trim()
   .min(1, { error: ClassMsg.CODE_REQUIRED })
   .max(32, { error: ClassMsg.CODE_UNKNOWN })
+  // No code holds a NUL character (PostgreSQL text cannot): such a code is unknown.
+  .refine((s) => !s.includes('\0'), { error: ClassMsg.CODE_UNKNOWN })
   .transform((s) => s.toUpperCase());
 const studentIdField = z
   .string({ error: ClassMsg.STUDENT_ID_REQUIRED })

@@ -1,11 +1,10 @@
-import type { ModuleRoutes } from '../http/context.js';
 import type { ModuleDef } from '../http/module.js';
 import { routerModule } from './router/index.js';
-import { memberRoutes } from './member/routes.js';
-import { noticeRoutes } from './notice/routes.js';
-import { classRoutes } from './classes/routes.js';
+import { memberModule } from './member/index.js';
+import { noticeModule } from './notice/index.js';
+import { classesModule } from './classes/index.js';
+import { accountModule } from './account/index.js';
 import { authModule } from './auth/index.js';
-import { accountRoutes } from './account/routes.js';
 import { siteAdminModule, siteModule } from './site/index.js';
 import { contentModule } from './content/index.js';
 import { feedbackModule, helpModule } from './help/index.js';
@@ -22,8 +21,5 @@ export const modules: ModuleDef[] = [routerModule];
 modules.push(siteModule, siteAdminModule, contentModule, helpModule, feedbackModule);
 modules.push(authModule, ssoModule, staffModule);
 modules.push(dictModule, catalogModule, importModule, shelfModule, readerModule);
-
-/** Routes still written by hand (being moved into `modules`). */
-export const moduleRoutes: ModuleRoutes[] = [memberRoutes, noticeRoutes];
-moduleRoutes.push(classRoutes);
-moduleRoutes.push(accountRoutes);
+modules.push(classesModule);
+modules.push(memberModule, accountModule, noticeModule);

@@ -14,6 +14,9 @@ export const classPolicies = {
   'class.teach': isTeacher,
   /** Edit, delete, code reset or close, students, approvals, export of one class: its teacher only. */
   'class.manage': teachesClass,
+  /** Editing, approving or removing students: the teacher of every one of their classes. */
+  'class.manageStudents': (actor: Actor, rows: { teacherId: number; collegeId: number }[]) =>
+    rows.length > 0 && rows.every((row) => teachesClass(actor, row)),
   /**
    * Joining with a class code, checking a code, my classes, leaving: any logged-in member. The service checks
    * the class's college against the member's, and a member only ever reads or leaves their own memberships.

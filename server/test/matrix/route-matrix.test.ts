@@ -1,11 +1,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@textbook/contracts';
 import type { Actor } from '../../src/http/actor.js';
 import { registeredRoutes, routeTable, type RouteRow } from '../../src/http/module.js';
 import { can, type Action } from '../../src/policies/index.js';
+import { openSession, openStaffSession } from '../../src/modules/session/index.js';
 import { call, useTestApp } from '../helpers.js';
 import { buildMatrixWorld, CALLERS, type Caller, type IdorCase, type MatrixWorld } from './world.js';
 
@@ -44,14 +46,38 @@ describe('the route table', () => {
     expect(missing, 'routes registered outside a module (no declared policy)').toEqual([]);
   });
 
+  /** A fresh session per request, so a route that ends the caller's session (logout) ends only its own. */
+  async function tokenOf(caller: Caller): Promise<string | undefined> {
+    const actor = world.callers[caller].actor;
+    if (actor.kind === 'member') return openSession(t.ctx.db, actor.memberId);
+    if (actor.kind === 'staff') return openStaffSession(t.ctx.db, actor.staffId);
+    return undefined;
+  }
+
+  /**
+   * One request's status and body. A stream answered to a permitted caller (server-sent events) never ends: its
+   * body is not read (the app ends open streams when it closes).
+   */
+  async function answerOf(options: InjectOptions): Promise<{ statusCode: number; body: string }> {
+    const result = await t.app.inject({ ...options, payloadAsStream: true });
+    const stream = result.stream();
+    if (String(result.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      stream.destroy();
+      return { statusCode: result.statusCode, body: '' };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { statusCode: result.statusCode, body: Buffer.concat(chunks).toString() };
+  }
+
   it('answers a refused caller 401 or 403 without data, and nobody a 500', async () => {
     const failures: string[] = [];
     for (const row of routeTable(t.app)) {
       for (const caller of CALLERS) {
         const who = world.callers[caller];
         const url = concrete(row.url);
-        const token = who.session ? await who.session() : undefined;
-        const result = await t.app.inject({
+        const token = await tokenOf(caller);
+        const result = await answerOf({
           method: row.method as 'GET',
           url,
           headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -63,7 +89,7 @@ describe('the route table', () => {
         const expected = who.actor.kind === 'visitor' ? 401 : 403;
         let body: { code?: number; data?: unknown } = {};
         try {
-          body = result.json();
+          body = JSON.parse(result.body) as typeof body;
         } catch {
           /* a non-JSON answer to a refused caller fails below */
         }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberInfo } from '@textbook/contracts';
+import type { MemberInfo, PersonalArea } from '@textbook/contracts';
 import { personalMenu, selectedMenuKey } from './personalMenu';
+
+const common: PersonalArea[] = ['studyReport', 'collect', 'record', 'help', 'feedback', 'person'];
 
 const base: MemberInfo = {
   id: 1,
@@ -17,35 +19,41 @@ const base: MemberInfo = {
   hasGrant: false,
   canApply: false,
   extras: { YxMenu: false, hasCollege: false, CollegeList: [] },
+  abilities: common,
 };
 
-const keys = (m: Partial<MemberInfo>) => personalMenu({ ...base, ...m }).map((i) => i.key);
+const menu = (abilities: PersonalArea[]) => personalMenu({ ...base, abilities });
+const keys = (abilities: PersonalArea[]) => menu(abilities).map((i) => i.key);
 
-describe('personal-centre menu by role (spec §2)', () => {
-  it('gives a common member the shared menu only', () => {
-    expect(keys({})).toEqual(['studyReport', 'collect', 'record', 'help', 'feedback', 'person']);
-  });
-  it('adds teaching space and question bank for a teacher, sample application with canApply', () => {
-    expect(keys({ roleList: [2], canApply: true }).slice(0, 3)).toEqual([
+/** Which areas a member may use is the server's (policies/areas.ts, tested in member.test.ts); the menu shows them. */
+describe('personal-centre menu from the areas the server allows (spec §2)', () => {
+  it('shows the allowed areas with the spec’s labels, in the spec’s order', () => {
+    expect(menu(common).map((i) => i.label)).toEqual([
+      '学习报告',
+      '我的收藏',
+      '购买记录',
+      '帮助中心',
+      '意见反馈',
+      '个人资料与安全',
+    ]);
+    expect(keys(['person', 'sampleBook', 'questionBank', 'teachingSpace'])).toEqual([
       'teachingSpace',
       'questionBank',
       'sampleBook',
+      'person',
     ]);
   });
-  it('adds joined classes for a student and college info for a college admin', () => {
-    expect(keys({ roleList: [3] })[0]).toBe('joinClass');
-    expect(keys({ roleList: [1] })).toContain('academy');
-    expect(keys({ roleList: [3] })).not.toContain('academy');
+  it('shows nothing the server does not allow, whatever the roles say', () => {
+    expect(personalMenu({ ...base, roleList: [2], teacher: true, canApply: true }).map((i) => i.key)).toEqual(common);
   });
-  it('shows textbook distribution only with hasGrant, marketing only with the extras flag', () => {
-    expect(keys({})).not.toContain('provideBook');
-    expect(keys({ hasGrant: true })).toContain('provideBook');
-    expect(keys({ extras: { ...base.extras, YxMenu: true } })).toContain('marketing');
+  it('opens marketing outside the app', () => {
+    const marketing = menu([...common, 'marketing']).find((i) => i.key === 'marketing');
+    expect(marketing).toEqual({ key: 'marketing', label: '营销管理', external: true });
   });
   it('selects the parent item for detail routes and nothing for hidden routes', () => {
-    const teacher = personalMenu({ ...base, roleList: [2] });
+    const teacher = menu(['teachingSpace', 'questionBank', ...common]);
     expect(selectedMenuKey(teacher, 'admissionDetails')).toBe('teachingSpace');
     expect(selectedMenuKey(teacher, 'helpDetail')).toBe('help');
-    expect(selectedMenuKey(personalMenu(base), 'teachingSpace')).toBeNull();
+    expect(selectedMenuKey(menu(common), 'teachingSpace')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { Role, type MemberInfo } from '@textbook/contracts';
+import { PERSONAL_AREAS, type MemberInfo, type PersonalArea } from '@textbook/contracts';
 
 export interface PersonalMenuItem {
-  key: string;
+  key: PersonalArea;
   label: string;
   /** Opens the marketing editor (URL from the check-editor-token call) instead of a route. */
   external?: boolean;
@@ -14,29 +14,31 @@ export const MENU_PARENT: Record<string, string> = {
   authDetails: 'provideBook',
 };
 
-/** The personal-centre menu by role, exactly as spec §2 lists it, for the current college. */
+const LABELS: Record<PersonalArea, string> = {
+  teachingSpace: '教学空间',
+  questionBank: '我的题库',
+  joinClass: '已加入班级',
+  sampleBook: '样书申请',
+  academy: '院校信息',
+  provideBook: '教材发放',
+  studyReport: '学习报告',
+  collect: '我的收藏',
+  record: '购买记录',
+  marketing: '营销管理',
+  help: '帮助中心',
+  feedback: '意见反馈',
+  person: '个人资料与安全',
+};
+
+/**
+ * The personal-centre menu (spec §2, by role) for the current college: the areas the server says the member may
+ * use (`abilities`, decided by its policies), in the spec's order.
+ */
 export function personalMenu(member: MemberInfo): PersonalMenuItem[] {
-  const roles = member.roleList;
-  const items: PersonalMenuItem[] = [];
-  if (roles.includes(Role.TEACHER)) {
-    items.push({ key: 'teachingSpace', label: '教学空间' }, { key: 'questionBank', label: '我的题库' });
-  }
-  if (roles.includes(Role.STUDENT)) items.push({ key: 'joinClass', label: '已加入班级' });
-  if (member.canApply) items.push({ key: 'sampleBook', label: '样书申请' });
-  if (roles.includes(Role.COLLEGE_ADMIN)) items.push({ key: 'academy', label: '院校信息' });
-  if (member.hasGrant) items.push({ key: 'provideBook', label: '教材发放' });
-  items.push(
-    { key: 'studyReport', label: '学习报告' },
-    { key: 'collect', label: '我的收藏' },
-    { key: 'record', label: '购买记录' },
+  const allowed = new Set(member.abilities);
+  return PERSONAL_AREAS.filter((key) => allowed.has(key)).map((key) =>
+    key === 'marketing' ? { key, label: LABELS[key], external: true } : { key, label: LABELS[key] },
   );
-  if (member.extras.YxMenu) items.push({ key: 'marketing', label: '营销管理', external: true });
-  items.push(
-    { key: 'help', label: '帮助中心' },
-    { key: 'feedback', label: '意见反馈' },
-    { key: 'person', label: '个人资料与安全' },
-  );
-  return items;
 }
 
 /** The menu key a child route shows as selected, or null when the route is not in the visible menu. */

@@ -1,9 +1,7 @@
 import { JoinStatus, MemberStatus, Review, classCreate, currentMinute, formatClassTime } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { createClass } from '../../modules/classes/service.js';
-import { joinClass } from '../../modules/classes/joiner.js';
-import { decide, loadStudents, pending } from '../../modules/classes/students.js';
+import { createClass, decide, joinClass, loadStudents, pending } from '../../modules/classes/index.js';
 import { parseRoles } from '../../modules/session/service.js';
 import { grantShelfEntry } from '../../modules/shelf/service.js';
 import { demoIdentifier } from './demo-books.js';

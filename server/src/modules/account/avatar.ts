@@ -1,25 +1,10 @@
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { AuthMsg } from '@textbook/contracts';
-import type { Config } from '../../config.js';
-import type { Storage } from '../../adapters/storage/index.js';
-import { LocalStorage } from '../../adapters/storage/local.js';
 import { refused } from '../../http/errors.js';
 
 export const AVATAR_ROUTE = '/api/avatar/';
 const SIZE = 256;
-
-const stores = new Map<string, Storage>();
-export function avatarStorage(config: Pick<Config, 'dataDir'>): Storage {
-  const root = path.join(config.dataDir, 'avatars');
-  let store = stores.get(root);
-  if (!store) {
-    store = new LocalStorage(root);
-    stores.set(root, store);
-  }
-  return store;
-}
 
 /** The image type by its first bytes (the name and the declared type are not trusted). */
 export function imageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {

@@ -1,6 +1,4 @@
 import { AuthMsg, type MemberCollege } from '@textbook/contracts';
-import type { KvStore } from '../../adapters/kv/index.js';
-import type { SmsProvider } from '../../adapters/sms/index.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
@@ -9,10 +7,9 @@ import { consumeCode, sendCode, type CodePurpose } from '../auth/codes.js';
 import { hashPassword } from '../auth/passwords.js';
 import { setPassword } from '../auth/queries.js';
 import { readNewPassword } from '../auth/service.js';
-import { insertCollege, insertMembership, listMemberships, setCurrentCollege } from '../member/queries.js';
-import { createMember } from '../member/service.js';
-import { closeSessionsOfMember, parseRoles } from '../session/service.js';
-import { AVATAR_ROUTE, avatarName, avatarStorage, normalizeAvatar } from './avatar.js';
+import { addToNewCollege, createMember, memberships, setCurrentCollege } from '../member/index.js';
+import { closeSessionsOfMember, parseRoles } from '../session/index.js';
+import { AVATAR_ROUTE, avatarName, normalizeAvatar } from './avatar.js';
 import * as q from './queries.js';
 
 /** A verified old phone opens the window for changing to a new one. */
@@ -26,7 +23,7 @@ async function profile(ctx: AppContext, memberId: number) {
 
 export async function listColleges(ctx: AppContext, memberId: number): Promise<MemberCollege[]> {
   const member = await profile(ctx, memberId);
-  const rows = await listMemberships(ctx.db, memberId);
+  const rows = await memberships(ctx, memberId);
   const current = rows.some((r) => r.collegeId === member.currentCollegeId)
     ? member.currentCollegeId
     : rows[0]?.collegeId;
@@ -43,7 +40,7 @@ export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: n
 }
 
 export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
-  await setCurrentCollege(ctx.db, memberId, collegeId);
+  await setCurrentCollege(ctx, memberId, collegeId);
   // The member's sessions now act in the other college.
   invalidate(tag.member(memberId));
 }
@@ -65,7 +62,7 @@ export async function updateName(ctx: AppContext, memberId: number, userName: st
 export async function updateAvatar(ctx: AppContext, memberId: number, bytes: Buffer): Promise<string> {
   const member = await profile(ctx, memberId);
   const image = await normalizeAvatar(bytes);
-  const storage = avatarStorage(ctx.config);
+  const storage = ctx.files.avatars;
   await storage.put(image.name, image.bytes);
   const url = AVATAR_ROUTE + image.name;
   await q.updateMember(ctx.db, memberId, { avatar: url, updated_at: Date.now() });
@@ -83,13 +80,11 @@ async function ownPhone(ctx: AppContext, memberId: number): Promise<string> {
 /** Sends a code to the member's own phone (change password, or the first step of a phone change). */
 export async function sendOwnCode(
   ctx: AppContext,
-  kv: KvStore,
-  sms: SmsProvider,
   memberId: number,
   purpose: Extract<CodePurpose, 'changePwd' | 'changePhoneOld'>,
   address: string,
 ): Promise<void> {
-  await sendCode(ctx, kv, sms, { phone: await ownPhone(ctx, memberId), purpose, address });
+  await sendCode(ctx, ctx.kv, ctx.sms, { phone: await ownPhone(ctx, memberId), purpose, address });
 }
 
 /** Changes the password with a code sent to the current phone; the member's other sessions end. */
@@ -108,14 +103,14 @@ export async function changePassword(
 const windowKey = (memberId: number) => `phoneChange:${memberId}`;
 
 /** Step 2 of a phone change: the code sent to the old phone is right; the window for a new phone opens. */
-export async function verifyOldPhone(ctx: AppContext, kv: KvStore, memberId: number, code: string): Promise<void> {
+export async function verifyOldPhone(ctx: AppContext, memberId: number, code: string): Promise<void> {
   const phone = await ownPhone(ctx, memberId);
   await consumeCode(ctx, { phone, purpose: 'changePhoneOld', code });
-  await kv.set(windowKey(memberId), phone, PHONE_CHANGE_WINDOW_MS);
+  await ctx.kv.set(windowKey(memberId), phone, PHONE_CHANGE_WINDOW_MS);
 }
 
-async function checkNewPhone(ctx: AppContext, kv: KvStore, memberId: number, newPhone: string): Promise<void> {
-  const verifiedOld = await kv.get(windowKey(memberId));
+async function checkNewPhone(ctx: AppContext, memberId: number, newPhone: string): Promise<void> {
+  const verifiedOld = await ctx.kv.get(windowKey(memberId));
   if (!verifiedOld || verifiedOld !== (await ownPhone(ctx, memberId))) throw refused(AuthMsg.OLD_PHONE_FIRST);
   if (newPhone === verifiedOld) throw refused(AuthMsg.SAME_PHONE);
   if (await q.phoneTaken(ctx.db, newPhone)) throw refused(AuthMsg.PHONE_TAKEN);
@@ -124,27 +119,24 @@ async function checkNewPhone(ctx: AppContext, kv: KvStore, memberId: number, new
 /** Step 3: a code to the new phone, only inside the window. */
 export async function sendNewPhoneCode(
   ctx: AppContext,
-  kv: KvStore,
-  sms: SmsProvider,
   memberId: number,
   newPhone: string,
   address: string,
 ): Promise<void> {
-  await checkNewPhone(ctx, kv, memberId, newPhone);
-  await sendCode(ctx, kv, sms, { phone: newPhone, purpose: 'changePhoneNew', address });
+  await checkNewPhone(ctx, memberId, newPhone);
+  await sendCode(ctx, ctx.kv, ctx.sms, { phone: newPhone, purpose: 'changePhoneNew', address });
 }
 
 /** Step 4: the new phone's code is right; the phone changes and the window closes. */
 export async function changePhone(
   ctx: AppContext,
-  kv: KvStore,
   memberId: number,
   input: { newPhone: string; code: string },
 ): Promise<void> {
-  await checkNewPhone(ctx, kv, memberId, input.newPhone);
+  await checkNewPhone(ctx, memberId, input.newPhone);
   await consumeCode(ctx, { phone: input.newPhone, purpose: 'changePhoneNew', code: input.code });
   await q.updateMember(ctx.db, memberId, { phone: input.newPhone, updated_at: Date.now() });
-  await kv.del(windowKey(memberId));
+  await ctx.kv.del(windowKey(memberId));
 }
 
 /** Test routes only: a member with memberships in new colleges, the first current. */
@@ -152,15 +144,10 @@ export async function createTestMember(
   ctx: AppContext,
   input: { phone: string; colleges: { name: string; roles: string }[] },
 ): Promise<{ memberId: number; collegeIds: number[] }> {
-  const now = Date.now();
   const memberId = await createMember(ctx, { phone: input.phone, userName: `用户${input.phone.slice(-4)}` });
   const collegeIds: number[] = [];
-  for (const c of input.colleges) {
-    const { id } = await insertCollege(ctx.db, c.name, now);
-    await insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: c.roles, created_at: now });
-    collegeIds.push(id);
-  }
-  if (collegeIds[0]) await setCurrentCollege(ctx.db, memberId, collegeIds[0]);
+  for (const c of input.colleges) collegeIds.push(await addToNewCollege(ctx, memberId, c));
+  if (collegeIds[0]) await setCurrentCollege(ctx, memberId, collegeIds[0]);
   invalidate(tag.member(memberId));
   return { memberId, collegeIds };
 }

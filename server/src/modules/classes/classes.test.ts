@@ -78,6 +78,18 @@ describe('teacher: class dialog rules (spec §5) on POST /api/class/save', () =>
     const visitor = await call(t.app, { method: 'POST', url: '/api/class/save', payload: validClass(w.bookId) });
     expect(visitor.body.code).toBe(Code.UNAUTHORIZED);
   });
+
+  it('tells a visitor 401 and a student 403 before reading the form (an empty one says nothing of the rules)', async () => {
+    for (const url of ['/api/class/save', '/api/class/update', '/api/class/student/updateBatch']) {
+      const visitor = await call(t.app, { method: 'POST', url, payload: {} });
+      expect([visitor.status, visitor.body.code, visitor.body.data], url).toEqual([401, Code.UNAUTHORIZED, null]);
+      const student = await call(t.app, { method: 'POST', url, token: w.student.token, payload: {} });
+      expect([student.status, student.body.code, student.body.data], url).toEqual([403, Code.FORBIDDEN, null]);
+    }
+    // A teacher is past the gate: the form's own rules speak.
+    const teacher = await save({});
+    expect(teacher.body.msg).toBe(ClassMsg.BOOK_REQUIRED);
+  });
 });
 
 describe('teacher: own-book checks (spec §5, §7 isOwnBook, isOwnBook2)', () => {

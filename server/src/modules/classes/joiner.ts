@@ -14,7 +14,7 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { otherCollege, refused } from '../../http/errors.js';
-import { notify } from '../notice/service.js';
+import { notify } from '../notice/index.js';
 import { grantShelfEntry } from '../shelf/service.js';
 import * as q from './queries.js';
 

@@ -21,7 +21,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import { activeEntries, revokeShelfEntry } from '../shelf/service.js';
-import { notify } from '../notice/service.js';
+import { notify } from '../notice/index.js';
 import * as q from './queries.js';
 
 /** Class codes: no 0/O, 1/I/L look-alikes; 31^6 ≈ 887 million codes. */

@@ -13,7 +13,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
-import { notify } from '../notice/service.js';
+import { notify } from '../notice/index.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
 import * as q from './queries.js';
 

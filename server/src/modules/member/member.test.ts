@@ -41,6 +41,64 @@ describe('sessions and member info', () => {
     expect(member.extras.hasCollege).toBe(false);
   });
 
+  it('says which personal-centre areas the member may use in the current college (spec §2 menu by role)', async () => {
+    const college = await buildCollege(t.ctx.db);
+    const areasOf = async (
+      options: { roles?: string; college?: boolean } = {},
+      flags: { grant?: boolean; yx?: boolean } = {},
+    ) => {
+      const m = await buildMember(t.ctx.db, options.college === false ? {} : { college, roles: options.roles ?? '0' });
+      if (flags.grant) {
+        await t.ctx.db.updateTable('college_members').set({ has_grant: 1 }).where('member_id', '=', m.id).execute();
+      }
+      if (flags.yx) await t.ctx.db.updateTable('members').set({ extras_yx_menu: 1 }).where('id', '=', m.id).execute();
+      const { member } = expectOk(
+        await call<{ member: MemberInfo }>(t.app, { url: '/api/getMemberInfo', token: m.token }),
+      );
+      return member.abilities;
+    };
+    const common = ['studyReport', 'collect', 'record', 'help', 'feedback', 'person'];
+    expect(await areasOf({ college: false })).toEqual(common);
+    expect(await areasOf({ roles: '0' })).toEqual(common);
+    expect(await areasOf({ roles: '2' })).toEqual(['teachingSpace', 'questionBank', 'sampleBook', ...common]);
+    expect(await areasOf({ roles: '3' })).toEqual(['joinClass', ...common]);
+    expect(await areasOf({ roles: '1' })).toEqual(['academy', ...common]);
+    expect(await areasOf({ roles: '0' }, { grant: true })).toEqual(['provideBook', ...common]);
+    expect(await areasOf({ roles: '2,3' }, { yx: true })).toEqual([
+      'teachingSpace',
+      'questionBank',
+      'joinClass',
+      'sampleBook',
+      ...common.slice(0, 3),
+      'marketing',
+      ...common.slice(3),
+    ]);
+  });
+
+  it('answers the areas of the college switched to', async () => {
+    const first = await buildCollege(t.ctx.db);
+    const second = await buildCollege(t.ctx.db);
+    const m = await buildMember(t.ctx.db, { college: first, roles: '2' });
+    await t.ctx.db
+      .insertInto('college_members')
+      .values({ college_id: second.id, member_id: m.id, roles: '3', created_at: Date.now() })
+      .execute();
+    const switched = expectOk(
+      await call<{ member: MemberInfo }>(t.app, {
+        method: 'POST',
+        url: '/api/college/switch',
+        token: m.token,
+        payload: { collegeId: second.id },
+      }),
+    );
+    expect(switched.member.abilities.slice(0, 1)).toEqual(['joinClass']);
+    const { member } = expectOk(
+      await call<{ member: MemberInfo }>(t.app, { url: '/api/getMemberInfo', token: m.token }),
+    );
+    expect(member.abilities).not.toContain('teachingSpace');
+    expect(member.abilities[0]).toBe('joinClass');
+  });
+
   it('stores only a hash of the token and ends the session on logout', async () => {
     const m = await buildMember(t.ctx.db);
     const rows = await t.ctx.db.selectFrom('sessions').select('token_hash').where('member_id', '=', m.id).execute();

@@ -1,41 +1,33 @@
 import { z } from 'zod';
-import { envelope, memberInfo } from '@textbook/contracts';
-import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
-import { authorize } from '../../policies/index.js';
-import { isMember } from '../../policies/helpers.js';
-import { closeSession } from '../session/service.js';
+import { memberInfo } from '@textbook/contracts';
+import { defineModule, route } from '../../http/module.js';
+import { asMember } from '../../policies/helpers.js';
+import { closeSession } from '../session/index.js';
 import { getMemberInfo } from './service.js';
 
-export const memberRoutes: ModuleRoutes = (ctx) => async (app) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['member'];
-
-  r.get(
-    '/api/getMemberInfo',
-    {
-      schema: {
-        tags,
-        summary: 'The logged-in member, for the current college',
-        response: { 200: envelope(z.object({ member: memberInfo })) },
+/** The logged-in member (spec §3 member info) and the end of a session. */
+export const memberModule = defineModule({
+  prefix: '/api',
+  tag: 'member',
+  routes: [
+    route({
+      method: 'GET',
+      url: '/getMemberInfo',
+      summary: 'The logged-in member, for the current college, with the personal-centre areas it may use',
+      policy: 'member.readSelf',
+      answer: z.object({ member: memberInfo }),
+      handler: async ({ ctx, actor }) => ({ member: await getMemberInfo(ctx, asMember(actor).memberId) }),
+    }),
+    route({
+      method: 'POST',
+      url: '/logout',
+      summary: 'End this session',
+      policy: 'session.logout',
+      answer: z.null(),
+      handler: async ({ ctx, actor }) => {
+        await closeSession(ctx.db, asMember(actor).sessionId);
+        return null;
       },
-    },
-    async (request) => {
-      const actor = request.actor;
-      authorize(actor, 'member.readSelf');
-      if (!isMember(actor)) throw new Error('unreachable: policy admitted a visitor');
-      return ok({ member: await getMemberInfo(ctx, actor.memberId) });
-    },
-  );
-
-  r.post(
-    '/api/logout',
-    { schema: { tags, summary: 'End this session', response: { 200: envelope(z.null()) } } },
-    async (request) => {
-      const actor = request.actor;
-      authorize(actor, 'session.logout');
-      if (isMember(actor)) await closeSession(ctx.db, actor.sessionId);
-      return ok(null);
-    },
-  );
-};
+    }),
+  ],
+});

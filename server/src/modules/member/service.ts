@@ -1,12 +1,15 @@
 import { Role, type MemberInfo, type RoleCode } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { parseRoles } from '../session/service.js';
+import type { MemberActor } from '../../http/actor.js';
+import { personalAreas } from '../../policies/areas.js';
+import { parseRoles } from '../session/index.js';
 import * as q from './queries.js';
 
 /**
  * Member info (spec §3) for the current college: roleList and the flags follow the college chosen
- * with the switcher. This is the presenter: only these fields leave the server.
+ * with the switcher. This is the presenter: only these fields leave the server. `abilities` are the
+ * personal-centre areas the policies open to the member as it acts in that college.
  */
 export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<MemberInfo> {
   const member = await q.findMember(ctx.db, memberId);
@@ -15,6 +18,16 @@ export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<
   const current = memberships.find((m) => m.collegeId === member.current_college_id) ?? memberships[0];
   const roleList: RoleCode[] = current ? parseRoles(current.roles) : [Role.COMMON];
   const isTeacher = roleList.includes(Role.TEACHER);
+  const hasGrant = Boolean(current?.hasGrant);
+  const yxMenu = Boolean(member.extras_yx_menu);
+  // The member as the policies see it in that college (the session does not matter to any area).
+  const inCollege: MemberActor = {
+    kind: 'member',
+    memberId: member.id,
+    sessionId: 0,
+    collegeId: current?.collegeId ?? null,
+    roles: roleList,
+  };
   return {
     id: member.id,
     userName: member.user_name,
@@ -27,13 +40,14 @@ export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<
     userId: member.id,
     roleList,
     teacher: isTeacher,
-    hasGrant: Boolean(current?.hasGrant),
+    hasGrant,
     canApply: isTeacher,
     extras: {
-      YxMenu: Boolean(member.extras_yx_menu),
+      YxMenu: yxMenu,
       hasCollege: memberships.length > 0,
       CollegeList: memberships.map((m) => ({ id: m.collegeId, name: m.collegeName })),
     },
+    abilities: personalAreas(inCollege, { hasGrant, canApply: isTeacher, yxMenu }),
   };
 }
 
@@ -53,5 +67,27 @@ export async function createMember(
     created_at: now,
     updated_at: now,
   });
+  return id;
+}
+
+/** The member's memberships (college, roles, the college's own student id and name), by college id. */
+export function memberships(ctx: AppContext, memberId: number) {
+  return q.listMemberships(ctx.db, memberId);
+}
+
+/** Makes one of the member's colleges current (the caller checked the membership). */
+export async function setCurrentCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
+  await q.setCurrentCollege(ctx.db, memberId, collegeId);
+}
+
+/** A new college with the member in it under the given roles (test routes only). */
+export async function addToNewCollege(
+  ctx: AppContext,
+  memberId: number,
+  college: { name: string; roles: string },
+): Promise<number> {
+  const now = Date.now();
+  const { id } = await q.insertCollege(ctx.db, college.name, now);
+  await q.insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: college.roles, created_at: now });
   return id;
 }

@@ -1,5 +1,5 @@
 import { openBus, type Bus } from '../../adapters/bus/index.js';
-import type { Config } from '../../config.js';
+import type { AppContext } from '../../http/context.js';
 
 /** Who got new notices: some members, or everyone (a broadcast to all). */
 export type NoticeEvent = { memberIds: number[] } | { all: true };
@@ -12,26 +12,15 @@ export type NoticeBus = Bus<NoticeEvent>;
 
 export const NOTICE_CHANNEL = 'textbook:notice';
 
-const buses = new WeakMap<Config, NoticeBus>();
-
-/** The bus of an app (one per configuration object; tests build several apps in one process). */
-export function noticeBus(config: Config, onError: (err: unknown) => void = () => {}): NoticeBus {
-  let bus = buses.get(config);
-  if (!bus) {
-    bus = openBus<NoticeEvent>(config.redisUrl, NOTICE_CHANNEL, onError);
-    buses.set(config, bus);
-  }
-  return bus;
+/**
+ * The bus of an app: made once per app (`ctx.local`) and closed with it. The module's setup makes it first, with
+ * the app's logger; a later caller's `onError` is not used.
+ */
+export function noticeBus(ctx: AppContext, onError: (err: unknown) => void = () => {}): NoticeBus {
+  return ctx.local('notice:bus', () => openBus<NoticeEvent>(ctx.config.redisUrl, NOTICE_CHANNEL, onError));
 }
 
 /** Waits until the bus listens (Redis subscription confirmed); immediate in process. */
-export async function busReady(config: Config): Promise<void> {
-  await noticeBus(config).ready();
-}
-
-export async function closeNoticeBus(config: Config): Promise<void> {
-  const bus = buses.get(config);
-  if (!bus) return;
-  buses.delete(config);
-  await bus.close();
+export async function busReady(ctx: AppContext): Promise<void> {
+  await noticeBus(ctx).ready();
 }

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NoticeItem, Paged } from '@textbook/contracts';
-import { buildApp } from '../../app.js';
+import { appContext, buildApp } from '../../app.js';
 import type { Db } from '../../db/connection.js';
 import { buildCollege, buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
@@ -206,6 +206,25 @@ describe('live badge: server-sent events', () => {
       stream.close();
     }
   });
+
+  it('keeps one bus per app: closing another app built from the same configuration leaves this one pushing', async () => {
+    if (!base) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    const me = await buildMember(t.ctx.db);
+    const stream = await openCountStream(`${base}/api/msg-notice/stream`, me.token);
+    try {
+      await stream.next((c) => c === 0);
+      const other = await buildApp({ config: t.ctx.config, database: { ...t.database, close: async () => {} } });
+      await other.ready();
+      await other.close();
+      await notify(t.ctx, [{ member_id: me.id, type: 'system', title: '另一个应用关闭之后' }]);
+      expect(await stream.next((c) => c === 1)).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
 });
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -231,7 +250,7 @@ describe.skipIf(!redisUp)('scale profile: a notice made on one instance reaches 
     const config = { ...t.ctx.config };
     second = await buildApp({ config, database: { ...t.database, close: async () => {} } });
     await second.listen({ port: 0, host: '127.0.0.1' });
-    await Promise.all([busReady(config), busReady(t.ctx.config)]);
+    await Promise.all([busReady(appContext(second)), busReady(t.ctx)]);
     const port = (second.server.address() as AddressInfo).port;
     const me = await buildMember(t.ctx.db);
     const stream = await openCountStream(`http://127.0.0.1:${port}/api/msg-notice/stream`, me.token);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  envelope,
   noticeBroadcast,
   noticeCheck,
   noticeItem,
@@ -9,140 +8,89 @@ import {
   paged,
   unreadCount,
 } from '@textbook/contracts';
-import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
-import type { MemberActor } from '../../http/actor.js';
-import { ok } from '../../http/envelope.js';
-import { authorize } from '../../policies/index.js';
-import { authorizeEarly } from '../../policies/admin-hook.js';
-import { closeNoticeBus, noticeBus } from './bus.js';
+import { defineModule, route } from '../../http/module.js';
+import { asMember } from '../../policies/helpers.js';
+import { noticeBus } from './bus.js';
 import * as notices from './service.js';
-import { NoticeStreams } from './stream.js';
+import { noticeStreams } from './stream.js';
 
-export const noticeRoutes: ModuleRoutes = (ctx) => async (app) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['notice'];
-  const streams = new NoticeStreams(ctx);
-  noticeBus(ctx.config, (err) => app.log.warn({ err }, 'notice bus'));
-  app.addHook('preClose', async () => streams.closeAll());
-  app.addHook('onClose', async () => closeNoticeBus(ctx.config));
-
-  r.get(
-    '/api/msg-notice/count',
-    {
-      schema: {
-        tags,
-        summary: 'Unread notices of the platform (source 3); 0 for visitors',
-        response: { 200: envelope(unreadCount) },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'notice.count');
-      return ok(await notices.unreadCount(ctx, request.actor));
-    },
-  );
-
-  r.get(
-    '/api/msg-notice/page',
-    {
-      schema: {
-        tags,
-        summary: "The member's notices, newest first; filter by type, book and read state",
-        querystring: noticePageQuery,
-        response: { 200: envelope(paged(noticeItem)) },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'notice.list');
-      return ok(await notices.page(ctx, (request.actor as MemberActor).memberId, request.query));
-    },
-  );
-
-  r.post(
-    '/api/msg-notice/read',
-    {
-      preValidation: authorizeEarly('notice.list'),
-      schema: {
-        tags,
-        summary: 'Mark one notice ({id}) or all ({all: true}) read; answers the unread count left',
-        body: noticeReadBody,
-        response: { 200: envelope(unreadCount) },
-      },
-    },
-    async (request) => {
-      const actor = request.actor;
-      const { id } = request.body;
-      if (id !== undefined) {
-        const notice = await notices.findNotice(ctx, id);
-        authorize(actor, 'notice.read', notice);
-      } else {
-        authorize(actor, 'notice.list');
-      }
-      return ok(await notices.markRead(ctx, (actor as MemberActor).memberId, id ?? 'all'));
-    },
-  );
-
-  r.get(
-    '/api/msg-notice/check',
-    {
-      schema: {
-        tags,
-        summary: 'Polling fallback: unread count, newest notice id, and whether any arrived after `since`',
-        querystring: z.object({ since: z.coerce.number().int().min(0).optional() }),
-        response: { 200: envelope(noticeCheck) },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'notice.list');
-      return ok(await notices.check(ctx, (request.actor as MemberActor).memberId, request.query.since));
-    },
-  );
-
-  r.get(
-    '/api/msg-notice/getAllBooks',
-    {
-      schema: {
-        tags,
-        summary: "The books the member's notices refer to (filter of the message page)",
-        response: {
-          200: envelope(z.array(z.object({ id: z.number().int(), bookName: z.string(), cover: z.string() }))),
-        },
-      },
-    },
-    async (request) => {
-      authorize(request.actor, 'notice.list');
-      return ok(await notices.booksOfNotices(ctx, (request.actor as MemberActor).memberId));
-    },
-  );
-
-  r.get(
-    '/api/msg-notice/stream',
-    {
-      schema: {
-        tags,
-        summary:
-          'Server-sent events: `event: count` with the unread number, sent at once and whenever it changes (token in the Authorization header)',
-      },
-    },
-    async (request, reply) => {
-      authorize(request.actor, 'notice.list');
-      await streams.attach(reply, (request.actor as MemberActor).memberId);
-    },
-  );
-
-  r.post(
-    '/api/admin/notice/broadcast',
-    {
-      schema: {
-        tags,
-        summary: 'Staff: send a notice to all members, the members of a college, or a role (optionally in a college)',
-        body: noticeBroadcast,
-        response: { 200: envelope(z.object({ count: z.number().int() })) },
-      },
-      preValidation: authorizeEarly('notice.broadcast'),
-    },
-    async (request) => {
-      authorize(request.actor, 'notice.broadcast');
-      return ok({ count: await notices.broadcast(ctx, request.body) });
-    },
-  );
-};
+/**
+ * The notice centre (page, count, read, check, books), the live unread count (server-sent events) and the staff
+ * broadcast. The app's bus and open streams are this instance's (`ctx.local`), made when the module is set up.
+ */
+export const noticeModule = defineModule({
+  prefix: '/api',
+  tag: 'notice',
+  setup: (app, ctx) => {
+    noticeBus(ctx, (err) => app.log.warn({ err }, 'notice bus'));
+    const streams = noticeStreams(ctx);
+    // Open streams end before the server closes, so closing does not wait for browsers to hang up.
+    app.addHook('preClose', async () => streams.closeAll());
+  },
+  routes: [
+    route({
+      method: 'GET',
+      url: '/msg-notice/count',
+      summary: 'Unread notices of the platform (source 3); 0 for visitors',
+      policy: 'notice.count',
+      answer: unreadCount,
+      handler: ({ ctx, actor }) => notices.unreadCount(ctx, actor),
+    }),
+    route({
+      method: 'GET',
+      url: '/msg-notice/page',
+      summary: "The member's notices, newest first; filter by type, book and read state",
+      policy: 'notice.list',
+      query: noticePageQuery,
+      answer: paged(noticeItem),
+      handler: ({ ctx, actor, query }) => notices.page(ctx, asMember(actor).memberId, query),
+    }),
+    route({
+      method: 'POST',
+      url: '/msg-notice/read',
+      summary: 'Mark one notice ({id}) or all ({all: true}) read; answers the unread count left',
+      policy: 'notice.read',
+      gate: 'notice.list',
+      body: noticeReadBody,
+      answer: unreadCount,
+      // One notice: that notice (its owner only). All: the caller's own notices.
+      load: ({ ctx, actor, body }) =>
+        body.id !== undefined ? notices.findNotice(ctx, body.id) : { memberId: asMember(actor).memberId },
+      handler: ({ ctx, actor, body }) => notices.markRead(ctx, asMember(actor).memberId, body.id ?? 'all'),
+    }),
+    route({
+      method: 'GET',
+      url: '/msg-notice/check',
+      summary: 'Polling fallback: unread count, newest notice id, and whether any arrived after `since`',
+      policy: 'notice.list',
+      query: z.object({ since: z.coerce.number().int().min(0).optional() }),
+      answer: noticeCheck,
+      handler: ({ ctx, actor, query }) => notices.check(ctx, asMember(actor).memberId, query.since),
+    }),
+    route({
+      method: 'GET',
+      url: '/msg-notice/getAllBooks',
+      summary: "The books the member's notices refer to (filter of the message page)",
+      policy: 'notice.list',
+      answer: z.array(z.object({ id: z.number().int(), bookName: z.string(), cover: z.string() })),
+      handler: ({ ctx, actor }) => notices.booksOfNotices(ctx, asMember(actor).memberId),
+    }),
+    route({
+      method: 'GET',
+      url: '/msg-notice/stream',
+      summary:
+        'Server-sent events: `event: count` with the unread number, sent at once and whenever it changes (token in the Authorization header)',
+      policy: 'notice.list',
+      handler: ({ ctx, actor, reply }) => noticeStreams(ctx).attach(reply, asMember(actor).memberId),
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/notice/broadcast',
+      summary: 'Staff: send a notice to all members, the members of a college, or a role (optionally in a college)',
+      policy: 'notice.broadcast',
+      body: noticeBroadcast,
+      answer: z.object({ count: z.number().int() }),
+      handler: async ({ ctx, body }) => ({ count: await notices.broadcast(ctx, body) }),
+    }),
+  ],
+});

@@ -49,7 +49,7 @@ async function store(ctx: AppContext, notices: Omit<q.NewNotice, 'created_at'>[]
 
 async function publishQuietly(ctx: AppContext, event: Parameters<ReturnType<typeof noticeBus>['publish']>[0]) {
   // The notices are stored; a push that fails only delays the badge until the next poll.
-  await noticeBus(ctx.config)
+  await noticeBus(ctx)
     .publish(event)
     .catch(() => undefined);
 }

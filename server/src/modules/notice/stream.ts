@@ -28,7 +28,7 @@ export class NoticeStreams {
   }
 
   private listen(memberId: number, send: () => void): () => void {
-    this.unsubscribe ??= noticeBus(this.ctx.config).subscribe((event) => this.dispatch(event));
+    this.unsubscribe ??= noticeBus(this.ctx).subscribe((event) => this.dispatch(event));
     let sends = this.byMember.get(memberId);
     if (!sends) {
       sends = new Set();
@@ -83,4 +83,14 @@ export class NoticeStreams {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
+
+  /** Closed with the app (`ctx.local`); the streams already ended before the server closed (module setup). */
+  close(): void {
+    this.closeAll();
+  }
+}
+
+/** The open streams of an app: one set per app instance, made on first use. */
+export function noticeStreams(ctx: AppContext): NoticeStreams {
+  return ctx.local('notice:streams', () => new NoticeStreams(ctx));
 }

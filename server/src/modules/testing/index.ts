@@ -4,6 +4,7 @@ import { classTestingModule } from './classes.js';
 import { testingModule } from './routes.js';
 import { staffTestingModule } from './staff.js';
 import { readerTestingModule } from './reader.js';
+import { accountTestingModule } from './account.js';
 
 /**
  * Every test-only module (routes for the browser journeys: `/api/test/*`, `/api/dev/*`, hidden from the OpenAPI
@@ -13,3 +14,4 @@ import { readerTestingModule } from './reader.js';
 export const testingModules: ModuleDef[] = [testingModule, classTestingModule, authTestingModule];
 testingModules.push(staffTestingModule);
 testingModules.push(readerTestingModule);
+testingModules.push(accountTestingModule);

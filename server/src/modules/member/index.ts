@@ -1,0 +1,10 @@
+/** The member module's public face: its routes and the member services other modules call. */
+export { memberModule } from './routes.js';
+export {
+  addToNewCollege,
+  createMember,
+  getMemberInfo,
+  memberExists,
+  memberships,
+  setCurrentCollege,
+} from './service.js';
