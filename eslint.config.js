@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     // Route files hold no SQL, whatever their name: a file that declares routes reaches the database through its
     // module's service only (scripts/eslint/no-sql-in-routes.js).
-    files: ['server/src/**/*.ts'],
+    files: ['server/src/modules/**/*.ts'],
     ignores: ['server/src/**/*.test.ts'],
     plugins: { local: { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
     rules: { 'local/no-sql-in-routes': 'error' },

@@ -1,6 +1,6 @@
 // ESLint rule: a route file holds no SQL. A route file is any server file that declares routes (imports
 // http/module.js, or registers them on Fastify by hand), whatever its name. In it: no query builder, no
-// `queries` module, no database handle, no `sql` template. Its handlers call services.
+// `queries` module, no database connection module, no `sql` template. Its handlers call services.
 const BUILDER = new Set([
   'selectFrom',
   'insertInto',
@@ -36,7 +36,6 @@ export default {
       MemberExpression(node) {
         if (node.property.type !== 'Identifier') return;
         if (BUILDER.has(node.property.name)) flag(node, `.${node.property.name}`);
-        if (node.property.name === 'db' && node.object.type === 'Identifier') flag(node, `${node.object.name}.db`);
         if (node.property.name === 'route' || node.property.name === 'post' || node.property.name === 'get') {
           if (node.object.type === 'Identifier' && (node.object.name === 'app' || node.object.name === 'r')) {
             routeFile = true;

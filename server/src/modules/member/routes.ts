@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { memberInfo } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
-import { closeSession } from '../session/index.js';
+import { endSession } from '../session/index.js';
 import { getMemberInfo } from './service.js';
 
 /** The logged-in member (spec §3 member info) and the end of a session. */
@@ -25,7 +25,7 @@ export const memberModule = defineModule({
       policy: 'session.logout',
       answer: z.null(),
       handler: async ({ ctx, actor }) => {
-        await closeSession(ctx.db, asMember(actor).sessionId);
+        await endSession(ctx, asMember(actor));
         return null;
       },
     }),

@@ -6,6 +6,7 @@ export {
   STAFF_TOKEN_PREFIX,
   actorOfToken,
   closeSession,
+  endSession,
   closeSessionsOfMember,
   closeStaffSession,
   hashToken,

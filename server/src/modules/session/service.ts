@@ -145,3 +145,9 @@ export async function closeStaffSession(db: Db, sessionId: number): Promise<void
   await q.deleteStaffSession(db, sessionId);
   invalidate(tag.staffSession(sessionId));
 }
+
+/** Ends the caller's own session (logout), a member's or a staff member's. */
+export async function endSession(ctx: AppContext, actor: MemberActor | StaffActor): Promise<void> {
+  if (actor.kind === 'member') await closeSession(ctx.db, actor.sessionId);
+  else await closeStaffSession(ctx.db, actor.sessionId);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staffCreateBody, staffInfo, staffLoginBody, staffUpdateBody, tokenAnswer } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
-import { closeStaffSession } from '../session/service.js';
+import { endSession } from '../session/index.js';
 import * as service from './service.js';
 
 /**
@@ -33,7 +33,7 @@ export const staffModule = defineModule({
       policy: 'staff.self',
       answer: z.null(),
       handler: async ({ ctx, actor }) => {
-        await closeStaffSession(ctx.db, asStaff(actor).sessionId);
+        await endSession(ctx, asStaff(actor));
         return null;
       },
     }),

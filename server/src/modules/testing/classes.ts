@@ -3,6 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
 import { grantShelfEntry } from '../shelf/service.js';
 import { invalidate, tag } from '../../http/read-cache.js';
+import { addMembership, currentCollegeOf, deleteShelfEntries, insertPublishedBook, setClassTimes } from './fixtures.js';
 
 /**
  * Test-only routes for the class journeys (registered with the other testing routes, never in production):
@@ -21,31 +22,15 @@ export const classTestingModule = defineModule({
       body: z.object({ memberId: z.number().int(), title: z.string().min(1).max(100) }),
       answer: z.object({ bookId: z.number() }),
       handler: async ({ ctx, body }) => {
-        const member = await ctx.db
-          .selectFrom('members')
-          .select('current_college_id')
-          .where('id', '=', body.memberId)
-          .executeTakeFirst();
+        const member = await currentCollegeOf(ctx.db, body.memberId);
         if (!member) throw notFound();
-        const now = Date.now();
-        const { id } = await ctx.db
-          .insertInto('books')
-          .values({
-            identifier: `urn:e2e:class:${now}:${Math.random()}`,
-            title: body.title,
-            published: 1,
-            published_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertPublishedBook(ctx.db, body.title);
         await grantShelfEntry(ctx.db, {
           memberId: body.memberId,
           bookId: id,
           source: 'sample',
           sourceRef: id,
-          collegeId: member.current_college_id,
+          collegeId: member.collegeId,
         });
         return { bookId: id };
       },
@@ -61,11 +46,7 @@ export const classTestingModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, body }) => {
         const { memberId, collegeId, roles } = body;
-        await ctx.db
-          .insertInto('college_members')
-          .values({ member_id: memberId, college_id: collegeId, roles, created_at: Date.now() })
-          .execute();
-        await ctx.db.updateTable('members').set({ current_college_id: collegeId }).where('id', '=', memberId).execute();
+        await addMembership(ctx.db, memberId, collegeId, roles);
         invalidate(tag.member(memberId));
         return null;
       },
@@ -81,11 +62,7 @@ export const classTestingModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, body }) => {
         const { classId, startTime, endTime } = body;
-        await ctx.db
-          .updateTable('classes')
-          .set({ start_time: startTime, end_time: endTime })
-          .where('id', '=', classId)
-          .execute();
+        await setClassTimes(ctx.db, classId, startTime, endTime);
         return null;
       },
     }),
@@ -99,11 +76,7 @@ export const classTestingModule = defineModule({
       body: z.object({ memberId: z.number().int(), bookId: z.number().int() }),
       answer: z.null(),
       handler: async ({ ctx, body }) => {
-        await ctx.db
-          .deleteFrom('shelf_entries')
-          .where('member_id', '=', body.memberId)
-          .where('book_id', '=', body.bookId)
-          .execute();
+        await deleteShelfEntries(ctx.db, body.memberId, body.bookId);
         invalidate(tag.grants(body.memberId));
         return null;
       },

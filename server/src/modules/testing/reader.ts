@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROOT_DIR } from '../../config.js';
 import { notFound } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
+import { chaptersOf, currentCollegeOf } from './fixtures.js';
 import { wordsOf } from '../catalog/index.js';
 import { importEpub } from '../import/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
@@ -72,13 +73,9 @@ export const readerTestingModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, body }) => {
         const { memberId, bookId, source } = body;
-        const member = await ctx.db
-          .selectFrom('members')
-          .select('current_college_id')
-          .where('id', '=', memberId)
-          .executeTakeFirst();
+        const member = await currentCollegeOf(ctx.db, memberId);
         if (!member) throw notFound();
-        const collegeId = source === 'purchase' || source === 'free' ? null : member.current_college_id;
+        const collegeId = source === 'purchase' || source === 'free' ? null : member.collegeId;
         await grantShelfEntry(ctx.db, { memberId, bookId, source, sourceRef: 1, collegeId });
         return null;
       },
@@ -102,12 +99,7 @@ export const readerTestingModule = defineModule({
         }),
       ),
       handler: async ({ ctx, query }) => {
-        const rows = await ctx.db
-          .selectFrom('book_chapters')
-          .select(['id', 'title', 'html'])
-          .where('book_id', '=', query.bookId)
-          .orderBy('seq')
-          .execute();
+        const rows = await chaptersOf(ctx.db, query.bookId);
         return rows.map((c) => ({
           id: c.id,
           title: c.title,
