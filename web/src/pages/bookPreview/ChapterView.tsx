@@ -101,10 +101,33 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
   const callbacks = useRef(props);
   callbacks.current = props;
 
+  /** The chapter whose markup is in the viewport now (its CSS loads first). */
+  const painted = useRef<ChapterContent | null>(null);
+
   const reindex = () => {
     const body = viewport.current?.querySelector('.epub-body');
     index.current = body ? indexText(body) : null;
     return index.current;
+  };
+
+  /** Unwraps every highlight and wraps the chapter's notes again (text offsets do not change). */
+  const paintNotes = () => {
+    const vp = viewport.current;
+    if (!vp || !index.current) return;
+    unwrapAll(vp, 'mark.rd-hl');
+    let idx = reindex()!;
+    for (const note of callbacks.current.notes) {
+      const at = locate(idx.text, note);
+      if (!at) continue;
+      wrapRange(idx, at.start, at.end, () => {
+        const mark = document.createElement('mark');
+        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
+        mark.dataset.note = String(note.id);
+        mark.title = note.content || note.quote;
+        return mark;
+      });
+      idx = reindex()!;
+    }
   };
 
   // The shadow root, once. The book's markup and CSS live only there.
@@ -220,6 +243,8 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       vp.scrollTop = 0;
       vp.scrollLeft = 0;
       reindex();
+      painted.current = chapter;
+      paintNotes();
       callbacks.current.onReady();
     });
     return () => {
@@ -230,24 +255,11 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
 
   useEffect(() => () => fonts.current?.remove(), []);
 
-  // Highlights: unwrap all, wrap the chapter's notes again (text offsets do not change).
+  // Highlights: drawn when the chapter is painted and whenever the notes change, whichever comes first (the notes
+  // often arrive while the book's CSS is still loading, before there is text to draw on).
   useEffect(() => {
-    const vp = viewport.current;
-    if (!vp || !index.current) return;
-    unwrapAll(vp, 'mark.rd-hl');
-    let idx = reindex()!;
-    for (const note of props.notes) {
-      const at = locate(idx.text, note);
-      if (!at) continue;
-      wrapRange(idx, at.start, at.end, () => {
-        const mark = document.createElement('mark');
-        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
-        mark.dataset.note = String(note.id);
-        mark.title = note.content || note.quote;
-        return mark;
-      });
-      idx = reindex()!;
-    }
+    if (painted.current === props.chapter) paintNotes();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.notes, props.chapter]);
 
   useImperativeHandle(ref, () => ({
