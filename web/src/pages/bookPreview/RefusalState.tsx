@@ -4,7 +4,10 @@ import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
 import type { ChapterState } from './Continuous';
 
-/** What the reader shows instead of a chapter: loading, or why it cannot be read and what to do. */
+/**
+ * What the reader shows instead of a chapter: loading, or why it cannot be read and what to do (icon, title, text
+ * and button stacked, centred; the wrapper, not the Result, is the flex box).
+ */
 export function RefusalState({ state, bookId }: { state: ChapterState; bookId: number }) {
   switch (state.status) {
     case 'loading':
@@ -15,17 +18,18 @@ export function RefusalState({ state, bookId }: { state: ChapterState; bookId: n
       );
     case 'login':
       return (
-        <Result
-          className="reader-state"
-          status="info"
-          title="登录后继续阅读"
-          subTitle="本章节需登录并获得阅读权限后阅读；试读章节可直接阅读。"
-          extra={
-            <Button type="primary" onClick={() => openLogin('login')} data-testid="reader-login">
-              登录
-            </Button>
-          }
-        />
+        <div className="reader-state">
+          <Result
+            status="info"
+            title="登录后继续阅读"
+            subTitle="本章节需登录并获得阅读权限后阅读；试读章节可直接阅读。"
+            extra={
+              <Button type="primary" onClick={() => openLogin('login')} data-testid="reader-login">
+                登录
+              </Button>
+            }
+          />
+        </div>
       );
     case 'switch':
       return (
@@ -38,20 +42,25 @@ export function RefusalState({ state, bookId }: { state: ChapterState; bookId: n
         </div>
       );
     case 'missing':
-      return <Result className="reader-state" status="404" title="页面找不到了~" />;
+      return (
+        <div className="reader-state">
+          <Result status="404" title="页面找不到了~" />
+        </div>
+      );
     case 'denied':
       return (
-        <Result
-          className="reader-state"
-          status="403"
-          title="暂无阅读权限"
-          subTitle="加入班级、获得学校授权、申请样书或购买后即可阅读全书。"
-          extra={
-            <Link to={`/book-detail?id=${bookId}`}>
-              <Button type="primary">查看教材详情</Button>
-            </Link>
-          }
-        />
+        <div className="reader-state">
+          <Result
+            status="403"
+            title="暂无阅读权限"
+            subTitle="加入班级、获得学校授权、申请样书或购买后即可阅读全书。"
+            extra={
+              <Link to={`/book-detail?id=${bookId}`}>
+                <Button type="primary">查看教材详情</Button>
+              </Link>
+            }
+          />
+        </div>
       );
     default:
       return null;

@@ -39,16 +39,17 @@ export default function BookPreviewPage() {
   const continuous = settings.continuous;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
-  const { state, current, chapterId, open, onShown, takeAnchor, announced, setAnnounced } = useChapterLocation({
-    bookId,
-    chapterParam,
-    member,
-    token,
-    continuous,
-    spine: spine.data,
-    bookReadable: Boolean(access.data?.readable),
-    continuousView,
-  });
+  const { state, current, chapterId, prevId, nextId, open, onShown, takeAnchor, announced, setAnnounced } =
+    useChapterLocation({
+      bookId,
+      chapterParam,
+      member,
+      token,
+      continuous,
+      spine: spine.data,
+      bookReadable: Boolean(access.data?.readable),
+      continuousView,
+    });
   const readable = state.status === 'ok';
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
   const [notesOpen, setNotesOpen] = useState(false);
@@ -125,8 +126,7 @@ export default function BookPreviewPage() {
   };
 
   const go = (direction: 1 | -1) => {
-    if (!current) return;
-    const target = direction > 0 ? current.nextId : current.prevId;
+    const target = direction > 0 ? nextId : prevId;
     if (target) {
       save();
       open(target);
@@ -252,7 +252,7 @@ export default function BookPreviewPage() {
         {announced ? titleOf(announced) : ''}
       </div>
       <footer className="reader-foot">
-        <Button onClick={() => go(-1)} disabled={!current?.prevId} data-testid="prev-chapter">
+        <Button onClick={() => go(-1)} disabled={!prevId} data-testid="prev-chapter">
           上一章
         </Button>
         <div className="reader-progress" aria-label="阅读进度">
@@ -261,7 +261,7 @@ export default function BookPreviewPage() {
           </div>
           <span data-testid="book-progress">{Math.round(bookProgress * 100)}%</span>
         </div>
-        <Button type="primary" onClick={() => go(1)} disabled={!current?.nextId} data-testid="next-chapter">
+        <Button type="primary" onClick={() => go(1)} disabled={!nextId} data-testid="next-chapter">
           下一章
         </Button>
       </footer>

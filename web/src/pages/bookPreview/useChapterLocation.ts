@@ -45,6 +45,11 @@ export function useChapterLocation(o: Options) {
   const current: ChapterContent | null =
     state.status !== 'ok' ? null : continuous && shown?.ids.includes(state.chapter.id) ? shown.inView : state.chapter;
   const chapterId = current ? current.id : chapterParam;
+  // The chapters either side: the chapter's own links, or for one that cannot be read (a locked chapter) its
+  // neighbours in the spine, so a visitor can step back to the free chapters.
+  const at = state.status === 'loading' ? -1 : (spine?.findIndex((c) => c.id === chapterId) ?? -1);
+  const prevId = current ? current.prevId : at > 0 ? (spine?.[at - 1]?.id ?? null) : null;
+  const nextId = current ? current.nextId : at >= 0 ? (spine?.[at + 1]?.id ?? null) : null;
 
   // A visitor's free preview keeps its trial flag (the route guard lets visitors in only with it).
   const trial = member ? '' : '&trial=1';
@@ -96,8 +101,8 @@ export function useChapterLocation(o: Options) {
   // The next chapter is asked for while this one is read, so turning the page shows it at once: when the reader
   // may read it (the book is open to them, or the chapter is a free preview), never to be refused.
   const following = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
-  const nextId = following && (o.bookReadable || spine?.find((c) => c.id === following)?.free) ? following : null;
-  useEffect(() => (nextId ? prefetchChapter(bookId, nextId, token ?? '') : undefined), [bookId, nextId, token]);
+  const ahead = following && (o.bookReadable || spine?.find((c) => c.id === following)?.free) ? following : null;
+  useEffect(() => (ahead ? prefetchChapter(bookId, ahead, token ?? '') : undefined), [bookId, ahead, token]);
 
   /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
   const onShown = useCallback(
@@ -117,5 +122,5 @@ export function useChapterLocation(o: Options) {
     return anchor;
   }, []);
 
-  return { state, current, chapterId, open, onShown, takeAnchor, announced, setAnnounced };
+  return { state, current, chapterId, prevId, nextId, open, onShown, takeAnchor, announced, setAnnounced };
 }
