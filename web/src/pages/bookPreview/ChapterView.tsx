@@ -1,10 +1,11 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
-import type { ChapterContent, ReaderNote, TextAnchor } from '@textbook/contracts';
+import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textbook/contracts';
 import { scopeCss } from './css';
 import { THEMES, type ReaderSettings } from './settings';
 import {
   firstVisibleOffset,
   indexText,
+  lastVisibleEnd,
   locate,
   offsetOf,
   quoteOf,
@@ -25,6 +26,8 @@ export interface ChapterHandle {
   restore(anchor: TextAnchor): void;
   /** 0..1 through the chapter. */
   fraction(): number;
+  /** How far into its text each chapter on screen is shown (to the end of the last text painted). */
+  seen(): ChapterRead[];
   /** Turns a page (paged) or a screen (scrolled); false at the chapter's edge. */
   turn(direction: 1 | -1): boolean;
   scrollToNote(note: ReaderNote): void;
@@ -44,6 +47,12 @@ interface Props {
   /** Continuous mode: the chapter takes its natural height and the page around it scrolls (`clip`). */
   flowing?: boolean;
   clip?: () => HTMLElement | null;
+}
+
+function intersecting(a: Element, b: Element): boolean {
+  const r = a.getBoundingClientRect();
+  const v = b.getBoundingClientRect();
+  return r.bottom > v.top && r.top < v.bottom && r.right > v.left && r.left < v.right;
 }
 
 const cssCache = new Map<string, Promise<string>>();
@@ -315,6 +324,17 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       }
       const max = vp.scrollHeight - vp.clientHeight;
       return max > 0 ? vp.scrollTop / max : 1;
+    },
+    seen() {
+      const vp = viewport.current;
+      const idx = index.current;
+      if (!vp || !idx || painted.current !== props.chapter || !host.current) return [];
+      const clip = props.flowing ? props.clip?.() : null;
+      if (clip && !intersecting(host.current, clip)) return [];
+      const box = (clip && !vp.classList.contains('vertical') && clip) || vp;
+      const end = lastVisibleEnd(idx, box);
+      if (end < 0) return [];
+      return [{ chapterId: props.chapter.id, read: idx.text.length ? Math.min(1, end / idx.text.length) : 1 }];
     },
     turn(direction) {
       const vp = viewport.current;

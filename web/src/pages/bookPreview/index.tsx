@@ -17,6 +17,7 @@ import { SelectionToolbar } from './SelectionToolbar';
 import { SettingsDrawer } from './SettingsDrawer';
 import { useChapterLocation } from './useChapterLocation';
 import { useReaderKeys } from './useReaderKeys';
+import { useBookProgress } from './useBookProgress';
 import { useNoteActions } from './useNoteActions';
 import { useReadingClock } from './useReadingClock';
 import './reader.css';
@@ -57,7 +58,6 @@ export default function BookPreviewPage() {
   const [resourcesOpen, setResourcesOpen] = useState(false);
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
   const [activeNote, setActiveNote] = useState<ReaderNote | null>(null);
-  const [progress, setProgress] = useState(0);
   const { notes, highlight, saveNote, removeNote, exportNotes } = useNoteActions({
     bookId,
     member,
@@ -68,25 +68,27 @@ export default function BookPreviewPage() {
     clearSelection: () => setSelection(null),
   });
 
-  const spineIndex = spine.data?.findIndex((c) => c.id === chapterId) ?? -1;
-  const bookProgress = spine.data?.length && spineIndex >= 0 ? (spineIndex + progress) / spine.data.length : 0;
+  const book = useBookProgress(bookId, spine.data, member);
+  /** Records how far the text on screen goes (the book's progress follows). */
+  const noteSeen = () => book.record(view.current?.seen() ?? []);
 
   const report = useCallback(
     (seconds: number, keepalive: boolean) => {
       if (!member || !current || !view.current) return false;
+      book.record(view.current.seen());
       leave(
         {
           bookId,
           chapterId: current.id,
           anchor: view.current.anchor(),
-          progress: Math.min(1, Math.max(0, bookProgress)),
+          reads: book.sessionReads(),
           seconds: Math.min(3600, seconds),
         },
         keepalive,
       );
       return true;
     },
-    [member, current, bookId, bookProgress],
+    [member, current, bookId, book],
   );
   const save = useReadingClock(report);
 
@@ -100,7 +102,7 @@ export default function BookPreviewPage() {
     requestAnimationFrame(() => {
       if (anchor) view.current?.restore(anchor);
       else if (hash) view.current?.scrollToFragment(decodeURIComponent(hash.slice(1)));
-      setProgress(view.current?.fraction() ?? 0);
+      noteSeen();
     });
   };
 
@@ -109,7 +111,7 @@ export default function BookPreviewPage() {
     const now = Date.now();
     if (now - throttle.current < 100) return;
     throttle.current = now;
-    setProgress(view.current?.fraction() ?? 0);
+    noteSeen();
     setSelection(null);
   };
 
@@ -120,7 +122,7 @@ export default function BookPreviewPage() {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         if (anchor) view.current?.restore(anchor);
-        setProgress(view.current?.fraction() ?? 0);
+        noteSeen();
       }),
     );
   };
@@ -210,6 +212,9 @@ export default function BookPreviewPage() {
       />
     );
 
+  // Whole only when every chapter was read to its end.
+  const percent = Math.floor(book.progress * 100);
+
   return (
     <div className={`reader reader-theme-${settings.theme}`} style={{ background: THEMES[settings.theme].bg }}>
       <header className="reader-bar" role="banner">
@@ -257,9 +262,9 @@ export default function BookPreviewPage() {
         </Button>
         <div className="reader-progress" aria-label="阅读进度">
           <div className="reader-progress-bar">
-            <span style={{ width: `${Math.round(bookProgress * 100)}%` }} />
+            <span style={{ width: `${percent}%` }} />
           </div>
-          <span data-testid="book-progress">{Math.round(bookProgress * 100)}%</span>
+          <span data-testid="book-progress">{percent}%</span>
         </div>
         <Button type="primary" onClick={() => go(1)} disabled={!nextId} data-testid="next-chapter">
           下一章
