@@ -13,7 +13,13 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
   const step = (by: 1 | -1) =>
     FONT_SIZES[Math.min(FONT_SIZES.length - 1, Math.max(0, FONT_SIZES.indexOf(settings.fontSize) + by))] ?? 100;
   return (
-    <Drawer title="阅读设置" open={open} onClose={onClose} size={340}>
+    <Drawer
+      title="阅读设置"
+      open={open}
+      onClose={onClose}
+      size={340}
+      rootClassName={settings.theme === 'dark' ? 'reader-theme-dark-drawer' : undefined}
+    >
       <section aria-label="阅读设置" className="reader-settings">
         <div className="settings-row">
           <span>字号</span>
@@ -56,7 +62,7 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
             ]}
           />
         </div>
-        <div className="settings-row">
+        <div className="settings-row settings-switch">
           <span id="reader-continuous-label">连续阅读（读屏模式）</span>
           <Switch
             checked={settings.continuous}
@@ -65,9 +71,8 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
             data-testid="continuous-switch"
           />
         </div>
-        <p className="settings-help">
-          键盘：← → 翻页，[ ] 切换章节，t 目录，n 笔记。连续阅读模式把各章依次排在同一页，每章一个标题，适合屏幕阅读器。
-        </p>
+        <p className="settings-help settings-keys">键盘：← → 翻页，[ ] 切换章节，t 目录，n 笔记。</p>
+        <p className="settings-help">连续阅读模式把各章依次排在同一页，每章一个标题，适合屏幕阅读器。</p>
       </section>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Drawer, Spin } from 'antd';
+import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ChapterContent, ReaderNote, SectionNode } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
@@ -23,6 +23,9 @@ import { useReadingClock } from './useReadingClock';
 import './reader.css';
 
 const NO_NOTES: ReaderNote[] = [];
+/** Night mode: the reader's own controls (footer buttons, drawers, dialogs) in antd's dark colours. */
+const NIGHT: ThemeConfig = { algorithm: antdTheme.darkAlgorithm };
+const DAY: ThemeConfig = {};
 
 /** The reader (/bookPreview?bookId&chapterId). */
 export default function BookPreviewPage() {
@@ -216,105 +219,107 @@ export default function BookPreviewPage() {
   const percent = Math.floor(book.progress * 100);
 
   return (
-    <div className={`reader reader-theme-${settings.theme}`} style={{ background: THEMES[settings.theme].bg }}>
-      <header className="reader-bar" role="banner">
-        <Link to={member ? '/list' : `/book-detail?id=${bookId}`} className="reader-back" aria-label="返回">
-          ‹ 返回
-        </Link>
-        <button type="button" className="reader-btn" onClick={() => setTocOpen((o) => !o)} aria-expanded={tocOpen}>
-          目录
-        </button>
-        <div className="reader-trail" aria-label="当前位置">
-          <strong className="reader-title">{access.data?.title}</strong>
-          {trail.map((n, i) => (
-            <span key={n.id}>
-              {i > 0 ? <span aria-hidden> / </span> : null}
-              {n.title}
-            </span>
-          ))}
-        </div>
-        {member ? (
-          <button type="button" className="reader-btn" onClick={() => setNotesOpen(true)} data-testid="notes-button">
-            笔记{notes?.length ? `(${notes.length})` : ''}
+    <ConfigProvider theme={settings.theme === 'dark' ? NIGHT : DAY}>
+      <div className={`reader reader-theme-${settings.theme}`} style={{ background: THEMES[settings.theme].bg }}>
+        <header className="reader-bar" role="banner">
+          <Link to={member ? '/list' : `/book-detail?id=${bookId}`} className="reader-back" aria-label="返回">
+            ‹ 返回
+          </Link>
+          <button type="button" className="reader-btn" onClick={() => setTocOpen((o) => !o)} aria-expanded={tocOpen}>
+            目录
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="reader-btn"
-          onClick={() => setSettingsOpen(true)}
-          data-testid="settings-button"
-        >
-          设置
-        </button>
-      </header>
-      <div className="reader-body">
-        {wide && tocOpen ? <div className="reader-side">{toc}</div> : null}
-        <main className="reader-main" aria-label="正文" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-          {body}
-        </main>
-      </div>
-      <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
-        {announced ? titleOf(announced) : ''}
-      </div>
-      <footer className="reader-foot">
-        <Button onClick={() => go(-1)} disabled={!prevId} data-testid="prev-chapter">
-          上一章
-        </Button>
-        <div className="reader-progress" aria-label="阅读进度">
-          <div className="reader-progress-bar">
-            <span style={{ width: `${percent}%` }} />
+          <div className="reader-trail" aria-label="当前位置">
+            <strong className="reader-title">{access.data?.title}</strong>
+            {trail.map((n, i) => (
+              <span key={n.id}>
+                {i > 0 ? <span aria-hidden> / </span> : null}
+                {n.title}
+              </span>
+            ))}
           </div>
-          <span data-testid="book-progress">{percent}%</span>
+          {member ? (
+            <button type="button" className="reader-btn" onClick={() => setNotesOpen(true)} data-testid="notes-button">
+              笔记{notes?.length ? `(${notes.length})` : ''}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="reader-btn"
+            onClick={() => setSettingsOpen(true)}
+            data-testid="settings-button"
+          >
+            设置
+          </button>
+        </header>
+        <div className="reader-body">
+          {wide && tocOpen ? <div className="reader-side">{toc}</div> : null}
+          <main className="reader-main" aria-label="正文" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+            {body}
+          </main>
         </div>
-        <Button type="primary" onClick={() => go(1)} disabled={!nextId} data-testid="next-chapter">
-          下一章
-        </Button>
-      </footer>
+        <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
+          {announced ? titleOf(announced) : ''}
+        </div>
+        <footer className="reader-foot">
+          <Button onClick={() => go(-1)} disabled={!prevId} data-testid="prev-chapter">
+            上一章
+          </Button>
+          <div className="reader-progress" aria-label="阅读进度">
+            <div className="reader-progress-bar">
+              <span style={{ width: `${percent}%` }} />
+            </div>
+            <span data-testid="book-progress">{percent}%</span>
+          </div>
+          <Button type="primary" onClick={() => go(1)} disabled={!nextId} data-testid="next-chapter">
+            下一章
+          </Button>
+        </footer>
 
-      <SelectionToolbar
-        selection={selection}
-        member={member}
-        bookId={bookId}
-        chapterId={current?.id ?? null}
-        onHighlight={highlight}
-      />
+        <SelectionToolbar
+          selection={selection}
+          member={member}
+          bookId={bookId}
+          chapterId={current?.id ?? null}
+          onHighlight={highlight}
+        />
 
-      <Drawer
-        title="目录"
-        placement="left"
-        open={!wide && tocOpen}
-        onClose={() => setTocOpen(false)}
-        size={320}
-        styles={{ body: { padding: 0 } }}
-      >
-        {toc}
-      </Drawer>
+        <Drawer
+          title="目录"
+          placement="left"
+          open={!wide && tocOpen}
+          onClose={() => setTocOpen(false)}
+          size={320}
+          styles={{ body: { padding: 0 } }}
+        >
+          {toc}
+        </Drawer>
 
-      <NotesDrawer
-        open={notesOpen}
-        onClose={() => setNotesOpen(false)}
-        notes={notes}
-        onGoTo={(n) => {
-          setNotesOpen(false);
-          if (n.chapterId === chapterId) view.current?.scrollToNote(n);
-          else open(n.chapterId);
-        }}
-        onEdit={setActiveNote}
-        onExport={(type) => void exportNotes(type)}
-      />
+        <NotesDrawer
+          open={notesOpen}
+          onClose={() => setNotesOpen(false)}
+          notes={notes}
+          onGoTo={(n) => {
+            setNotesOpen(false);
+            if (n.chapterId === chapterId) view.current?.scrollToNote(n);
+            else open(n.chapterId);
+          }}
+          onEdit={setActiveNote}
+          onExport={(type) => void exportNotes(type)}
+        />
 
-      <Drawer title="本章资源" open={resourcesOpen} onClose={() => setResourcesOpen(false)} size={380}>
-        {resourcesOpen && current ? <ResourcePanel bookId={bookId} chapterId={current.id} /> : null}
-      </Drawer>
+        <Drawer title="本章资源" open={resourcesOpen} onClose={() => setResourcesOpen(false)} size={380}>
+          {resourcesOpen && current ? <ResourcePanel bookId={bookId} chapterId={current.id} /> : null}
+        </Drawer>
 
-      <SettingsDrawer
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        settings={settings}
-        onChange={changeSettings}
-      />
+        <SettingsDrawer
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          settings={settings}
+          onChange={changeSettings}
+        />
 
-      <NoteEditor note={activeNote} onClose={() => setActiveNote(null)} onSave={saveNote} onDelete={removeNote} />
-    </div>
+        <NoteEditor note={activeNote} onClose={() => setActiveNote(null)} onSave={saveNote} onDelete={removeNote} />
+      </div>
+    </ConfigProvider>
   );
 }
