@@ -13,6 +13,7 @@ import {
   resourceBody,
   resourceQuery,
   sectionResource,
+  spineChapter,
   transQuery,
   transResult,
 } from '@textbook/contracts';
@@ -45,7 +46,7 @@ export const readerRoutes: ModuleRoutes = (ctx) => async (app) => {
         summary: 'The chapters of a book in reading order (prev/next, progress); titles only',
         querystring: bookIdQuery,
         response: {
-          200: envelope(z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() }))),
+          200: envelope(z.array(spineChapter)),
         },
       },
     },
