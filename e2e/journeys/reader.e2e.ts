@@ -113,8 +113,33 @@ for (const device of DEVICES) {
     await page.getByTestId('next-chapter').click();
     await page.getByText('登录后继续阅读').waitFor();
     await shot(page, 'visitor-login', { fullPage: false });
+    // The prompt is a column: icon, the title on one line, the text, the button (issue 13).
+    const layout = await page.evaluate(() => {
+      const el = (s: string) => document.querySelector(`.reader-state .ant-result-${s}`)!;
+      const [icon, title, sub, extra] = ['icon', 'title', 'subtitle', 'extra'].map((s) =>
+        el(s).getBoundingClientRect(),
+      );
+      return {
+        icon: icon!.bottom,
+        title: [title!.top, title!.bottom, title!.height],
+        sub: [sub!.top, sub!.bottom],
+        extra: extra!.top,
+        font: parseFloat(getComputedStyle(el('title')).fontSize),
+      };
+    });
+    expect(layout.title[0]).toBeGreaterThanOrEqual(layout.icon);
+    expect(layout.sub[0]).toBeGreaterThanOrEqual(layout.title[1]!);
+    expect(layout.extra).toBeGreaterThanOrEqual(layout.sub[1]!);
+    expect(layout.title[2]).toBeLessThan(layout.font * 2);
     await page.getByTestId('reader-login').click();
     await page.locator('.ant-modal').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
+    // The free chapter before is one step back.
+    await expect.poll(() => page.getByTestId('prev-chapter').isEnabled()).toBe(true);
+    await page.getByTestId('prev-chapter').click();
+    await page.waitForURL((url) => url.searchParams.get('chapterId') === String(lastFree.id));
+    expect((await chapterText(page)).trim().length).toBeGreaterThan(0);
     expect(consoleErrors(page).filter((e) => !e.includes('401'))).toEqual([]);
   });
 }

@@ -106,11 +106,18 @@ export const textAnchor = z.object({
 });
 export type TextAnchor = z.infer<typeof textAnchor>;
 
+/** How much of a chapter's text the reader has had on screen, 0 to 1 (the furthest point reached). */
+export const chapterRead = z.object({ chapterId: id, read: z.number().min(0).max(1) });
+export type ChapterRead = z.infer<typeof chapterRead>;
+
 export const leaveBody = z.object({
   bookId: id,
   chapterId: id,
   anchor: textAnchor.default({ quote: '', prefix: '', offset: 0 }),
+  /** Ignored (older clients): the server works the book's progress out from `reads`. */
   progress: z.number().min(0).max(1).default(0),
+  /** The chapters seen in this session and how far; merged with earlier ones (the furthest point counts). */
+  reads: z.array(chapterRead).max(2000).default([]),
   /** Active reading seconds since the last report (visible tab, recent input). */
   seconds: z.number().int().min(0).max(3600).default(0),
 });
@@ -120,7 +127,10 @@ export const readingPosition = z.object({
   bookId: z.number().int(),
   chapterId: z.number().int(),
   anchor: textAnchor,
+  /** How much of the book's text was read, 0 to 1: the same on every device. */
   progress: z.number(),
+  /** Per chapter, how far its text was read (chapters of the current edition only). */
+  reads: z.array(z.object({ chapterId: z.number().int(), read: z.number() })),
   updatedAt: z.number(),
 });
 export type ReadingPosition = z.infer<typeof readingPosition>;
@@ -233,3 +243,12 @@ export const resourceQuery = z.object({
   chapterId: id.optional(),
   category: z.enum(ResourceCategories).optional(),
 });
+
+/** A chapter in reading order (/api/reader/spine); `length` is its text's length, the weight in progress. */
+export const spineChapter = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  free: z.boolean(),
+  length: z.number().int(),
+});
+export type SpineChapter = z.infer<typeof spineChapter>;

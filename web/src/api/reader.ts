@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type {
   BookAccess,
   ChapterContent,
+  ChapterRead,
   CollectBook,
   NoteBody,
   NoteUpdateBody,
@@ -10,12 +11,15 @@ import type {
   ReadingPosition,
   SectionNode,
   ShelfBook,
+  SpineChapter,
   ShelfSourceName,
   TextAnchor,
   TransResult,
 } from '@textbook/contracts';
 import { api } from './index';
 import { getToken } from '../stores/token';
+
+export type { SpineChapter };
 
 export const readerKeys = {
   access: (bookId: number) => ['reader', 'access', bookId] as const,
@@ -26,12 +30,6 @@ export const readerKeys = {
   shelf: ['shelf'] as const,
   collect: ['collect'] as const,
 };
-
-export interface SpineChapter {
-  id: number;
-  title: string;
-  free: boolean;
-}
 
 /** The read decision and what the caller may do with the book (`enabled: false`: not asked, e.g. a visitor). */
 export const useBookAccess = (bookId: number, enabled = true) =>
@@ -79,7 +77,8 @@ export interface LeavePayload {
   bookId: number;
   chapterId: number;
   anchor: TextAnchor;
-  progress: number;
+  /** The chapters seen in this session and how far (the server works the book's progress out from them). */
+  reads: ChapterRead[];
   seconds: number;
 }
 

@@ -15,6 +15,8 @@ export interface ReadingPositionsTable {
   chapter_path: Generated<string>;
   anchor: Generated<string>;
   progress: Generated<number>;
+  /** JSON: chapter path → how far its text was read, per mille. */
+  reads: Generated<string>;
   updated_at: number;
 }
 

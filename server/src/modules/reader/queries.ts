@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import type { ReaderNotesTable, SectionResourcesTable } from '../../db/tables/reader.js';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 
 export function findChapterRef(db: Db, bookId: number, chapterId: number) {
   return db
@@ -50,7 +50,7 @@ export function chapterTexts(db: Db, bookId: number) {
 export function chapterTitles(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['id', 'path', 'title', 'seq', 'free'])
+    .select(['id', 'path', 'title', 'seq', 'free', sql<number>`length(${sql.ref('text')})`.as('length')])
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();
@@ -66,7 +66,15 @@ export function countChapters(db: Db, bookId: number) {
 
 export function upsertPosition(
   db: Db,
-  row: { memberId: number; bookId: number; chapterId: number; path: string; anchor: string; progress: number },
+  row: {
+    memberId: number;
+    bookId: number;
+    chapterId: number;
+    path: string;
+    anchor: string;
+    progress: number;
+    reads: string;
+  },
   now: number,
 ) {
   const values = {
@@ -74,6 +82,7 @@ export function upsertPosition(
     chapter_path: row.path,
     anchor: row.anchor,
     progress: row.progress,
+    reads: row.reads,
     updated_at: now,
   };
   return db
@@ -86,7 +95,14 @@ export function upsertPosition(
 export function findPosition(db: Db, memberId: number, bookId: number) {
   return db
     .selectFrom('reading_positions')
-    .select(['chapter_id as chapterId', 'chapter_path as path', 'anchor', 'progress', 'updated_at as updatedAt'])
+    .select([
+      'chapter_id as chapterId',
+      'chapter_path as path',
+      'anchor',
+      'progress',
+      'reads',
+      'updated_at as updatedAt',
+    ])
     .where('member_id', '=', memberId)
     .where('book_id', '=', bookId)
     .executeTakeFirst();

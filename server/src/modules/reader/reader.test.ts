@@ -62,8 +62,56 @@ describe('reader: position, reading time, notes and translation', () => {
       ),
     );
     const position = expectOk(await get<ReadingPosition>(`/api/book/extend/getPosition?bookId=${bookId}`, m.token));
-    expect(position).toMatchObject({ chapterId: chapters[1], anchor, progress: 0.4 });
+    // The client's own progress figure is not taken: nothing was reported read.
+    expect(position).toMatchObject({ chapterId: chapters[1], anchor, progress: 0, reads: [] });
     expect((await post('/api/book/extend/leave', { bookId, chapterId: chapters[0] })).status).toBe(401);
+  });
+
+  it('progress is how much of the book was read, by text length, merged across devices', async () => {
+    const { bookId, chapters, m } = await setup();
+    const spine = expectOk(await get<{ id: number; length: number }[]>(`/api/reader/spine?bookId=${bookId}`));
+    const length = spine.map((c) => c.length);
+    const total = length.reduce((a, b) => a + b, 0);
+    expect(length.every((n) => n > 0)).toBe(true);
+    const position = async () =>
+      expectOk(await get<ReadingPosition>(`/api/book/extend/getPosition?bookId=${bookId}`, m.token));
+    const leave = (chapterId: number, reads: { chapterId: number; read: number }[], progress = 0) =>
+      post('/api/book/extend/leave', { bookId, chapterId, reads, progress }, m.token);
+
+    // Opening the last chapter (all of it on a large screen) is that chapter only, not the book.
+    expectOk(await leave(chapters[2]!, [{ chapterId: chapters[2]!, read: 1 }], 1));
+    let p = await position();
+    expect(p.progress).toBeCloseTo(Math.floor((length[2]! / total) * 1000) / 1000, 3);
+    expect(p.progress).toBeLessThan(0.5);
+    // Another device reads the first chapter half way; the furthest point of each chapter counts.
+    expectOk(await leave(chapters[0]!, [{ chapterId: chapters[0]!, read: 0.5 }]));
+    expectOk(
+      await leave(chapters[0]!, [
+        { chapterId: chapters[0]!, read: 0.2 },
+        { chapterId: 999_999, read: 1 },
+      ]),
+    );
+    p = await position();
+    expect(p.progress).toBeCloseTo(Math.floor(((length[2]! + length[0]! / 2) / total) * 1000) / 1000, 3);
+    expect(p.reads.sort((a, b) => a.chapterId - b.chapterId)).toEqual([
+      { chapterId: chapters[0], read: 0.5 },
+      { chapterId: chapters[2], read: 1 },
+    ]);
+    // Every chapter to its end: the whole book.
+    expectOk(
+      await leave(
+        chapters[1]!,
+        chapters.map((chapterId) => ({ chapterId, read: 1 })),
+      ),
+    );
+    expect((await position()).progress).toBe(1);
+    // The shelf shows the same figure.
+    const shelf = expectOk(
+      await get<{ rows: { id: number; progress: number }[] }>('/api/shelfBook/page?pageNum=1&pageSize=50', m.token),
+    );
+    expect(shelf.rows.find((r) => r.id === bookId)?.progress).toBe(1);
+    // Out of range figures are refused, never a 500.
+    expect((await leave(chapters[0]!, [{ chapterId: chapters[0]!, read: 2 }])).status).toBe(400);
   });
 
   it('adds active reading time per member, book, chapter and day', async () => {

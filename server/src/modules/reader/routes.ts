@@ -13,6 +13,7 @@ import {
   resourceBody,
   resourceQuery,
   sectionResource,
+  spineChapter,
   transQuery,
   transResult,
 } from '@textbook/contracts';
@@ -105,7 +106,7 @@ export const readerModule = defineModule({
       // The same facts as the public section tree: an unpublished book for staff only.
       policy: 'book.read',
       query: bookIdQuery,
-      answer: z.array(z.object({ id: z.number().int(), title: z.string(), free: z.boolean() })),
+      answer: z.array(spineChapter),
       load: ({ ctx, query }) => reader.bookPublication(ctx, query.bookId),
       handler: ({ ctx, query }) => reader.spine(ctx, query.bookId),
     }),

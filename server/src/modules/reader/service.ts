@@ -13,6 +13,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { assertChapterReadable } from '../shelf/index.js';
 import { collapse, locate } from './anchor.js';
+import { mergeReads, parseReads, progressOf } from './progress.js';
 import * as q from './queries.js';
 
 /** Reading days are counted in China Standard Time (the platform's colleges). */
@@ -43,12 +44,18 @@ export async function bookPublication(ctx: AppContext, bookId: number): Promise<
 /** The chapters in spine order (the route's policy lets staff see unpublished books, nobody else). */
 export async function spine(ctx: AppContext, bookId: number) {
   const rows = await q.chapterTitles(ctx.db, bookId);
-  return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free) }));
+  return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free), length: Number(r.length) || 0 }));
 }
 
 /** POST /api/book/extend/leave: the position as a text anchor, and the active reading seconds since last time. */
 export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody, now = Date.now()): Promise<void> {
   const { chapter } = await readableChapter(ctx, actor, body.bookId, body.chapterId);
+  // The book's progress: how much of its text was read (furthest point per chapter), never the client's guess.
+  const [stored, chapters] = await Promise.all([
+    q.findPosition(ctx.db, actor.memberId, body.bookId),
+    chapterLengths(ctx, body.bookId),
+  ]);
+  const reads = mergeReads(parseReads(stored?.reads), chapters, body.reads);
   await q.upsertPosition(
     ctx.db,
     {
@@ -57,7 +64,8 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
       chapterId: chapter.id,
       path: chapter.path,
       anchor: JSON.stringify(body.anchor),
-      progress: Math.round(body.progress * 1000),
+      progress: progressOf(chapters, reads),
+      reads: JSON.stringify(reads),
     },
     now,
   );
@@ -70,6 +78,11 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
       seconds: body.seconds,
     });
   }
+}
+
+async function chapterLengths(ctx: AppContext, bookId: number) {
+  const rows = await q.chapterTitles(ctx.db, bookId);
+  return rows.map((r) => ({ id: r.id, path: r.path, length: Number(r.length) || 0 }));
 }
 
 /** GET /api/book/extend/getPosition: the last position; after a re-import the chapter is found by its path. */
@@ -93,11 +106,14 @@ export async function getPosition(
     if (!found) return null;
     chapterId = found.id;
   }
+  const reads = parseReads(row.reads);
+  const chapters = await chapterLengths(ctx, bookId);
   return {
     bookId,
     chapterId,
     anchor,
     progress: row.progress / 1000,
+    reads: chapters.filter((c) => reads[c.path]).map((c) => ({ chapterId: c.id, read: reads[c.path]! / 1000 })),
     updatedAt: row.updatedAt,
   };
 }

@@ -1,10 +1,11 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
-import type { ChapterContent, ReaderNote, TextAnchor } from '@textbook/contracts';
+import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textbook/contracts';
 import { scopeCss } from './css';
 import { THEMES, type ReaderSettings } from './settings';
 import {
   firstVisibleOffset,
   indexText,
+  lastVisibleEnd,
   locate,
   offsetOf,
   quoteOf,
@@ -25,6 +26,8 @@ export interface ChapterHandle {
   restore(anchor: TextAnchor): void;
   /** 0..1 through the chapter. */
   fraction(): number;
+  /** How far into its text each chapter on screen is shown (to the end of the last text painted). */
+  seen(): ChapterRead[];
   /** Turns a page (paged) or a screen (scrolled); false at the chapter's edge. */
   turn(direction: 1 | -1): boolean;
   scrollToNote(note: ReaderNote): void;
@@ -44,6 +47,12 @@ interface Props {
   /** Continuous mode: the chapter takes its natural height and the page around it scrolls (`clip`). */
   flowing?: boolean;
   clip?: () => HTMLElement | null;
+}
+
+function intersecting(a: Element, b: Element): boolean {
+  const r = a.getBoundingClientRect();
+  const v = b.getBoundingClientRect();
+  return r.bottom > v.top && r.top < v.bottom && r.right > v.left && r.left < v.right;
 }
 
 const cssCache = new Map<string, Promise<string>>();
@@ -101,10 +110,33 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
   const callbacks = useRef(props);
   callbacks.current = props;
 
+  /** The chapter whose markup is in the viewport now (its CSS loads first). */
+  const painted = useRef<ChapterContent | null>(null);
+
   const reindex = () => {
     const body = viewport.current?.querySelector('.epub-body');
     index.current = body ? indexText(body) : null;
     return index.current;
+  };
+
+  /** Unwraps every highlight and wraps the chapter's notes again (text offsets do not change). */
+  const paintNotes = () => {
+    const vp = viewport.current;
+    if (!vp || !index.current) return;
+    unwrapAll(vp, 'mark.rd-hl');
+    let idx = reindex()!;
+    for (const note of callbacks.current.notes) {
+      const at = locate(idx.text, note);
+      if (!at) continue;
+      wrapRange(idx, at.start, at.end, () => {
+        const mark = document.createElement('mark');
+        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
+        mark.dataset.note = String(note.id);
+        mark.title = note.content || note.quote;
+        return mark;
+      });
+      idx = reindex()!;
+    }
   };
 
   // The shadow root, once. The book's markup and CSS live only there.
@@ -220,6 +252,8 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       vp.scrollTop = 0;
       vp.scrollLeft = 0;
       reindex();
+      painted.current = chapter;
+      paintNotes();
       callbacks.current.onReady();
     });
     return () => {
@@ -230,24 +264,11 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
 
   useEffect(() => () => fonts.current?.remove(), []);
 
-  // Highlights: unwrap all, wrap the chapter's notes again (text offsets do not change).
+  // Highlights: drawn when the chapter is painted and whenever the notes change, whichever comes first (the notes
+  // often arrive while the book's CSS is still loading, before there is text to draw on).
   useEffect(() => {
-    const vp = viewport.current;
-    if (!vp || !index.current) return;
-    unwrapAll(vp, 'mark.rd-hl');
-    let idx = reindex()!;
-    for (const note of props.notes) {
-      const at = locate(idx.text, note);
-      if (!at) continue;
-      wrapRange(idx, at.start, at.end, () => {
-        const mark = document.createElement('mark');
-        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
-        mark.dataset.note = String(note.id);
-        mark.title = note.content || note.quote;
-        return mark;
-      });
-      idx = reindex()!;
-    }
+    if (painted.current === props.chapter) paintNotes();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.notes, props.chapter]);
 
   useImperativeHandle(ref, () => ({
@@ -303,6 +324,17 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       }
       const max = vp.scrollHeight - vp.clientHeight;
       return max > 0 ? vp.scrollTop / max : 1;
+    },
+    seen() {
+      const vp = viewport.current;
+      const idx = index.current;
+      if (!vp || !idx || painted.current !== props.chapter || !host.current) return [];
+      const clip = props.flowing ? props.clip?.() : null;
+      if (clip && !intersecting(host.current, clip)) return [];
+      const box = (clip && !vp.classList.contains('vertical') && clip) || vp;
+      const end = lastVisibleEnd(idx, box);
+      if (end < 0) return [];
+      return [{ chapterId: props.chapter.id, read: idx.text.length ? Math.min(1, end / idx.text.length) : 1 }];
     },
     turn(direction) {
       const vp = viewport.current;

@@ -143,6 +143,7 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
       const span = section.offsetHeight - el.clientHeight;
       return span > 0 ? Math.min(1, Math.max(0, top / span)) : 1;
     },
+    seen: () => [...views.current.values()].flatMap((v) => v.seen()),
     turn(direction) {
       const el = scroller.current;
       if (!el) return false;

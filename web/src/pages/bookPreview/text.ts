@@ -160,6 +160,22 @@ export function firstVisibleOffset(index: TextIndex, viewport: Element): number 
   return 0;
 }
 
+/**
+ * The text offset just after the last text painted inside `viewport` (a paragraph's end: text nodes are the
+ * unit), or -1 when none is. What the reader has had on screen, in text, whatever the screen's size.
+ */
+export function lastVisibleEnd(index: TextIndex, viewport: Element): number {
+  const v = viewport.getBoundingClientRect();
+  const range = document.createRange();
+  for (let i = index.nodes.length - 1; i >= 0; i -= 1) {
+    const node = index.nodes[i]!;
+    if (!node.data.trim()) continue;
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some((r) => intersects(r, v))) return index.starts[i]! + node.data.length;
+  }
+  return -1;
+}
+
 /** Wraps [start, end) in <mark> elements (one per text node crossed). */
 export function wrapRange(index: TextIndex, start: number, end: number, make: () => HTMLElement): HTMLElement[] {
   const marks: HTMLElement[] = [];

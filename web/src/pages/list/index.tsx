@@ -31,7 +31,7 @@ function ShelfCard({ book }: { book: ShelfBook }) {
           ))}
           <span className="shelf-expiry">{book.expiresAt ? `有效期至 ${day(book.expiresAt)}` : '长期有效'}</span>
         </div>
-        <Progress percent={Math.round(book.progress * 100)} size="small" aria-label="阅读进度" />
+        <Progress percent={Math.floor(book.progress * 100)} size="small" aria-label="阅读进度" />
         <div className="shelf-last">{book.lastReadAt ? `上次阅读 ${day(book.lastReadAt)}` : '尚未阅读'}</div>
         {book.otherCollegeId && book.otherCollegeName ? (
           <SwitchCollege collegeId={book.otherCollegeId} collegeName={book.otherCollegeName} onSwitched={invalidate} />

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { message } from 'antd';
+import { NoteColors, type NoteColor } from '@textbook/contracts';
+import { reportError, translate } from '../../api/reader';
+import { openLogin } from '../../components/LoginDialog/store';
+import type { SelectionInfo } from './ChapterView';
+import { COLOR_LABEL } from './NoteEditor';
+import { ErrataDialog, NoteDraftDialog, TranslationDialog, type Draft, type Translation } from './SelectionDialogs';
+
+interface Props {
+  /** The selected text (null: none, only the dialogs stay). */
+  selection: SelectionInfo | null;
+  member: boolean;
+  bookId: number;
+  /** The chapter being read (null: none readable). */
+  chapterId: number | null;
+  /** Highlights the text (with a note's text); `from` is the selection the dialog was opened on. */
+  onHighlight(color: NoteColor, content?: string, from?: SelectionInfo): Promise<void>;
+}
+
+/** Where the toolbar sits: above the selection, or along the bottom on a phone. */
+function place(selection: SelectionInfo) {
+  if (window.innerWidth < 640) return { left: 8, right: 8, bottom: 72 };
+  return {
+    left: Math.min(window.innerWidth - 360, Math.max(8, selection.rect.left)),
+    top: Math.max(56, selection.rect.top - 52),
+  };
+}
+
+/**
+ * The bar over selected text: highlight colours, a note, translation, an error report; and their dialogs, which
+ * stay open when the selection goes.
+ */
+export function SelectionToolbar({ selection, member, bookId, chapterId, onHighlight }: Props) {
+  const [noteDraft, setNoteDraft] = useState<Draft | null>(null);
+  const [errata, setErrata] = useState<Draft | null>(null);
+  const [trans, setTrans] = useState<Translation | null>(null);
+
+  const lookUp = async (text: string) => {
+    setTrans({ text });
+    try {
+      setTrans({ text, result: await translate(text) });
+    } catch (e) {
+      setTrans({ text, failed: (e as Error).message });
+    }
+  };
+
+  return (
+    <>
+      {selection ? (
+        <div className="reader-toolbar" style={place(selection)} role="toolbar" aria-label="选中文字操作">
+          {NoteColors.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className={`swatch swatch-${c}`}
+              aria-label={`${COLOR_LABEL[c]}高亮`}
+              data-testid={`highlight-${c}`}
+              onClick={() => void onHighlight(c)}
+            />
+          ))}
+          <button
+            type="button"
+            onClick={() => (member ? setNoteDraft({ selection, text: '' }) : openLogin('login'))}
+            data-testid="add-note"
+          >
+            笔记
+          </button>
+          <button type="button" onClick={() => void lookUp(selection.quote.trim())} data-testid="translate">
+            翻译
+          </button>
+          <button
+            type="button"
+            onClick={() => (member ? setErrata({ selection, text: '' }) : openLogin('login'))}
+            data-testid="report-error"
+          >
+            纠错
+          </button>
+        </div>
+      ) : null}
+      <NoteDraftDialog
+        draft={noteDraft}
+        onChange={setNoteDraft}
+        onSave={async (d) => {
+          await onHighlight('yellow', d.text.trim(), d.selection);
+          setNoteDraft(null);
+        }}
+      />
+      <ErrataDialog
+        draft={errata}
+        onChange={setErrata}
+        onSend={async (d) => {
+          if (!chapterId) return;
+          await reportError({ bookId, chapterId, quote: d.selection.quote, content: d.text.trim() });
+          message.success('提交成功，感谢您的反馈');
+          setErrata(null);
+        }}
+      />
+      <TranslationDialog trans={trans} onClose={() => setTrans(null)} />
+    </>
+  );
+}

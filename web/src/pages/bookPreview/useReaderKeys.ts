@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+
+interface Actions {
+  /** A page (or screen) forward or back. */
+  turn(direction: 1 | -1): void;
+  /** The next or previous chapter. */
+  go(direction: 1 | -1): void;
+  toggleToc(): void;
+  /** Null: the reader has no notes (a visitor). */
+  toggleNotes: (() => void) | null;
+  /** Text is selected: a swipe is the selection's, not a page turn. */
+  selecting: boolean;
+}
+
+/**
+ * Keyboard: arrows and page keys turn, [ ] change chapter, t the contents, n the notes.
+ * Touch: a horizontal swipe turns the page (answers the handlers for the reading area).
+ */
+export function useReaderKeys(actions: Actions) {
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (target.closest('input, textarea, [contenteditable], .ant-modal, .ant-drawer')) return;
+      const a = latest.current;
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') a.turn(1);
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') a.turn(-1);
+      else if (e.key === ']') a.go(1);
+      else if (e.key === '[') a.go(-1);
+      else if (e.key === 't') a.toggleToc();
+      else if (e.key === 'n' && a.toggleNotes) a.toggleNotes();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (e: React.TouchEvent) => {
+    const t = e.touches[0];
+    touchStart.current = t ? { x: t.clientX, y: t.clientY } : null;
+  };
+  const onTouchEnd = (e: React.TouchEvent) => {
+    const s = touchStart.current;
+    const t = e.changedTouches[0];
+    if (!s || !t || latest.current.selecting) return;
+    const dx = t.clientX - s.x;
+    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(t.clientY - s.y)) latest.current.turn(dx < 0 ? 1 : -1);
+  };
+  return { onTouchStart, onTouchEnd };
+}
