@@ -5,10 +5,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connection.js';
+import { HeavyWork } from './adapters/workers/pool.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerThrottles } from './http/throttle.js';
 import { registerWebApp } from './http/static.js';
 import { moduleRoutes } from './modules/index.js';
 import { testingRoutes } from './modules/testing/routes.js';
@@ -35,6 +38,9 @@ export function appContext(app: FastifyInstance): AppContext {
 }
 
 export async function buildApp({ config, database, extend }: BuildOptions): Promise<FastifyInstance> {
+  if (!config.accounts.passwordCipherKey) {
+    throw new Error('PASSWORD_CIPHER_KEY is not set (main.ts keeps one in DATA_DIR; set it for every instance)');
+  }
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -57,11 +63,19 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
 
   const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
   app.addHook('onClose', async () => caches.close());
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, caches };
+  const workers = new HeavyWork({
+    threads: config.workerThreads,
+    queue: config.workerQueue,
+    dictionaryAtStart: config.dictionaryAtStart,
+  });
+  app.addHook('onClose', async () => workers.close());
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, caches, workers };
   contexts.set(app, ctx);
 
   registerErrorFunnel(app);
   registerAuthHook(app, ctx);
+  registerInputGuard(app);
+  registerThrottles(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -74,7 +88,8 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's own description is for developers: off in production unless API_DOCS=1.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   for (const routes of moduleRoutes) await app.register(routes(ctx));
   if (config.testRoutes) await app.register(testingRoutes(ctx));

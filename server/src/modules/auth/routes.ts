@@ -62,7 +62,7 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
     async (request, reply) => {
       authorize(request.actor, 'auth.login');
       reply.header('cache-control', 'no-store');
-      return ok(await issuePuzzle(kv));
+      return ok(await issuePuzzle(kv, ctx.workers));
     },
   );
 
@@ -78,7 +78,7 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'auth.login');
-      return ok({ ticket: await checkPuzzle(kv, request.body) });
+      return ok({ ticket: await checkPuzzle(kv, request.body, request.ip) });
     },
   );
 

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { STORAGE_NAME, type Storage } from '../../adapters/storage/index.js';
 import { LocalStorage } from '../../adapters/storage/local.js';
 import { notFound, refused } from '../../http/errors.js';
+import { checkImagePixels } from '../../http/image-size.js';
 
 const byRoot = new Map<string, Storage>();
 
@@ -48,9 +49,16 @@ const TYPES: { ext: string; mediaType: string; magic: (b: Uint8Array) => boolean
 ];
 
 /** Stores an uploaded image under a generated name; the type is read from its bytes, never from its name. */
-export async function storeImage(config: Pick<Config, 'dataDir'>, bytes: Uint8Array): Promise<string> {
+export async function storeImage(
+  config: Pick<Config, 'dataDir' | 'imageMaxPixels'>,
+  bytes: Uint8Array,
+): Promise<string> {
   const type = TYPES.find((t) => t.magic(bytes));
   if (!type) throw refused(SiteMsg.IMAGE_REQUIRED);
+  // Browsers decode what is stored here: a header declaring a huge canvas is refused, an unreadable one too.
+  if (!checkImagePixels(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), config.imageMaxPixels)) {
+    throw refused(SiteMsg.IMAGE_REQUIRED);
+  }
   const name = `${randomUUID()}.${type.ext}`;
   await siteStorage(config).put(name, bytes);
   return IMAGE_ROUTE + name;

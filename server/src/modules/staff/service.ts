@@ -4,6 +4,7 @@ import type { StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { decryptPassword } from '../auth/cipher.js';
 import { reserveLoginTry, rightPassword, wrongPassword } from '../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -66,13 +67,18 @@ export async function createStaff(
 ): Promise<StaffInfo> {
   const password = newPassword(ctx, input.password);
   if (await q.findByName(ctx.db, input.userName)) throw conflict(AuthMsg.STAFF_NAME_TAKEN);
-  const { id } = await q.insertStaff(ctx.db, {
-    user_name: input.userName,
-    display_name: input.displayName,
-    password_hash: await hashPassword(password),
-    is_admin: input.isAdmin ? 1 : 0,
-    created_at: Date.now(),
-  });
+  // Two parallel creations of one name both pass the check above: the unique index decides, and the loser hears 409.
+  const { id } = await q
+    .insertStaff(ctx.db, {
+      user_name: input.userName,
+      display_name: input.displayName,
+      password_hash: await hashPassword(password),
+      is_admin: input.isAdmin ? 1 : 0,
+      created_at: Date.now(),
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
+    });
   return presentStaff((await q.findById(ctx.db, id))!);
 }
 
