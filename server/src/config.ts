@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -114,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfFont: env.PDF_FONT ?? '',
     imageMaxPixels: int(env.IMAGE_MAX_PIXELS, 25_000_000),
     apiDocs: bool(env.API_DOCS, mode !== 'production'),
-    workerThreads: int(env.WORKER_THREADS, 2),
+    // One core is left to the event loop.
+    workerThreads: int(env.WORKER_THREADS, Math.max(1, os.availableParallelism() - 1)),
     workerQueue: int(env.WORKER_QUEUE, 64),
     heavyPerMinute: int(env.HEAVY_PER_MINUTE, 60),
     dictionaryAtStart: bool(env.DICTIONARY_AT_START, mode !== 'test'),
