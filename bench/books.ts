@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
+import { BENCH_CIPHER_KEY } from './lib.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { clearCatalogCache, reindexBook, titlePinyin, Words } from '../server/src/modules/catalog/index.js';
@@ -143,7 +144,7 @@ export const measurements: Measurement[] = [
           await reindexBook(kdb, dialect, id, words);
         }
         const config = {
-          ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+          ...loadConfig({ NODE_ENV: 'production', PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY, LOG_LEVEL: 'silent' }),
           dataDir: db.dir,
           webDist: '/nonexistent',
         };

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { formatClassTime } from '@textbook/contracts';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
+import { BENCH_CIPHER_KEY } from './lib.js';
 import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
 import { createTestDatabase } from '../server/test/db.js';
 import { buildCollege, buildMember } from '../server/test/factories.js';
@@ -19,7 +20,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), webDist: '/nonexistent' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY, LOG_LEVEL: 'warn' }),
+    webDist: '/nonexistent',
+  };
   const app = await buildApp({ config, database });
   try {
     const db = database.db;

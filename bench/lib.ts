@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Shared types and helpers of the benchmark. A bench module (any bench/*.ts besides run.ts, server.ts and
 // lib.ts) may export:
 //   export const endpoints: EndpointSpec[] = [{ url: '/api/book/list?pageNum=1' }, { url: '/api/shelf', as: 'student' }];
@@ -83,3 +84,6 @@ export function judge(value: number, budget: number | undefined, limit: 'max' | 
   if (budget === undefined) return null;
   return limit === 'max' ? value <= budget : value >= budget;
 }
+
+/** Production-mode apps built in process by bench modules need a cipher key (a random one per run). */
+export const BENCH_CIPHER_KEY = randomBytes(32).toString('base64');

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appContext, buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
+import { ensureCipherKey, loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedIfEmpty } from '../server/src/db/seed/index.js';
@@ -15,6 +15,7 @@ import { bookStorage } from '../server/src/modules/books/index.js';
 import { openSession } from '../server/src/modules/session/service.js';
 
 const config = loadConfig();
+ensureCipherKey(config);
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
 const seeded = await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });

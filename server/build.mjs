@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@textbook/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The worker threads' entry is built beside main.js: adapters/workers/pool.ts looks for heavy-worker.js there.
+  entryPoints: { main: 'src/main.ts', 'heavy-worker': 'src/adapters/workers/entry.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,4 +19,4 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('server bundle: server/dist/main.js');
+console.log('server bundle: server/dist/main.js, server/dist/heavy-worker.js');

@@ -7,10 +7,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connection.js';
+import { HeavyWork } from './adapters/workers/pool.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerThrottles } from './http/throttle.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
@@ -44,6 +47,11 @@ export function appContext(app: FastifyInstance): AppContext {
 function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
   const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
   const kv = kvFor(config);
+  const workers = new HeavyWork({
+    threads: config.workerThreads,
+    queue: config.workerQueue,
+    dictionaryAtStart: config.dictionaryAtStart,
+  });
   const local = new Map<string, unknown>();
   const ctx: AppContext = {
     db: database.db,
@@ -51,6 +59,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     config,
     caches,
     kv,
+    workers,
     sms: undefined as never,
     files: {
       books: new LocalStorage(path.join(config.dataDir, 'files')),
@@ -66,12 +75,16 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
   app.addHook('onClose', async () => {
     await caches.close();
     await kv.close();
+    await workers.close();
     for (const value of local.values()) await (value as { close?: () => unknown }).close?.();
   });
   return ctx;
 }
 
 export async function buildApp({ config, database, extend }: BuildOptions): Promise<FastifyInstance> {
+  if (!config.accounts.passwordCipherKey) {
+    throw new Error('PASSWORD_CIPHER_KEY is not set (main.ts keeps one in DATA_DIR; set it for every instance)');
+  }
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -98,6 +111,8 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   trackRoutes(app);
   registerErrorFunnel(app);
   registerAuthHook(app, ctx);
+  registerInputGuard(app);
+  registerThrottles(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -110,7 +125,8 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's own description is for developers: off in production unless API_DOCS=1.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.bodyLimit } });
   for (const mod of modules) await registerModule(app, ctx, mod);

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +38,18 @@ export interface Config {
   translateProvider?: string;
   /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
   pdfFont?: string;
+  /** Largest image (width × height, read from its header before decoding) an upload may declare. */
+  imageMaxPixels: number;
+  /** Serves the OpenAPI page at /api/docs (off by default in production). */
+  apiDocs: boolean;
+  /** Worker threads for CPU-heavy work (captcha drawing, exports, image decoding, the dictionary). */
+  workerThreads: number;
+  /** Tasks that may wait for a worker; beyond it a request is refused with 503 at once. */
+  workerQueue: number;
+  /** Loads the word dictionary in its worker at start (off in tests: it loads on the first look-up there). */
+  dictionaryAtStart: boolean;
+  /** CPU-heavy requests (captcha, exports, look-ups, avatars) one caller may make per minute. */
+  heavyPerMinute: number;
   /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
   accounts: AccountsConfig;
 }
@@ -96,8 +111,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
-    accounts: loadAccountsConfig(env),
+    accounts: loadAccountsConfig(env, mode),
     pdfFont: env.PDF_FONT ?? '',
+    imageMaxPixels: int(env.IMAGE_MAX_PIXELS, 25_000_000),
+    apiDocs: bool(env.API_DOCS, mode !== 'production'),
+    // One core is left to the event loop.
+    workerThreads: int(env.WORKER_THREADS, Math.max(1, os.availableParallelism() - 1)),
+    workerQueue: int(env.WORKER_QUEUE, 64),
+    heavyPerMinute: int(env.HEAVY_PER_MINUTE, 60),
+    dictionaryAtStart: bool(env.DICTIONARY_AT_START, mode !== 'test'),
   };
 }
 
@@ -105,13 +127,36 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-/** A fixed development key: deployments set PASSWORD_CIPHER_KEY (it only obfuscates passwords in transit). */
+/**
+ * A fixed key for development and tests only. In production an unset PASSWORD_CIPHER_KEY is left empty here and
+ * `ensureCipherKey` (called by main.ts) reads or makes one in the data folder; buildApp refuses an empty key.
+ */
 const DEV_CIPHER_KEY = 'dGV4dGJvb2stcGxhdGZvcm0tZGV2LWtleS0zMmJ5dGU=';
+export const CIPHER_KEY_FILE = 'password-cipher.key';
 
-function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
+/**
+ * Production without PASSWORD_CIPHER_KEY: the key kept in DATA_DIR/password-cipher.key, made (32 random bytes,
+ * readable by the owner only) on the first start. Instances that do not share the data folder must set the
+ * variable to one key.
+ */
+export function ensureCipherKey(config: Config): void {
+  if (config.accounts.passwordCipherKey) return;
+  const file = path.join(config.dataDir, CIPHER_KEY_FILE);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = fs.readFileSync(file, 'utf8').trim();
+  if (Buffer.from(key, 'base64').length !== 32) throw new Error(`${file} does not hold a base64 32-byte key`);
+  config.accounts.passwordCipherKey = key;
+}
+
+function loadAccountsConfig(env: NodeJS.ProcessEnv, mode: Config['env']): AccountsConfig {
   const provider = env.SMS_PROVIDER;
   return {
-    passwordCipherKey: env.PASSWORD_CIPHER_KEY || DEV_CIPHER_KEY,
+    passwordCipherKey: env.PASSWORD_CIPHER_KEY || (mode === 'production' ? '' : DEV_CIPHER_KEY),
     smsProvider: provider === 'aliyun' ? provider : 'outbox',
     smsAccessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
     smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',

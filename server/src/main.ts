@@ -1,5 +1,5 @@
 import { appContext, buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ensureCipherKey, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
@@ -10,6 +10,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  ensureCipherKey(config);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   const seeded =

@@ -13,6 +13,7 @@ export const AuthMsg = {
   CAPTCHA_REQUIRED: '请先完成滑块验证',
   CAPTCHA_FAILED: '验证未通过，请重试',
   CAPTCHA_EXPIRED: '验证已过期，请重试',
+  CAPTCHA_TOO_MANY: '滑块验证失败次数过多，请1小时后再试',
   LOGIN_FAILED: '手机号或密码错误',
   ACCOUNT_LOCKED: (minutes: number) => `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`,
   PHONE_NOT_REGISTERED: '该手机号未注册',

@@ -133,8 +133,11 @@ export const inBookSearchQuery = z.object({
 export const inBookHit = z.object({
   chapterId: z.number().int(),
   chapterTitle: z.string(),
+  /** Highlighted text around the match; for a locked chapter only the message that reading it needs access. */
   snippet: z.string(),
   link: z.string(),
+  /** True when the caller may not read the chapter: one row per such chapter, with no text from it. */
+  locked: z.boolean().optional(),
 });
 export type InBookHit = z.infer<typeof inBookHit>;
 

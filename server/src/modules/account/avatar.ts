@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { AuthMsg } from '@textbook/contracts';
+import type { HeavyWork } from '../../adapters/workers/pool.js';
 import { refused } from '../../http/errors.js';
+import { checkImagePixels } from '../../http/image-size.js';
 
 export const AVATAR_ROUTE = '/api/avatar/';
-const SIZE = 256;
 
 /** The image type by its first bytes (the name and the declared type are not trusted). */
 export function imageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {
@@ -18,21 +18,19 @@ export function imageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null
   return null;
 }
 
-/** Checks the type by content, decodes, crops to a centred square and re-encodes as 256×256 WebP. */
-export async function normalizeAvatar(bytes: Buffer): Promise<{ name: string; bytes: Buffer }> {
+/**
+ * Checks the type by content and the declared size from the header (before anything decodes it), then decodes,
+ * crops and re-encodes in a worker thread (`avatar-render.ts`).
+ */
+export async function normalizeAvatar(
+  workers: HeavyWork,
+  bytes: Buffer,
+  maxPixels: number,
+): Promise<{ name: string; bytes: Buffer }> {
   if (!imageType(bytes)) throw refused(AuthMsg.AVATAR_TYPE);
-  let image: Awaited<ReturnType<typeof loadImage>>;
-  try {
-    image = await loadImage(bytes);
-  } catch {
-    throw refused(AuthMsg.AVATAR_TYPE);
-  }
-  const side = Math.min(image.width, image.height);
-  if (!side) throw refused(AuthMsg.AVATAR_TYPE);
-  const canvas = createCanvas(SIZE, SIZE);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, (image.width - side) / 2, (image.height - side) / 2, side, side, 0, 0, SIZE, SIZE);
-  return { name: `${randomBytes(16).toString('hex')}.webp`, bytes: await canvas.encode('webp', 85) };
+  if (!checkImagePixels(bytes, maxPixels)) throw refused(AuthMsg.AVATAR_TYPE);
+  const webp = await workers.run('avatar', bytes);
+  return { name: `${randomBytes(16).toString('hex')}.webp`, bytes: webp };
 }
 
 export function avatarName(url: string): string | null {

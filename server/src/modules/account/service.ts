@@ -61,7 +61,7 @@ export async function updateName(ctx: AppContext, memberId: number, userName: st
 /** Stores the new avatar under a generated name and removes the old file. Answers its URL. */
 export async function updateAvatar(ctx: AppContext, memberId: number, bytes: Buffer): Promise<string> {
   const member = await profile(ctx, memberId);
-  const image = await normalizeAvatar(bytes);
+  const image = await normalizeAvatar(ctx.workers, bytes, ctx.config.imageMaxPixels);
   const storage = ctx.files.avatars;
   await storage.put(image.name, image.bytes);
   const url = AVATAR_ROUTE + image.name;

@@ -1,17 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { AuthMsg, type CaptchaPuzzle } from '@textbook/contracts';
 import type { KvStore } from '../../adapters/kv/index.js';
-import { refused } from '../../http/errors.js';
+import type { HeavyWork } from '../../adapters/workers/pool.js';
+import { rateLimited, refused } from '../../http/errors.js';
+import { BUMP, HEIGHT, PIECE, WIDTH } from './captcha-draw.js';
 
-const WIDTH = 310;
-const HEIGHT = 155;
-/** Side of the piece's square body and radius of its bumps; the piece image is PIECE × PIECE. */
-const SIDE = 42;
-const BUMP = 9;
-const PIECE = SIDE + BUMP * 2 + 3;
-/** How far the dropped piece may be from the gap, in pixels. */
-export const CAPTCHA_TOLERANCE = 5;
+/** How far the dropped piece may be from the gap, in pixels (a blind guess passes about 4% of the time). */
+export const CAPTCHA_TOLERANCE = 3;
+/** Failed checks one address may make per hour; then every check is refused until the hour is over. */
+export const CAPTCHA_FAILURES_PER_HOUR = 20;
+const HOUR_MS = 3600_000;
 /** A drag shorter than this, or with fewer samples, is not a person's. */
 const MIN_DRAG_MS = 200;
 const MIN_SAMPLES = 5;
@@ -24,87 +22,23 @@ interface Answer {
   issuedAt: number;
 }
 
-function piecePath(ctx: SKRSContext2D, x: number, y: number): void {
-  const PI = Math.PI;
-  ctx.beginPath();
-  ctx.moveTo(x, y);
-  ctx.arc(x + SIDE / 2, y - BUMP + 2, BUMP, 0.72 * PI, 2.26 * PI);
-  ctx.lineTo(x + SIDE, y);
-  ctx.arc(x + SIDE + BUMP - 2, y + SIDE / 2, BUMP, 1.21 * PI, 2.78 * PI);
-  ctx.lineTo(x + SIDE, y + SIDE);
-  ctx.lineTo(x, y + SIDE);
-  ctx.arc(x + BUMP - 2, y + SIDE / 2, BUMP + 0.4, 2.76 * PI, 1.24 * PI, true);
-  ctx.lineTo(x, y);
-  ctx.closePath();
-}
-
-function drawBackground(ctx: SKRSContext2D): void {
-  const hue = randomInt(0, 360);
-  const gradient = ctx.createLinearGradient(0, 0, WIDTH, HEIGHT);
-  gradient.addColorStop(0, `hsl(${hue}, 55%, 62%)`);
-  gradient.addColorStop(1, `hsl(${(hue + 120) % 360}, 55%, 48%)`);
-  ctx.fillStyle = gradient;
-  ctx.fillRect(0, 0, WIDTH, HEIGHT);
-  for (let i = 0; i < 28; i += 1) {
-    ctx.fillStyle = `hsla(${randomInt(0, 360)}, 70%, ${randomInt(35, 80)}%, 0.55)`;
-    ctx.beginPath();
-    ctx.arc(randomInt(0, WIDTH), randomInt(0, HEIGHT), randomInt(6, 34), 0, Math.PI * 2);
-    ctx.fill();
-  }
-  for (let i = 0; i < 8; i += 1) {
-    ctx.strokeStyle = `hsla(${randomInt(0, 360)}, 60%, 30%, 0.5)`;
-    ctx.lineWidth = randomInt(1, 4);
-    ctx.beginPath();
-    ctx.moveTo(randomInt(0, WIDTH), randomInt(0, HEIGHT));
-    ctx.lineTo(randomInt(0, WIDTH), randomInt(0, HEIGHT));
-    ctx.stroke();
-  }
-}
-
-function dataUrl(canvas: Canvas): string {
-  return `data:image/png;base64,${canvas.toBuffer('image/png').toString('base64')}`;
-}
-
 /**
- * Draws a puzzle on the server: a background with a gap at a position only the server knows, and the piece
- * cut from it. The answer (the piece's left edge) stays in the KV store under the puzzle's id.
+ * Issues a puzzle: the drawing (a background with a gap at a position only the server knows, and the piece cut
+ * from it) is made in a worker thread; the answer (the piece's left edge) stays in the KV store under its id.
  */
-export async function issuePuzzle(kv: KvStore, now = Date.now()): Promise<CaptchaPuzzle> {
+export async function issuePuzzle(kv: KvStore, workers: HeavyWork, now = Date.now()): Promise<CaptchaPuzzle> {
   const gapX = randomInt(PIECE + 10, WIDTH - PIECE - 10);
   const gapY = randomInt(BUMP * 2 + 10, HEIGHT - PIECE - 5);
   const left = gapX - 3;
   const top = gapY - BUMP * 2 - 1;
-
-  const background = createCanvas(WIDTH, HEIGHT);
-  const bg = background.getContext('2d');
-  drawBackground(bg);
-
-  const pieceCanvas = createCanvas(PIECE, PIECE);
-  const pc = pieceCanvas.getContext('2d');
-  pc.translate(-left, -top);
-  piecePath(pc, gapX, gapY);
-  pc.save();
-  pc.clip();
-  pc.drawImage(background, 0, 0);
-  pc.restore();
-  pc.lineWidth = 2;
-  pc.strokeStyle = 'rgba(255, 255, 255, 0.9)';
-  pc.stroke();
-
-  piecePath(bg, gapX, gapY);
-  bg.fillStyle = 'rgba(255, 255, 255, 0.75)';
-  bg.fill();
-  bg.lineWidth = 2;
-  bg.strokeStyle = 'rgba(0, 0, 0, 0.35)';
-  bg.stroke();
-
+  const { image, piece } = await workers.run('captcha', { gapX, gapY, left, top });
   const captchaId = randomBytes(16).toString('base64url');
   const answer: Answer = { x: left, issuedAt: now };
   await kv.set(`captcha:${captchaId}`, JSON.stringify(answer), PUZZLE_TTL_MS);
   return {
     captchaId,
-    image: dataUrl(background),
-    piece: dataUrl(pieceCanvas),
+    image,
+    piece,
     width: WIDTH,
     height: HEIGHT,
     pieceSize: PIECE,
@@ -120,8 +54,11 @@ export async function issuePuzzle(kv: KvStore, now = Date.now()): Promise<Captch
 export async function checkPuzzle(
   kv: KvStore,
   input: { captchaId: string; x: number; track: { x: number; t: number }[] },
+  address: string,
   now = Date.now(),
 ): Promise<string> {
+  const failures = `captcha:fail:${address}`;
+  if (Number(await kv.get(failures)) >= CAPTCHA_FAILURES_PER_HOUR) throw rateLimited(AuthMsg.CAPTCHA_TOO_MANY);
   const stored = await kv.take(`captcha:${input.captchaId}`);
   if (!stored) throw refused(AuthMsg.CAPTCHA_EXPIRED);
   const answer = JSON.parse(stored) as Answer;
@@ -130,8 +67,14 @@ export async function checkPuzzle(
   const last = track[track.length - 1];
   const duration = first && last ? last.t - first.t : 0;
   const human = track.length >= MIN_SAMPLES && duration >= MIN_DRAG_MS && duration <= now - answer.issuedAt;
+  // Second signal: the drag ends where the piece was dropped, and its samples move forward in time.
+  const consistent =
+    last !== undefined && Math.abs(last.x - input.x) <= 1 && track.every((p, i) => i === 0 || p.t >= track[i - 1]!.t);
   const placed = Math.abs(input.x - answer.x) <= CAPTCHA_TOLERANCE;
-  if (!human || !placed) throw refused(AuthMsg.CAPTCHA_FAILED);
+  if (!human || !consistent || !placed) {
+    await kv.incr(failures, HOUR_MS);
+    throw refused(AuthMsg.CAPTCHA_FAILED);
+  }
   const ticket = randomBytes(18).toString('base64url');
   await kv.set(`ticket:${ticket}`, '1', TICKET_TTL_MS);
   return ticket;

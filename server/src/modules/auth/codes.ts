@@ -71,9 +71,10 @@ export async function consumeCode(
   if (!row || row.usedAt !== null || row.expiresAt <= now || row.attempts >= CODE_MAX_TRIES) {
     throw refused(AuthMsg.CODE_EXPIRED);
   }
+  const tries = await q.reserveTry(ctx.db, row.id, CODE_MAX_TRIES, now);
+  if (tries === undefined) throw refused(AuthMsg.CODE_EXPIRED);
   if (row.codeHash !== hashCode(input.phone, input.purpose, input.code.trim())) {
-    await q.countWrongTry(ctx.db, row.id, row.attempts);
-    throw refused(row.attempts + 1 >= CODE_MAX_TRIES ? AuthMsg.CODE_EXPIRED : AuthMsg.CODE_WRONG);
+    throw refused(tries >= CODE_MAX_TRIES ? AuthMsg.CODE_EXPIRED : AuthMsg.CODE_WRONG);
   }
   if (!(await q.useCode(ctx.db, row.id, now))) throw refused(AuthMsg.CODE_EXPIRED);
 }

@@ -7,3 +7,4 @@ export { readNewPassword } from './service.js';
 export { setMemberPassword } from './member-password.js';
 export { puzzleAnswer } from './captcha.js';
 export { addExternalProvider, type ExternalIdentity, type ExternalProvider } from './external.js';
+export { reserveLoginTry, rightPassword, wrongPassword } from './lockout.js';

@@ -16,18 +16,6 @@ export function findMemberSecrets(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function recordFailedLogin(db: Db, id: number, failedLogins: number, lockedUntil: number | null) {
-  return db
-    .updateTable('members')
-    .set({ failed_logins: failedLogins, locked_until: lockedUntil })
-    .where('id', '=', id)
-    .execute();
-}
-
-export function clearFailedLogins(db: Db, id: number) {
-  return db.updateTable('members').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
-}
-
 export function setPassword(db: Db, id: number, passwordHash: string, now: number) {
   return db
     .updateTable('members')
@@ -65,14 +53,22 @@ export function latestCode(db: Db, phone: string, purpose: string) {
     .executeTakeFirst();
 }
 
-/** Counts a wrong try; answers whether the row was still live (guards two concurrent tries). */
-export function countWrongTry(db: Db, id: number, attempts: number) {
-  return db
+/**
+ * Counts a try before the code is compared, in one conditional increment: a try counts only while the code is
+ * unused, unexpired and under `maxTries`, and the answer is the try's number (undefined when the code is dead).
+ * Whatever the concurrency, on one instance or many, no more than `maxTries` comparisons are ever made.
+ */
+export async function reserveTry(db: Db, id: number, maxTries: number, now: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('sms_codes')
-    .set({ attempts: attempts + 1 })
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where('attempts', '=', attempts)
+    .where('attempts', '<', maxTries)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('attempts')
     .executeTakeFirst();
+  return row ? Number(row.attempts) : undefined;
 }
 
 /** Uses the code once: only the first of two concurrent uses updates the row. */

@@ -42,7 +42,7 @@ export const authModule = defineModule({
       answer: captchaPuzzle,
       handler: async ({ ctx, reply }) => {
         reply.header('cache-control', 'no-store');
-        return issuePuzzle(ctx.kv);
+        return issuePuzzle(ctx.kv, ctx.workers);
       },
     }),
 
@@ -53,7 +53,7 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: captchaCheckBody,
       answer: z.object({ ticket: z.string() }),
-      handler: async ({ ctx, body }) => ({ ticket: await checkPuzzle(ctx.kv, body) }),
+      handler: async ({ ctx, body, request }) => ({ ticket: await checkPuzzle(ctx.kv, body, request.ip) }),
     }),
 
     route({

@@ -6,6 +6,7 @@ import { createMember } from '../member/service.js';
 import { closeSessionsOfMember, openSession } from '../session/service.js';
 import { decryptPassword } from './cipher.js';
 import { consumeCode } from './codes.js';
+import { reserveLoginTry, rightPassword, wrongPassword } from './lockout.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as q from './queries.js';
 
@@ -26,13 +27,10 @@ export async function smsLogin(
   return openSession(ctx.db, memberId);
 }
 
-function lockMessage(lockedUntil: number, now: number): string {
-  return AuthMsg.ACCOUNT_LOCKED(Math.max(1, Math.ceil((lockedUntil - now) / 60_000)));
-}
-
 /**
  * Password login. After `loginMaxFailures` wrong passwords in a row the account is locked for
- * `loginLockMinutes`; while locked even the right password is refused.
+ * `loginLockMinutes`; while locked even the right password is refused. Each try is counted before the password
+ * is checked (`lockout.ts`), so parallel guesses get no more checks than sequential ones.
  */
 export async function pwdLogin(
   ctx: AppContext,
@@ -42,19 +40,12 @@ export async function pwdLogin(
   const password = decryptPassword(ctx.config.accounts.passwordCipherKey, input.password);
   const member = await q.findMemberByPhone(ctx.db, input.phonenumber);
   if (!member) throw refused(AuthMsg.LOGIN_FAILED);
-  if (member.lockedUntil !== null && member.lockedUntil > now) throw refused(lockMessage(member.lockedUntil, now));
+  const limits = ctx.config.accounts;
+  const tries = await reserveLoginTry(ctx.db, 'members', member.id, limits, now);
   if (!(await verifyPassword(member.passwordHash, password))) {
-    const { loginMaxFailures, loginLockMinutes } = ctx.config.accounts;
-    const failures = member.failedLogins + 1;
-    if (failures >= loginMaxFailures) {
-      const lockedUntil = now + loginLockMinutes * 60_000;
-      await q.recordFailedLogin(ctx.db, member.id, 0, lockedUntil);
-      throw refused(lockMessage(lockedUntil, now));
-    }
-    await q.recordFailedLogin(ctx.db, member.id, failures, null);
-    throw refused(AuthMsg.LOGIN_FAILED);
+    return wrongPassword(ctx.db, 'members', member.id, tries, limits, now, AuthMsg.LOGIN_FAILED);
   }
-  if (member.failedLogins > 0 || member.lockedUntil !== null) await q.clearFailedLogins(ctx.db, member.id);
+  await rightPassword(ctx.db, 'members', member.id);
   return openSession(ctx.db, member.id, now);
 }
 

@@ -1,6 +1,7 @@
-import type { InBookHit } from '@textbook/contracts';
+import { ReaderMsg, type InBookHit } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import type { ReadVerdict } from '../../policies/books.js';
 import { loadReadableBook } from './service.js';
 import * as q from './queries.js';
 import { highlight, wordsOf } from './words.js';
@@ -11,6 +12,8 @@ const SNIPPET_RADIUS = 30;
  * Where the words occur in a book's text (search-result-detail), each hit linking into the reader there:
  * `/bookPreview?bookId=…&chapterId=…#<words>`. The fragment is an element id when one exists in the
  * chapter (a table-of-contents anchor), otherwise the searched words, which the reader finds and marks.
+ * Snippets come only from chapters the caller may read (the one read decision, `chapterReadableBy`); a chapter
+ * the caller may not read gives one row that says only that it has matches and what reading it needs.
  */
 export async function searchInBook(
   ctx: AppContext,
@@ -18,8 +21,11 @@ export async function searchInBook(
   bookId: number,
   text: string,
   limit: number,
+  /** The one read decision for this book's chapters, by free flag (the shelf gathers the caller's grants). */
+  readableBy: (book: { id: number; published: number | boolean }) => Promise<(free: boolean) => ReadVerdict>,
 ): Promise<{ rows: InBookHit[]; total: number }> {
-  await loadReadableBook(ctx, actor, bookId);
+  const book = await loadReadableBook(ctx, actor, bookId);
+  const readable = await readableBy(book);
   const segmenter = wordsOf(ctx);
   const words = segmenter.queryWords(text);
   const needles = [...new Set([text.trim().toLowerCase(), ...words])]
@@ -33,6 +39,16 @@ export async function searchInBook(
     // The whole text first; otherwise every word near each other counts as a hit at the first word.
     const needle = needles.find((n) => lower.includes(n));
     if (!needle) continue;
+    const link = `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}#${encodeURIComponent(text.trim())}`;
+    const verdict = readable(Boolean(chapter.free));
+    if (!verdict.read) {
+      total += 1;
+      if (rows.length < limit) {
+        const snippet = verdict.why === 'login' ? ReaderMsg.SEARCH_LOCKED_LOGIN : ReaderMsg.SEARCH_LOCKED_ACCESS;
+        rows.push({ chapterId: chapter.id, chapterTitle: chapter.title, snippet, link, locked: true });
+      }
+      continue;
+    }
     let from = 0;
     while (true) {
       const at = lower.indexOf(needle, from);
@@ -42,12 +58,7 @@ export async function searchInBook(
         const start = Math.max(0, at - SNIPPET_RADIUS);
         const end = Math.min(chapter.text.length, at + needle.length + SNIPPET_RADIUS);
         const raw = `${start > 0 ? '…' : ''}${chapter.text.slice(start, end).replace(/\s+/g, ' ')}${end < chapter.text.length ? '…' : ''}`;
-        rows.push({
-          chapterId: chapter.id,
-          chapterTitle: chapter.title,
-          snippet: highlight(raw, marks),
-          link: `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}#${encodeURIComponent(text.trim())}`,
-        });
+        rows.push({ chapterId: chapter.id, chapterTitle: chapter.title, snippet: highlight(raw, marks), link });
       }
       from = at + needle.length;
     }

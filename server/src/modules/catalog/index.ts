@@ -8,3 +8,4 @@ export { clearCatalogCache } from './cache.js';
 export { coverSvg } from './cover.js';
 export { reindexBook } from './indexer.js';
 export { titlePinyin, Words, wordsOf } from './words.js';
+export { searchInBook } from './chapters.js';

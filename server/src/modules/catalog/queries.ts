@@ -169,7 +169,7 @@ export async function neighbourChapters(db: Db, bookId: number, seq: number) {
 export function listChapterTexts(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['id', 'title', 'text'])
+    .select(['id', 'title', 'text', 'free'])
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();

@@ -13,8 +13,6 @@ import {
   bookUpdateBody,
   dictNode,
   freeChaptersBody,
-  inBookHit,
-  inBookSearchQuery,
   monthStat,
   paged,
   sectionNode,
@@ -23,7 +21,6 @@ import { defineModule, route } from '../../http/module.js';
 import { pageWindow } from '../../http/paging.js';
 import { isStaff } from '../../policies/helpers.js';
 import * as lists from './booklists.js';
-import { searchInBook } from './chapters.js';
 import * as manage from './manage.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
@@ -133,15 +130,6 @@ export const catalogModule = defineModule({
       query: bookIdQuery,
       answer: z.array(sectionNode),
       handler: ({ ctx, actor, query }) => books.getSectionTree(ctx, actor, query.bookId),
-    }),
-    route({
-      method: 'GET',
-      url: '/book/searchInBook',
-      summary: 'Where words occur in a book, with snippets linking into the reader',
-      policy: 'book.browse',
-      query: inBookSearchQuery,
-      answer: z.object({ rows: z.array(inBookHit), total: z.number().int() }),
-      handler: ({ ctx, actor, query }) => searchInBook(ctx, actor, query.bookId, query.q, query.limit),
     }),
     route({
       method: 'GET',

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   ClassMsg,
   MemberStatus,
@@ -152,26 +151,24 @@ export async function exportStudents(
 ): Promise<{ fileName: string; buffer: Buffer }> {
   const rows = await q.allStudents(ctx.db, { classId: cls.id, status });
   if (rows.length === 0) throw refused(ClassMsg.NOTHING_TO_EXPORT);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '高校数字教材平台';
-  const sheet = workbook.addWorksheet('学生名单');
-  sheet.columns = [
-    { header: '序号', key: 'no', width: 8 },
-    { header: '学号', key: 'studentId', width: 20 },
-    { header: '姓名', key: 'name', width: 16 },
-    { header: '状态', key: 'status', width: 10 },
-    { header: '加入时间', key: 'joinTime', width: 20 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  rows.forEach((r, i) =>
-    sheet.addRow({
+  // The workbook is written in a worker thread (exceljs is CPU work).
+  const buffer = await ctx.workers.run('xlsx', {
+    sheetName: '学生名单',
+    creator: '高校数字教材平台',
+    columns: [
+      { header: '序号', key: 'no', width: 8 },
+      { header: '学号', key: 'studentId', width: 20 },
+      { header: '姓名', key: 'name', width: 16 },
+      { header: '状态', key: 'status', width: 10 },
+      { header: '加入时间', key: 'joinTime', width: 20 },
+    ],
+    rows: rows.map((r, i) => ({
       no: i + 1,
       studentId: r.studentId,
       name: r.name,
       status: STATUS_TEXT[r.status] ?? '',
       joinTime: formatClassTime(r.joinTime),
-    }),
-  );
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  });
   return { fileName: `${cls.name}-学生名单.xlsx`, buffer };
 }

@@ -3,6 +3,7 @@ import { SiteMsg } from '@textbook/contracts';
 import { STORAGE_NAME } from '../../adapters/storage/index.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
+import { checkImagePixels } from '../../http/image-size.js';
 
 /*
  * Site images (content pictures, feedback screenshots) live in the storage adapter's `site` area
@@ -38,9 +39,13 @@ const TYPES: { ext: string; mediaType: string; magic: (b: Uint8Array) => boolean
 ];
 
 /** Stores an uploaded image under a generated name; the type is read from its bytes, never from its name. */
-export async function storeImage(ctx: Pick<AppContext, 'files'>, bytes: Uint8Array): Promise<string> {
+export async function storeImage(ctx: Pick<AppContext, 'files' | 'config'>, bytes: Uint8Array): Promise<string> {
   const type = TYPES.find((t) => t.magic(bytes));
   if (!type) throw refused(SiteMsg.IMAGE_REQUIRED);
+  // Browsers decode what is stored here: a header declaring a huge canvas is refused, an unreadable one too.
+  if (!checkImagePixels(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx.config.imageMaxPixels)) {
+    throw refused(SiteMsg.IMAGE_REQUIRED);
+  }
   const name = `${randomUUID()}.${type.ext}`;
   await ctx.files.site.put(name, bytes);
   return IMAGE_ROUTE + name;

@@ -23,28 +23,17 @@ export function cjkFont(configured = ''): { file: string; family?: string } | nu
   return CANDIDATES.find((c) => fs.existsSync(c.file)) ?? null;
 }
 
-/** Export type 2: the notes as a PDF with a CJK font, by chapter, unplaced notes last. */
+/** Export type 2: the notes as a PDF with a CJK font, by chapter, unplaced notes last (written in a worker). */
 export async function notesAsPdf(ctx: AppContext, actor: MemberActor, bookId: number): Promise<Buffer> {
   const font = cjkFont(ctx.config.pdfFont);
   if (!font) throw refused(NO_CJK_FONT);
   const { title, groups } = await notesForExport(ctx, actor, bookId);
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: notesExportTitle(title) } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.registerFont('cjk', font.file, font.family);
-  doc.font('cjk');
-  doc.fontSize(20).text(notesExportTitle(title), { align: 'center' });
-  doc.moveDown();
-  for (const g of groups) {
-    doc.moveDown(0.5).fontSize(14).fillColor('#1e3a8a').text(g.heading);
-    for (const n of g.notes) {
-      doc.moveDown(0.3).fontSize(11).fillColor('#555555').text(`“${n.quote}”`, { indent: 12 });
-      if (n.content) doc.fontSize(11).fillColor('#111111').text(n.content, { indent: 12 });
-    }
-  }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return ctx.workers.run('pdf', {
+    title: notesExportTitle(title),
+    font,
+    groups: groups.map((g) => ({
+      heading: g.heading,
+      notes: g.notes.map((n) => ({ quote: n.quote, content: n.content || null })),
+    })),
+  });
 }

@@ -332,5 +332,6 @@ describe('reader: position, reading time, notes and translation', () => {
     );
     expect(sentence).toMatchObject({ kind: 'sentence', translation: null, message: ReaderMsg.NO_PROVIDER });
     expect(sentence.entries.length).toBeGreaterThan(0);
-  });
+    // The dictionary loads in its worker thread (at a lower priority) on the first look-up in tests.
+  }, 120_000);
 });

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  inBookHit,
+  inBookSearchQuery,
   leaveBody,
   noteBody,
   noteDetailQuery,
@@ -18,6 +20,8 @@ import {
   transResult,
 } from '@textbook/contracts';
 import { notFound } from '../../http/errors.js';
+import { searchInBook } from '../catalog/index.js';
+import { chapterReadableBy } from '../shelf/index.js';
 import { sendDownload } from '../../http/files.js';
 import { defineModule, route, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
@@ -63,6 +67,17 @@ export const readerModule = defineModule({
   prefix: '/api',
   tag: 'reader',
   routes: [
+    route({
+      method: 'GET',
+      url: '/book/searchInBook',
+      summary:
+        'Where words occur in a book, with snippets linking into the reader (snippets from readable chapters only)',
+      policy: 'book.browse',
+      query: inBookSearchQuery,
+      answer: z.object({ rows: z.array(inBookHit), total: z.number().int() }),
+      handler: ({ ctx, actor, query }) =>
+        searchInBook(ctx, actor, query.bookId, query.q, query.limit, (book) => chapterReadableBy(ctx, actor, book)),
+    }),
     route({
       method: 'GET',
       url: '/book/chapter',

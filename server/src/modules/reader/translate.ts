@@ -1,6 +1,6 @@
 import { ReaderMsg, type TransResult } from '@textbook/contracts';
 import { providerNamed } from '../../adapters/translate/index.js';
-import { Dictionary, hasCjk } from '../../adapters/translate/dictionary.js';
+import { hasCjk } from '../../adapters/translate/dictionary.js';
 import type { AppContext } from '../../http/context.js';
 
 /** A word or short phrase is looked up; longer text is a sentence for the provider. */
@@ -10,15 +10,20 @@ function isWord(text: string): boolean {
 }
 
 export async function translate(ctx: AppContext, text: string, to: 'auto' | 'en' | 'zh'): Promise<TransResult> {
-  const dictionary = ctx.local('reader:dictionary', () => new Dictionary());
-  const lookup = (t: string) => dictionary.lookup(t);
   const target = to === 'auto' ? (hasCjk(text) ? 'en' : 'zh') : to;
   if (isWord(text)) {
-    return { text, kind: 'word', entries: await lookup(text), translation: null, provider: 'cc-cedict', message: null };
+    return {
+      text,
+      kind: 'word',
+      entries: await ctx.workers.run('lookup', text),
+      translation: null,
+      provider: 'cc-cedict',
+      message: null,
+    };
   }
   const provider = providerNamed(ctx.config.translateProvider);
   // Without a provider a Chinese sentence still gets its words from the dictionary.
-  const entries = hasCjk(text) ? await lookup(text) : [];
+  const entries = hasCjk(text) ? await ctx.workers.run('lookup', text) : [];
   if (!provider) {
     return { text, kind: 'sentence', entries, translation: null, provider: null, message: ReaderMsg.NO_PROVIDER };
   }

@@ -69,6 +69,20 @@ export function knownReadGrants(ctx: AppContext, actor: Actor, bookId: number): 
   return knownGrants(ctx, actor.memberId, bookId)?.map((e) => ({ collegeId: e.collegeId }));
 }
 
+/**
+ * The read decision for many chapters of one book (in-book search): the member's entries are gathered once,
+ * then each chapter is decided by `chapterReadVerdict` from its free flag.
+ */
+export async function chapterReadableBy(
+  ctx: AppContext,
+  actor: Actor,
+  book: { id: number; published: number | boolean },
+): Promise<(free: boolean) => ReadVerdict> {
+  const grants = await grantsOf(ctx, actor, book.id);
+  const bookPublished = Boolean(book.published);
+  return (free) => chapterReadVerdict(actor, { free, bookPublished, grants });
+}
+
 /** The whole book's verdict (shelf, book detail: "read" button or "switch college"). */
 export async function bookAccess(
   ctx: AppContext,

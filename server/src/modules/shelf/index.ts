@@ -4,4 +4,12 @@
  */
 export { shelfModule } from './routes.js';
 export { activeEntries, grantShelfEntry, readGrants, revokeShelfEntry } from './service.js';
-export { assertChapterReadable, bookAccess, explainRefusal, grantsOf, knownReadGrants, refusal } from './access.js';
+export {
+  assertChapterReadable,
+  bookAccess,
+  chapterReadableBy,
+  explainRefusal,
+  grantsOf,
+  knownReadGrants,
+  refusal,
+} from './access.js';

@@ -147,21 +147,24 @@ export async function favouritesPage(
 /** Export type 0: the member's favourites as a spreadsheet. */
 export async function exportFavourites(ctx: AppContext, actor: MemberActor, keyword?: string): Promise<Buffer> {
   const { rows } = await favouritesPage(ctx, actor, keyword, 0, 10_000);
-  const ExcelJS = (await import('exceljs')).default;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('我的收藏');
-  sheet.columns = [
-    { header: '书名', key: 'title', width: 40 },
-    { header: '作者', key: 'authors', width: 24 },
-    { header: '出版社', key: 'publisher', width: 24 },
-    { header: 'ISBN', key: 'isbn', width: 18 },
-    { header: '价格（元）', key: 'price', width: 12 },
-    { header: '收藏时间', key: 'collectedAt', width: 20 },
-  ];
-  for (const r of rows) {
-    sheet.addRow({ ...r, collectedAt: new Date(r.collectedAt) });
-  }
-  sheet.getColumn('collectedAt').numFmt = 'yyyy-mm-dd hh:mm';
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // The workbook is written in a worker thread (exceljs is CPU work).
+  return ctx.workers.run('xlsx', {
+    sheetName: '我的收藏',
+    columns: [
+      { header: '书名', key: 'title', width: 40 },
+      { header: '作者', key: 'authors', width: 24 },
+      { header: '出版社', key: 'publisher', width: 24 },
+      { header: 'ISBN', key: 'isbn', width: 18 },
+      { header: '价格（元）', key: 'price', width: 12 },
+      { header: '收藏时间', key: 'collectedAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+    ],
+    rows: rows.map((r) => ({
+      title: r.title,
+      authors: r.authors,
+      publisher: r.publisher,
+      isbn: r.isbn,
+      price: r.price,
+      collectedAt: new Date(r.collectedAt),
+    })),
+  });
 }

@@ -4,7 +4,15 @@ import type { StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
-import { decryptPassword, hashPassword, verifyPassword } from '../auth/index.js';
+import { isUniqueViolation } from '../../db/unique.js';
+import {
+  decryptPassword,
+  hashPassword,
+  reserveLoginTry,
+  rightPassword,
+  verifyPassword,
+  wrongPassword,
+} from '../auth/index.js';
 import { openStaffSession } from '../session/service.js';
 import * as q from './queries.js';
 
@@ -39,24 +47,12 @@ export async function staffLogin(
   const password = decryptPassword(ctx.config.accounts.passwordCipherKey, input.password);
   const staff = await q.findByName(ctx.db, input.userName.trim());
   if (!staff || staff.disabled) throw refused(AuthMsg.STAFF_LOGIN_FAILED);
-  const minutesLeft = (until: number) => Math.max(1, Math.ceil((until - now) / 60_000));
-  if (staff.lockedUntil !== null && staff.lockedUntil > now) {
-    throw refused(AuthMsg.ACCOUNT_LOCKED(minutesLeft(staff.lockedUntil)));
-  }
+  const limits = ctx.config.accounts;
+  const tries = await reserveLoginTry(ctx.db, 'staff', staff.id, limits, now);
   if (!(await verifyPassword(staff.passwordHash, password))) {
-    const { loginMaxFailures, loginLockMinutes } = ctx.config.accounts;
-    const failures = staff.failedLogins + 1;
-    if (failures >= loginMaxFailures) {
-      const lockedUntil = now + loginLockMinutes * 60_000;
-      await q.updateStaff(ctx.db, staff.id, { failed_logins: 0, locked_until: lockedUntil });
-      throw refused(AuthMsg.ACCOUNT_LOCKED(minutesLeft(lockedUntil)));
-    }
-    await q.updateStaff(ctx.db, staff.id, { failed_logins: failures });
-    throw refused(AuthMsg.STAFF_LOGIN_FAILED);
+    return wrongPassword(ctx.db, 'staff', staff.id, tries, limits, now, AuthMsg.STAFF_LOGIN_FAILED);
   }
-  if (staff.failedLogins || staff.lockedUntil) {
-    await q.updateStaff(ctx.db, staff.id, { failed_logins: 0, locked_until: null });
-  }
+  await rightPassword(ctx.db, 'staff', staff.id);
   return openStaffSession(ctx.db, staff.id, now);
 }
 
@@ -76,13 +72,18 @@ export async function createStaff(
 ): Promise<StaffInfo> {
   const password = newPassword(ctx, input.password);
   if (await q.findByName(ctx.db, input.userName)) throw conflict(AuthMsg.STAFF_NAME_TAKEN);
-  const { id } = await q.insertStaff(ctx.db, {
-    user_name: input.userName,
-    display_name: input.displayName,
-    password_hash: await hashPassword(password),
-    is_admin: input.isAdmin ? 1 : 0,
-    created_at: Date.now(),
-  });
+  // Two parallel creations of one name both pass the check above: the unique index decides, and the loser hears 409.
+  const { id } = await q
+    .insertStaff(ctx.db, {
+      user_name: input.userName,
+      display_name: input.displayName,
+      password_hash: await hashPassword(password),
+      is_admin: input.isAdmin ? 1 : 0,
+      created_at: Date.now(),
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
+    });
   return presentStaff((await q.findById(ctx.db, id))!);
 }
 

@@ -1,0 +1,174 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../http/errors.js';
+import { Code } from '@textbook/contracts';
+import type { TaskInput, TaskName, TaskOutput } from './tasks.js';
+
+/** Said when every worker is busy and the queue is full: the request is refused at once, never left to pile up. */
+export const BUSY_MESSAGE = '服务器繁忙，请稍后再试';
+const JOB_TIMEOUT_MS = 60_000;
+
+/**
+ * Where the worker's code is: beside this file under tsx/vitest (a small .mjs that registers tsx, then the
+ * TypeScript entry), or `heavy-worker.js` beside the bundle (server/build.mjs builds it next to dist/main.js).
+ */
+export function workerEntry(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('./dev-entry.mjs', here) : new URL('./heavy-worker.js', here);
+}
+
+interface Job {
+  task: TaskName;
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Reply {
+  ok: boolean;
+  out?: unknown;
+  error?: { message: string; app?: { id: string; code: number; status: number; message: string } };
+}
+
+/** Structured clone turns a Buffer into a plain Uint8Array: make it a Buffer again (no copy). */
+function revive(value: unknown): unknown {
+  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  return value;
+}
+
+/**
+ * A fixed set of worker threads with a bounded queue. Each thread runs one task at a time; a task beyond
+ * `queue` waiting ones is refused with 503 (BUSY_MESSAGE). A thread that dies or overruns its task is replaced.
+ * `warm` tasks run on each thread as it starts (the dictionary loads there, in the background, at start).
+ */
+export class WorkerPool {
+  private readonly idle: Worker[] = [];
+  private readonly running = new Map<Worker, Job>();
+  private readonly waiting: Job[] = [];
+  private readonly all = new Set<Worker>();
+  private closed = false;
+
+  constructor(
+    private readonly options: { name: string; threads: number; queue: number; warm?: TaskName[]; eager?: boolean },
+  ) {
+    if (options.eager) for (let i = 0; i < options.threads; i += 1) this.spawn();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(fileURLToPath(workerEntry()), { name: this.options.name });
+    worker.unref();
+    this.all.add(worker);
+    worker.on('message', (reply: Reply) => this.settle(worker, reply));
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', (code) => this.lose(worker, new Error(`worker exited with ${code}`)));
+    const warm = this.options.warm ?? [];
+    if (warm.length) {
+      // Warm-up jobs go first on this thread; their failures are only logged by their absence of effect.
+      for (const task of warm) this.waiting.unshift({ task, input: null, resolve: () => {}, reject: () => {} });
+      this.start(worker);
+    } else {
+      this.idle.push(worker);
+    }
+    return worker;
+  }
+
+  private start(worker: Worker): void {
+    const job = this.waiting.shift();
+    if (!job) {
+      this.idle.push(worker);
+      return;
+    }
+    this.running.set(worker, job);
+    job.timer = setTimeout(() => void worker.terminate(), JOB_TIMEOUT_MS);
+    worker.postMessage({ task: job.task, input: job.input });
+  }
+
+  private settle(worker: Worker, reply: Reply): void {
+    const job = this.running.get(worker);
+    this.running.delete(worker);
+    if (job) {
+      clearTimeout(job.timer);
+      if (reply.ok) job.resolve(revive(reply.out));
+      else if (reply.error?.app) {
+        const a = reply.error.app;
+        job.reject(new AppError(a.id, a.code, a.status, a.message));
+      } else job.reject(new Error(reply.error?.message ?? 'worker task failed'));
+    }
+    if (!this.closed) this.start(worker);
+  }
+
+  private lose(worker: Worker, error: Error): void {
+    if (!this.all.delete(worker)) return;
+    const job = this.running.get(worker);
+    this.running.delete(worker);
+    const at = this.idle.indexOf(worker);
+    if (at >= 0) this.idle.splice(at, 1);
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    // Replaced only when work waits: a thread that cannot start is not restarted in a loop.
+    if (!this.closed && this.waiting.length > 0) this.spawn();
+  }
+
+  /** Runs a task on a thread; waits in the queue when all are busy, refused (503) when the queue is full. */
+  run(task: TaskName, input: unknown): Promise<unknown> {
+    if (this.closed) return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
+    if (this.waiting.length >= this.options.queue) {
+      return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ task, input, resolve, reject });
+      const worker = this.idle.pop() ?? (this.all.size < this.options.threads ? this.spawn() : undefined);
+      if (worker && !this.running.has(worker)) {
+        const at = this.idle.indexOf(worker);
+        if (at >= 0) this.idle.splice(at, 1);
+        this.start(worker);
+      }
+    });
+  }
+
+  /** Tasks waiting for a thread (the bench and tests read it). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
+    await Promise.all([...this.all].map((w) => w.terminate()));
+    this.all.clear();
+  }
+}
+
+/**
+ * The app's CPU-heavy work, off the event loop (ctx.workers): captcha drawing, PDF and xlsx exports and image
+ * decoding on a general pool; dictionary look-ups on a thread of their own that loads the dictionary at start.
+ */
+export class HeavyWork {
+  private readonly general: WorkerPool;
+  private readonly dictionary: WorkerPool;
+
+  constructor(options: { threads: number; queue: number; dictionaryAtStart: boolean }) {
+    this.general = new WorkerPool({ name: 'heavy', threads: options.threads, queue: options.queue });
+    this.dictionary = new WorkerPool({
+      name: 'dictionary',
+      threads: 1,
+      queue: options.queue,
+      warm: ['warmDictionary'],
+      eager: options.dictionaryAtStart,
+    });
+  }
+
+  run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+    const pool = task === 'lookup' || task === 'warmDictionary' ? this.dictionary : this.general;
+    return pool.run(task, input) as Promise<TaskOutput<K>>;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.general.close(), this.dictionary.close()]);
+  }
+}

@@ -1,0 +1,22 @@
+import { renderAvatar } from '../../modules/account/avatar-render.js';
+import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
+import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
+import { lookup, warmDictionary } from '../translate/dictionary.js';
+import { renderWorkbook } from './xlsx.js';
+
+/**
+ * The CPU-heavy tasks run in worker threads (pool.ts): pure functions of plain data (no database, no
+ * context), answering plain data or bytes.
+ */
+export const tasks = {
+  captcha: drawPuzzle,
+  pdf: renderNotesPdf,
+  xlsx: renderWorkbook,
+  avatar: renderAvatar,
+  lookup,
+  warmDictionary,
+};
+
+export type TaskName = keyof typeof tasks;
+export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>>;
