@@ -9,6 +9,7 @@ import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { moduleRoutes } from './modules/index.js';
 import { testingRoutes } from './modules/testing/routes.js';
@@ -42,7 +43,9 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Forwarding headers (X-Forwarded-For/-Proto/-Host) count only from the configured proxies: otherwise any
+    // client could pick its own address (per-address limits) or host.
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   });
@@ -61,6 +64,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   contexts.set(app, ctx);
 
   registerErrorFunnel(app);
+  registerSecurityHeaders(app, config);
   registerAuthHook(app, ctx);
 
   await app.register(fastifySwagger, {

@@ -19,6 +19,7 @@ import type { Actor, MemberActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok, sendNotFound } from '../../http/envelope.js';
 import { AppError, refused } from '../../http/errors.js';
+import { callerToken } from '../../http/session-cookie.js';
 import { authorize } from '../../policies/index.js';
 import { asMember } from '../../policies/helpers.js';
 import { getMemberInfo } from '../member/service.js';
@@ -88,6 +89,23 @@ export const accountRoutes: ModuleRoutes = (ctx) => async (app) => {
       const actor = member(request.actor);
       authorize(actor, 'account.editor', await service.editorFlag(ctx, actor.memberId));
       return ok({ url: service.editorUrl(ctx) });
+    },
+  );
+
+  r.get(
+    '/api/member/openEditor',
+    {
+      schema: {
+        tags,
+        summary:
+          'Opens the marketing editor: a redirect to its address with the token appended (the browser’s HttpOnly cookie never reaches page scripts)',
+      },
+    },
+    async (request, reply) => {
+      const actor = member(request.actor);
+      authorize(actor, 'account.editor', await service.editorFlag(ctx, actor.memberId));
+      const url = service.editorUrlWithToken(ctx, callerToken(request) ?? '');
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );
 

@@ -21,6 +21,7 @@ import { createSmsProvider } from '../../adapters/sms/index.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
+import { setSessionCookies } from '../../http/session-cookie.js';
 import { authorize } from '../../policies/index.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { bindPhone, externalLogin, testProvider } from './external.js';
@@ -110,9 +111,11 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       authorize(request.actor, 'auth.login');
-      return ok({ token: await smsLogin(ctx, request.body) });
+      const token = await smsLogin(ctx, request.body);
+      setSessionCookies(request, reply, ctx.config, 'member', token);
+      return ok({ token });
     },
   );
 
@@ -126,9 +129,11 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       authorize(request.actor, 'auth.login');
-      return ok({ token: await pwdLogin(ctx, request.body) });
+      const token = await pwdLogin(ctx, request.body);
+      setSessionCookies(request, reply, ctx.config, 'member', token);
+      return ok({ token });
     },
   );
 
@@ -178,12 +183,14 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       authorize(request.actor, 'auth.login');
       const provider = providers.get(request.body.provider);
       if (!provider) throw notFound();
       const identity = await provider.exchange(request.body.code);
-      return ok({ token: await externalLogin(ctx, kv, identity) });
+      const token = await externalLogin(ctx, kv, identity);
+      setSessionCookies(request, reply, ctx.config, 'member', token);
+      return ok({ token });
     },
   );
 
@@ -197,9 +204,11 @@ export const authRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       authorize(request.actor, 'auth.login');
-      return ok({ token: await bindPhone(ctx, kv, request.body) }, Msg.BIND_SUCCESS);
+      const token = await bindPhone(ctx, kv, request.body);
+      setSessionCookies(request, reply, ctx.config, 'member', token);
+      return ok({ token }, Msg.BIND_SUCCESS);
     },
   );
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, memberInfo } from '@textbook/contracts';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
+import { clearSessionCookies } from '../../http/session-cookie.js';
 import { authorize } from '../../policies/index.js';
 import { isMember } from '../../policies/helpers.js';
 import { closeSession } from '../session/service.js';
@@ -31,10 +32,11 @@ export const memberRoutes: ModuleRoutes = (ctx) => async (app) => {
   r.post(
     '/api/logout',
     { schema: { tags, summary: 'End this session', response: { 200: envelope(z.null()) } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.actor;
       authorize(actor, 'session.logout');
       if (isMember(actor)) await closeSession(ctx.db, actor.sessionId);
+      clearSessionCookies(request, reply, ctx.config, 'member');
       return ok(null);
     },
   );

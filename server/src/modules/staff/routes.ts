@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import type { ModuleRoutes, ZodTypeProvider } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
+import { clearSessionCookies, setSessionCookies } from '../../http/session-cookie.js';
 import { authorize } from '../../policies/index.js';
 import { asStaff } from '../../policies/helpers.js';
 import { closeStaffSession, openStaffSession } from '../session/service.js';
@@ -44,17 +45,20 @@ export const staffRoutes: ModuleRoutes = (ctx) => async (app) => {
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       authorize(request.actor, 'staff.login');
-      return ok({ token: await service.staffLogin(ctx, request.body) });
+      const token = await service.staffLogin(ctx, request.body);
+      setSessionCookies(request, reply, ctx.config, 'staff', token);
+      return ok({ token });
     },
   );
 
   r.post(
     '/api/staff/logout',
     { schema: { tags, summary: 'Ends this staff session', response: { 200: envelope(z.null()) } } },
-    async (request) => {
+    async (request, reply) => {
       await closeStaffSession(ctx.db, staff(request.actor, 'staff.self').sessionId);
+      clearSessionCookies(request, reply, ctx.config, 'staff');
       return ok(null);
     },
   );
