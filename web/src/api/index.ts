@@ -1,6 +1,6 @@
 import { createApiClient, type ClientUi } from './client';
-import { ssoLoginUrl } from './sso';
-import { getToken } from '../stores/token';
+import { ClientKind } from '@textbook/contracts';
+import { goToSsoLogin } from './sso';
 
 type Pending = { kind: 'error' | 'notify'; msg: string };
 const pending: Pending[] = [];
@@ -47,15 +47,26 @@ export function bindClientUi(bound: ClientUi): void {
   }
 }
 
-/** The app's one API client. */
-export const api = createApiClient({
-  ui: {
-    error: (msg) => ui.error(msg),
-    notify: (msg) => ui.notify(msg),
-    confirmRelogin: (msg) => ui.confirmRelogin(msg),
-  },
-  getToken,
-  onRelogin: () => window.location.assign(ssoLoginUrl()),
+const shownUi: ClientUi = {
+  error: (msg) => ui.error(msg),
+  notify: (msg) => ui.notify(msg),
+  confirmRelogin: (msg) => ui.confirmRelogin(msg),
+};
+
+/** The app's one API client (member session: the HttpOnly `Book-Token` cookie). */
+export const api = createApiClient({ ui: shownUi, onRelogin: () => goToSsoLogin() });
+
+/**
+ * The same client for the staff console's pages: the `Staff-Token` cookie, and a 401 leads to the staff
+ * sign-in page, not the members' single sign-on.
+ */
+export const staffApi = createApiClient({
+  ui: shownUi,
+  session: ClientKind.STAFF,
+  onRelogin: () => window.location.assign('/admin/login'),
 });
+
+/** A notification outside any call (for instance who is logged in after a single sign-on return). */
+export const notifyUser = (msg: string) => ui.notify(msg);
 
 export { ApiError } from './client';

@@ -28,7 +28,7 @@ import {
 } from '../../api/reader';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
-import { useToken } from '../../stores/session';
+import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { COLOR_LABEL, NoteEditor } from './NoteEditor';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
@@ -49,8 +49,9 @@ export default function BookPreviewPage() {
   const navigate = useNavigate();
   const bookId = Number(params.get('bookId'));
   const chapterParam = Number(params.get('chapterId')) || null;
-  const token = useToken();
-  const member = Boolean(token);
+  const member = useSession();
+  // Prefetched chapters are kept per reader: a visitor's and a member's never mix.
+  const token = member ? 'member' : '';
 
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
@@ -129,7 +130,7 @@ export default function BookPreviewPage() {
     const setState = (next: ChapterState) => setLoaded({ id: chapterParam, state: next });
     const position = member && !positionAsked.current ? getPosition(bookId).catch(() => null) : Promise.resolve(null);
     positionAsked.current = true;
-    void Promise.all([loadChapter(bookId, chapterParam, token ?? ''), position]).then(([next, pos]) => {
+    void Promise.all([loadChapter(bookId, chapterParam, token), position]).then(([next, pos]) => {
       if (cancelled) return;
       if (pos && pos.chapterId === chapterParam) pendingAnchor.current = pos.anchor;
       setState(next);
@@ -145,7 +146,7 @@ export default function BookPreviewPage() {
   const following = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
   const nextId =
     following && (access.data?.readable || spine.data?.find((c) => c.id === following)?.free) ? following : null;
-  useEffect(() => (nextId ? prefetchChapter(bookId, nextId, token ?? '') : undefined), [bookId, nextId, token]);
+  useEffect(() => (nextId ? prefetchChapter(bookId, nextId, token) : undefined), [bookId, nextId, token]);
 
   /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
   const onShown = useCallback(
@@ -428,7 +429,7 @@ export default function BookPreviewPage() {
         first={state.chapter}
         settings={settings}
         notes={notes.data ?? NO_NOTES}
-        load={(id) => loadChapter(bookId, id, token ?? '')}
+        load={(id) => loadChapter(bookId, id, token)}
         renderStop={prompt}
         onChapters={onShown}
         onAnnounce={setAnnounced}
