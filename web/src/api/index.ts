@@ -31,9 +31,13 @@ const ui: ClientUi = {
 let real: ClientUi | undefined;
 let pendingConfirm: { msg: string; resolve: (yes: boolean) => void } | undefined;
 
-/** The app shell mounts antd's message, notification and modal when this is first called. */
+/**
+ * The app shell mounts antd's message, notification and modal when this is first called (at once when something
+ * was asked to be shown before the shell was there, as the route guard may).
+ */
 export function onUiRequested(mount: () => void): void {
   requestUi = mount;
+  if (pending.length || pendingConfirm) mount();
 }
 
 export function bindClientUi(bound: ClientUi): void {
