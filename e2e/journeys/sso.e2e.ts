@@ -1,6 +1,15 @@
 import { expect, test } from 'vitest';
 import { AuthMsg, Msg } from '@textbook/contracts';
-import { api, baseURL, consoleErrors, DEVICES, loginAs, setSessionCookies, shot, useJourney } from '../support/browser.js';
+import {
+  api,
+  baseURL,
+  consoleErrors,
+  DEVICES,
+  loginAs,
+  setSessionCookies,
+  shot,
+  useJourney,
+} from '../support/browser.js';
 
 /** Waits up to 15 s (the machine is shared; vitest's default is 1 s). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });

@@ -31,10 +31,15 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     if (header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim();
       if (!token) return done();
-      return resolve(ctx, token, (actor) => {
-        request.actor = actor ?? EXPIRED_VISITOR;
-        done();
-      }, done);
+      return resolve(
+        ctx,
+        token,
+        (actor) => {
+          request.actor = actor ?? EXPIRED_VISITOR;
+          done();
+        },
+        done,
+      );
     }
     if (!hasSessionCookie(request)) return done();
     const client = webClient(request);
@@ -43,11 +48,16 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     const token = sessionCookieToken(request, kind);
     // Each cookie holds its own kind of token; a member cookie never carries a staff session, nor the reverse.
     if (!token || token.startsWith(STAFF_TOKEN_PREFIX) !== (kind === 'staff')) return done();
-    resolve(ctx, token, (actor) => {
-      if (actor) request.actor = actor;
-      else expiredCookie(ctx, request, reply, kind);
-      done();
-    }, done);
+    resolve(
+      ctx,
+      token,
+      (actor) => {
+        if (actor) request.actor = actor;
+        else expiredCookie(ctx, request, reply, kind);
+        done();
+      },
+      done,
+    );
   });
 }
 

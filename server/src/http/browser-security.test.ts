@@ -87,7 +87,12 @@ describe('browser protections on every answer', () => {
 
 describe('session cookies', () => {
   const t = useTestApp({
-    accounts: { ...loadConfig({ NODE_ENV: 'test' }).accounts, staffAdminUser: 'keeper', staffAdminPassword: PASSWORD },
+    accounts: {
+      ...loadConfig({ NODE_ENV: 'test' }).accounts,
+      staffAdminUser: 'keeper',
+      staffAdminPassword: PASSWORD,
+      editorUrl: 'https://editor.example.test/open?x=1',
+    },
   });
   const pwdLogin = (phone: string, headers: Record<string, string> = web) =>
     t.app.inject({
@@ -180,9 +185,9 @@ describe('session cookies', () => {
     const swapped = `Book-Token=${encodeURIComponent(staffToken)}`;
     expect((await call(t.app, { url: '/api/staff/me', headers: { cookie: swapped } })).status).toBe(401);
     const staff = await buildStaff(t.ctx.db);
-    expect(
-      (await call(t.app, { url: '/api/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status,
-    ).toBe(401);
+    expect((await call(t.app, { url: '/api/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status).toBe(
+      401,
+    );
     const out = await call(t.app, {
       method: 'POST',
       url: '/api/staff/logout',
@@ -190,6 +195,21 @@ describe('session cookies', () => {
     });
     expectOk(out);
     expect(cookieValue(out.response, 'Staff-Token')).toBe('');
+  });
+
+  it('the marketing editor opens through a redirect that appends the cookie’s token (never shown to scripts)', async () => {
+    const m = await memberWithPassword(t);
+    const token = cookieValue(await pwdLogin(m.phone), 'Book-Token')!;
+    const cookie = `Book-Token=${encodeURIComponent(token)}`;
+    expect((await t.app.inject({ url: '/api/member/openEditor', headers: { cookie } })).statusCode).toBe(403);
+    await t.ctx.db.updateTable('members').set({ extras_yx_menu: 1 }).where('id', '=', m.id).execute();
+    const open = await t.app.inject({ url: '/api/member/openEditor', headers: { cookie } });
+    expect(open.statusCode).toBe(302);
+    const location = new URL(String(open.headers.location));
+    expect(location.origin + location.pathname).toBe('https://editor.example.test/open');
+    expect(location.searchParams.get('x')).toBe('1');
+    expect(location.searchParams.get('token')).toBe(token);
+    expect((await t.app.inject({ url: '/api/member/openEditor' })).statusCode).toBe(401);
   });
 
   it('sets Secure cookies when the public origin is https', async () => {
@@ -212,8 +232,7 @@ describe('client addresses behind proxies', () => {
     const t = useTestApp({ accounts });
 
     it('a rotating X-Forwarded-For does not get past the per-address cap', async () => {
-      const send = (i: number) =>
-        requestCodeFrom(t, '203.0.113.7', { 'x-forwarded-for': `198.51.100.${i}` });
+      const send = (i: number) => requestCodeFrom(t, '203.0.113.7', { 'x-forwarded-for': `198.51.100.${i}` });
       expectOk(await send(1));
       expectOk(await send(2));
       expectRefused(await send(3), AuthMsg.SMS_DAILY_ADDRESS, 429);

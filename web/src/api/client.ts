@@ -1,12 +1,4 @@
-import {
-  CLIENT_HEADER,
-  ClientKind,
-  Code,
-  Limits,
-  Msg,
-  PASS_THROUGH_CODES,
-  type Envelope,
-} from '@textbook/contracts';
+import { CLIENT_HEADER, ClientKind, Code, Limits, Msg, PASS_THROUGH_CODES, type Envelope } from '@textbook/contracts';
 
 /** How the client shows things; the app wires antd in, tests wire fakes. */
 export interface ClientUi {

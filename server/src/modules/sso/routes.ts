@@ -26,7 +26,8 @@ export const ssoRoutes: ModuleRoutes = (ctx) => async (app) => {
     {
       schema: {
         tags,
-        summary: 'Whether single sign-on may return to this address; answers a path of this site or the allowed address',
+        summary:
+          'Whether single sign-on may return to this address; answers a path of this site or the allowed address',
         body: redirectBody,
         response: { 200: urlAnswer },
       },

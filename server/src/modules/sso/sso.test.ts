@@ -80,7 +80,7 @@ describe('single sign-on return addresses', () => {
 
   it('returns to the site without a token in the address, to an allowed origin with it, for a member only', async () => {
     const m = await buildMember(t.ctx.db);
-    const redirect = (payload: unknown, token?: string) =>
+    const redirect = (payload: { redirect: string }, token?: string) =>
       call<{ url: string }>(t.app, { method: 'POST', url: '/api/sso/redirect', payload, headers, token });
     expect(expectOk(await redirect({ redirect: '/my/person' }, m.token)).url).toBe('/my/person');
     const away = expectOk(await redirect({ redirect: 'https://partner.example.test/back?x=1' }, m.token)).url;
