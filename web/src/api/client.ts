@@ -6,6 +6,8 @@ export interface ClientUi {
   error(msg: string): void;
   /** A notification (other non-200 codes). */
   notify(msg: string): void;
+  /** A notice that is not an error (who is logged in after a single sign-on return); not used by the calls. */
+  info?(msg: string): void;
   /** The re-login confirm; resolves true when the user chooses to log in again. */
   confirmRelogin(msg: string): Promise<boolean>;
 }

@@ -2,7 +2,7 @@ import { createApiClient, type ClientUi } from './client';
 import { ClientKind } from '@textbook/contracts';
 import { goToSsoLogin } from './sso';
 
-type Pending = { kind: 'error' | 'notify'; msg: string };
+type Pending = { kind: 'error' | 'notify' | 'info'; msg: string };
 const pending: Pending[] = [];
 
 /**
@@ -19,6 +19,10 @@ const ui: ClientUi = {
   },
   notify: (msg) => {
     pending.push({ kind: 'notify', msg });
+    requestUi();
+  },
+  info: (msg) => {
+    pending.push({ kind: 'info', msg });
     requestUi();
   },
   confirmRelogin: (msg) =>
@@ -43,7 +47,7 @@ export function onUiRequested(mount: () => void): void {
 export function bindClientUi(bound: ClientUi): void {
   real = bound;
   Object.assign(ui, bound);
-  for (const item of pending.splice(0)) bound[item.kind](item.msg);
+  for (const item of pending.splice(0)) (bound[item.kind] ?? bound.notify)(item.msg);
   if (pendingConfirm && reloginAsked) {
     const { msg, resolve } = pendingConfirm;
     pendingConfirm = undefined;
@@ -71,6 +75,6 @@ export const staffApi = createApiClient({
 });
 
 /** A notification outside any call (for instance who is logged in after a single sign-on return). */
-export const notifyUser = (msg: string) => ui.notify(msg);
+export const notifyUser = (msg: string) => (ui.info ?? ui.notify)(msg);
 
 export { ApiError } from './client';
