@@ -187,7 +187,11 @@ export const measurements: Measurement[] = [
       const book = await prepare(ctx);
       const browser = await ctx.browser();
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-      await context.addCookies([{ name: 'Book-Token', value: ctx.token('student'), url: ctx.baseURL }]);
+      // The session as the server sets it: the HttpOnly token and the marker the web app reads.
+      await context.addCookies([
+        { name: 'Book-Token', value: ctx.token('student'), url: ctx.baseURL, httpOnly: true },
+        { name: 'Book-Login', value: '1', url: ctx.baseURL },
+      ]);
       const page = await context.newPage();
       const samples: number[] = [];
       try {

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consoleErrors, DEVICES, livePush, shot, useJourney } from '../support/browser.js';
+import { consoleErrors, DEVICES, livePush, setSessionCookies, shot, useJourney } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,7 +55,7 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
       });
       const { token } = await call<{ token: string }>(b!.baseURL, '/api/test/session', { memberId });
       const page = await journey.page(device, { baseURL: b!.baseURL });
-      await page.context().addCookies([{ name: 'Book-Token', value: token, url: b!.baseURL }]);
+      await setSessionCookies(page.context(), token, b!.baseURL);
       await livePush(page);
       await page.goto('/', { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);

@@ -1,6 +1,15 @@
 import { expect, test } from 'vitest';
 import { AuthMsg, Msg } from '@textbook/contracts';
-import { api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import {
+  api,
+  baseURL,
+  consoleErrors,
+  DEVICES,
+  loginAs,
+  setSessionCookies,
+  shot,
+  useJourney,
+} from '../support/browser.js';
 
 /** Waits up to 15 s (the machine is shared; vitest's default is 1 s). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -40,10 +49,12 @@ for (const device of DEVICES) {
 
 test('a failed member-info load logs out through single sign-on to the index', async () => {
   const page = await journey.page('desktop');
-  await page.context().addCookies([{ name: 'Book-Token', value: 'ended-session-token', url: baseURL }]);
+  await setSessionCookies(page.context(), 'ended-session-token');
   await page.goto('/my/person');
   await poll(() => page.url()).toBe(`${baseURL}/index`);
+  // The server clears the ended session's HttpOnly cookie; the app drops its marker.
   expect((await page.context().cookies()).find((c) => c.name === 'Book-Token')).toBeUndefined();
+  expect((await page.context().cookies()).find((c) => c.name === 'Book-Login')).toBeUndefined();
   await page.getByTestId('login-link').waitFor();
 });
 

@@ -22,6 +22,16 @@ for (const device of DEVICES) {
     await shot(page, 'signed-in');
     // The member side stays logged out: the staff token is not the member cookie.
     expect((await page.context().cookies()).find((c) => c.name === 'Book-Token')).toBeUndefined();
+    // The staff token is the server's HttpOnly cookie: not in page storage, not readable by scripts.
+    const staffCookie = (await page.context().cookies()).find((c) => c.name === 'Staff-Token');
+    expect(staffCookie?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toContain(staffCookie!.value);
+    // A reload keeps the staff session (the cookie), and logging out ends it.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText(`已登录：${userName}`).waitFor();
+    await page.getByRole('button', { name: /退出登录/ }).click();
+    await form.getByPlaceholder('请输入用户名').waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'Staff-Token')).toBeUndefined();
     // The wrong password's 400 is expected.
     expect(consoleErrors(page).filter((e) => !e.includes('400 (Bad Request)'))).toEqual([]);
   });

@@ -160,11 +160,22 @@ export async function api<T = unknown>(
   }
 }
 
-/** Opens a session for a member through the test route and sets the Book-Token cookie; returns the token. */
+/**
+ * The cookies a login leaves in the browser, as the server sets them: the HttpOnly `Book-Token` and the readable
+ * `Book-Login` marker by which the web app knows a session is there.
+ */
+export async function setSessionCookies(context: BrowserContext, token: string, url = baseURL): Promise<void> {
+  await context.addCookies([
+    { name: 'Book-Token', value: token, url, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Book-Login', value: '1', url, sameSite: 'Lax' },
+  ]);
+}
+
+/** Opens a session for a member through the test route and sets the session cookies; returns the token. */
 export async function loginAs(page: Page, memberId: number): Promise<string> {
   const answer = await api<{ token: string }>('/api/test/session', { body: { memberId } });
   if (answer.code !== 200) throw new Error(`test session for member ${memberId}: ${answer.code} ${answer.msg}`);
-  await page.context().addCookies([{ name: 'Book-Token', value: answer.data.token, url: baseURL }]);
+  await setSessionCookies(page.context(), answer.data.token);
   return answer.data.token;
 }
 

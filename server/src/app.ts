@@ -14,6 +14,7 @@ import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerThrottles } from './http/throttle.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
@@ -92,7 +93,9 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Forwarding headers (X-Forwarded-For/-Proto/-Host) count only from the configured proxies: otherwise any
+    // client could pick its own address (per-address limits) or host.
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   });
@@ -110,6 +113,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
 
   trackRoutes(app);
   registerErrorFunnel(app);
+  registerSecurityHeaders(app, config);
   registerAuthHook(app, ctx);
   registerInputGuard(app);
   registerThrottles(app, config);

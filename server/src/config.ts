@@ -25,6 +25,17 @@ export interface Config {
   seedOnStart: boolean;
   /** Single sign-on base URL (the embedded SSO lives on this server by default). */
   ssoUrl: string;
+  /**
+   * The site's public origin (`https://books.example.edu.cn`). Absolute return addresses of single sign-on are
+   * judged against it (never against Host or forwarding headers); it also marks cookies Secure when https.
+   * Unset: only relative return addresses count as the site's own.
+   */
+  publicOrigin: string | undefined;
+  /**
+   * Addresses (or CIDR ranges, or `loopback`) of the reverse proxies whose `X-Forwarded-For/-Proto/-Host`
+   * are believed; none by default, so a client cannot choose its own address for the per-address limits.
+   */
+  trustedProxies: string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
@@ -91,6 +102,24 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** `https://host[:port]` of an http(s) address, or undefined for anything else. */
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR ?? 'data');
@@ -107,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenance: bool(env.MAINTENANCE, false),
     seedOnStart: bool(env.SEED_ON_START, true),
     ssoUrl: env.SSO_URL ?? '/sso',
+    publicOrigin: originOf(env.PUBLIC_ORIGIN),
+    trustedProxies: list(env.TRUSTED_PROXIES),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
@@ -167,10 +198,7 @@ function loadAccountsConfig(env: NodeJS.ProcessEnv, mode: Config['env']): Accoun
     smsDailyPerAddress: int(env.SMS_DAILY_PER_ADDRESS, 50),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
-    ssoAllowedOrigins: (env.SSO_ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    ssoAllowedOrigins: list(env.SSO_ALLOWED_ORIGINS),
     staffAdminUser: env.STAFF_ADMIN_USER ?? 'admin',
     staffAdminPassword: env.STAFF_ADMIN_PASSWORD ?? '',
     editorUrl: env.EDITOR_URL ?? '',

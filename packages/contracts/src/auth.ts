@@ -28,6 +28,10 @@ export const AuthMsg = {
   AVATAR_TOO_LARGE: '头像图片不能超过2MB',
   NOT_IN_COLLEGE: '您不是该学院的成员',
   REDIRECT_NOT_ALLOWED: '不允许跳转到该地址',
+  /** A cookie-authenticated write without the web client's header (cross-site request forgery). */
+  CSRF_REFUSED: '请求来源无法验证，请刷新页面后重试',
+  /** After a single sign-on return changed who is logged in. */
+  LOGGED_IN_AS: (name: string) => `当前登录账号：${name}`,
   STAFF_LOGIN_FAILED: '用户名或密码错误',
   STAFF_NAME_TAKEN: '用户名已存在',
   OLD_PHONE_FIRST: '请先验证原手机号',
@@ -63,6 +67,10 @@ export const forgotPwdBody = z.object({
 });
 
 export const tokenAnswer = z.object({ token: z.string() });
+
+/** A token handed over in a single sign-on return address, made the browser's session (once). */
+export const adoptTokenBody = z.object({ token: z.string().min(1).max(200) });
+export const adoptTokenAnswer = z.object({ id: z.number().int(), name: z.string() });
 
 /** The slider puzzle: a background with a gap and the piece that fits it, both PNG data URLs. */
 export const captchaPuzzle = z.object({

@@ -22,8 +22,24 @@ export const Limits = {
   DUPLICATE_SUBMIT_WINDOW_MS: 1000,
 } as const;
 
-/** The cookie that keeps the member's token in the browser (spec §9). */
+/**
+ * The cookie that keeps the member's token in the browser (spec §9). The server sets it HttpOnly (page scripts
+ * never read it); the web knows a session is there by the readable marker `LOGIN_MARK_COOKIE`.
+ */
 export const TOKEN_COOKIE = 'Book-Token';
+/** The staff console's own session cookie (HttpOnly, set by the server), never the member's. */
+export const STAFF_TOKEN_COOKIE = 'Staff-Token';
+/** Readable, non-secret markers beside the HttpOnly cookies: "a session cookie is there" (value `1`). */
+export const LOGIN_MARK_COOKIE = 'Book-Login';
+export const STAFF_MARK_COOKIE = 'Staff-Login';
+/**
+ * The web client's request header. A cross-site page cannot send it without a CORS preflight (which the
+ * server never grants), so it is the CSRF proof of cookie-authenticated writes; its value names the session
+ * cookie the request means (`member` or `staff`). Logins set cookies only for requests that carry it.
+ */
+export const CLIENT_HEADER = 'x-book-client';
+export const ClientKind = { MEMBER: 'member', STAFF: 'staff' } as const;
+export type ClientKind = (typeof ClientKind)[keyof typeof ClientKind];
 
 /** Badge text: the count, or 99+ above 99 (spec §2, §9). */
 export function badgeText(count: number): string {

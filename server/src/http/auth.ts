@@ -1,49 +1,78 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TOKEN_COOKIE } from '@textbook/contracts';
-import { actorOfToken, knownActor } from '../modules/session/service.js';
-import { EXPIRED_VISITOR, VISITOR } from './actor.js';
+import { AuthMsg } from '@textbook/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { actorOfToken, knownActor, STAFF_TOKEN_PREFIX } from '../modules/session/service.js';
+import { EXPIRED_VISITOR, VISITOR, type Actor } from './actor.js';
 import type { AppContext } from './context.js';
+import { forbidden } from './errors.js';
+import {
+  clearSessionCookies,
+  hasSessionCookie,
+  sessionCookieToken,
+  webClient,
+  type SessionKind,
+} from './session-cookie.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Reads the bearer token (or, for plain browser loads, nothing) and makes the caller known as `request.actor`.
+ * Reads the caller's token and makes the caller known as `request.actor`:
+ * - `Authorization: Bearer` (API clients, tests) is used as it is; cookies are then ignored.
+ * - Otherwise the session cookie (HttpOnly, set by the server): `Staff-Token` when the web client's header says
+ *   `staff`, else `Book-Token`. A write (not GET/HEAD/OPTIONS) that carries a session cookie must carry the web
+ *   client's header, which a cross-site page cannot send: without it the request is refused (CSRF).
+ * - A cookie whose session has ended is cleared with the answer.
  * A token seen in the last seconds is answered at once (no promise on the hot path); others are looked up.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null as never);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.actor = VISITOR;
     const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ');
-    const token = bearer ? header!.slice(7).trim() : header ? '' : cookieToken(request);
-    if (!token) return done();
-    // An unknown cookie is no claim of a session: the caller is a plain visitor.
-    const unknown = bearer ? EXPIRED_VISITOR : VISITOR;
-    const known = knownActor(ctx, token);
-    if (known) {
-      request.actor = known;
-      return done();
+    if (header?.startsWith('Bearer ')) {
+      const token = header.slice(7).trim();
+      if (!token) return done();
+      return resolve(
+        ctx,
+        token,
+        (actor) => {
+          request.actor = actor ?? EXPIRED_VISITOR;
+          done();
+        },
+        done,
+      );
     }
-    actorOfToken(ctx, token).then((actor) => {
-      request.actor = actor ?? unknown;
-      done();
-    }, done);
+    if (!hasSessionCookie(request)) return done();
+    const client = webClient(request);
+    if (!client && !SAFE_METHODS.has(request.method)) return done(forbidden(AuthMsg.CSRF_REFUSED));
+    const kind: SessionKind = client ?? 'member';
+    const token = sessionCookieToken(request, kind);
+    // Each cookie holds its own kind of token; a member cookie never carries a staff session, nor the reverse.
+    if (!token || token.startsWith(STAFF_TOKEN_PREFIX) !== (kind === 'staff')) return done();
+    resolve(
+      ctx,
+      token,
+      (actor) => {
+        if (actor) request.actor = actor;
+        else expiredCookie(ctx, request, reply, kind);
+        done();
+      },
+      done,
+    );
   });
 }
 
-/**
- * The `Book-Token` cookie, for the GET routes that declare `cookieAuth` only (images inside a chapter are loaded
- * by the browser, which sends the cookie but no Authorization header). Such a route has no side effect.
- */
-function cookieToken(request: FastifyRequest): string {
-  if (!(request.routeOptions.config as { cookieAuth?: boolean } | undefined)?.cookieAuth) return '';
-  const cookie = request.headers.cookie;
-  if (!cookie) return '';
-  const prefix = `${TOKEN_COOKIE}=`;
-  const part = cookie.split(/;\s*/).find((p) => p.startsWith(prefix));
-  if (!part) return '';
-  try {
-    return decodeURIComponent(part.slice(prefix.length)).trim();
-  } catch {
-    return '';
-  }
+function resolve(
+  ctx: AppContext,
+  token: string,
+  then: (actor: Actor | null) => void,
+  fail: (err: Error) => void,
+): void {
+  const known = knownActor(ctx, token);
+  if (known) return then(known);
+  actorOfToken(ctx, token).then(then, fail);
+}
+
+function expiredCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind): void {
+  request.actor = EXPIRED_VISITOR;
+  clearSessionCookies(request, reply, ctx.config, kind);
 }

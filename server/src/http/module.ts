@@ -83,11 +83,6 @@ interface RouteBase<QS extends Schema, PS extends Schema, BS extends Schema> {
   transaction?: boolean;
   /** Hidden from the OpenAPI document (test routes). */
   hide?: boolean;
-  /**
-   * A GET the browser makes by itself (an image inside a chapter): without an Authorization header, the
-   * `Book-Token` cookie identifies the caller (http/auth.ts). Never for a route with side effects.
-   */
-  cookieAuth?: boolean;
 }
 
 type Handler<Q, P, B, T, R> = (input: RouteInput<Q, P, B> & { thing: T }) => Promise<R> | R;
@@ -238,7 +233,7 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
         method: def.method as HTTPMethods,
         url,
         bodyLimit: def.bodyLimit,
-        config: { policy: def.policy, cookieAuth: def.method === 'GET' && Boolean(def.cookieAuth) },
+        config: { policy: def.policy },
         schema: {
           tags: [mod.tag],
           summary: def.summary,

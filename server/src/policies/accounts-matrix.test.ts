@@ -89,6 +89,8 @@ const ROUTES: Row[] = [
   { url: '/api/member/changePhone?newPhone=13900000000&code=1', expect: members('ok') },
   { method: 'POST', url: '/api/sso/redirect', payload: () => ({ redirect: '/' }), expect: members('ok') },
   { method: 'POST', url: '/api/logout', payload: () => ({}), expect: members('ok') },
+  // The marketing editor: members with the extras flag only (none of these callers has it).
+  { url: '/api/member/openEditor', expect: members(403) },
   {
     // The reader's note editing: a member's own note only (none of the callers wrote this one).
     method: 'POST',

@@ -1,7 +1,7 @@
 import { gcm } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
 import type { CaptchaPuzzle } from '@textbook/contracts';
-import { storeToken } from '../stores/session';
+import { sessionChanged } from '../stores/session';
 import { api } from './index';
 import { queryClient } from './queryClient';
 
@@ -46,23 +46,26 @@ export const checkPuzzle = (body: { captchaId: string; x: number; track: { x: nu
 export const sendLoginCode = (phoneNumber: string, ticket: string) =>
   api.get<null>('/api/loginCode', { phoneNumber, ticket });
 
-/** Keeps the new session and reloads everything that depends on who is logged in. */
-export async function acceptToken(token: string): Promise<void> {
-  storeToken(token);
+/**
+ * After a login answered: the server has set the HttpOnly session cookie (the token in the answer is for API
+ * clients and is not kept); reloads everything that depends on who is logged in.
+ */
+export async function acceptLogin(): Promise<void> {
+  sessionChanged();
   await queryClient.invalidateQueries({ queryKey: ['member'] });
 }
 
 export async function smsLogin(body: { phoneNumber: string; code: string; checked: boolean }): Promise<void> {
-  const { token } = await api.post<{ token: string }>('/api/smsLogin', body);
-  await acceptToken(token);
+  await api.post<{ token: string }>('/api/smsLogin', body);
+  await acceptLogin();
 }
 
 export async function pwdLogin(phonenumber: string, password: string): Promise<void> {
-  const { token } = await api.post<{ token: string }>('/api/pwdLogin', {
+  await api.post<{ token: string }>('/api/pwdLogin', {
     phonenumber,
     password: await encryptPassword(password),
   });
-  await acceptToken(token);
+  await acceptLogin();
 }
 
 export async function forgotPwd(input: {
@@ -85,8 +88,8 @@ export async function bindPhone(body: {
   checked: boolean;
   bindToken: string;
 }): Promise<void> {
-  const { token } = await api.post<{ token: string }>('/api/bindPhone', body);
-  await acceptToken(token);
+  await api.post<{ token: string }>('/api/bindPhone', body);
+  await acceptLogin();
 }
 
 export const fetchAgreement = (id: number) =>

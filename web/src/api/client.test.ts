@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Msg } from '@textbook/contracts';
+import { CLIENT_HEADER, Msg } from '@textbook/contracts';
 import { ApiError, createApiClient, toQueryString, type ClientUi } from './client';
 
 function json(body: unknown, status = 200): Response {
@@ -50,6 +50,25 @@ describe('API client (spec §8)', () => {
     expect(await t.client.get('/api/x', { a: 1, b: '中', c: undefined })).toEqual([1]);
     expect(t.calls[0]?.url).toBe('/api/x?a=1&b=%E4%B8%AD');
     expect((t.calls[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('sends the client header (the CSRF proof of cookie writes) naming the session: member, or staff', async () => {
+    const t = setup(() => json({ code: 200, msg: 'ok', data: null }));
+    await t.client.post('/api/x', { a: 1 });
+    expect((t.calls[0]?.init.headers as Record<string, string>)[CLIENT_HEADER]).toBe('member');
+    const calls: RequestInit[] = [];
+    const staff = createApiClient({
+      ui: { error: () => {}, notify: () => {}, confirmRelogin: async () => false },
+      session: 'staff',
+      onRelogin: () => {},
+      fetchImpl: async (_url, init) => {
+        calls.push(init ?? {});
+        return json({ code: 200, msg: 'ok', data: null });
+      },
+    });
+    await staff.get('/api/staff/me');
+    expect((calls[0]?.headers as Record<string, string>)[CLIENT_HEADER]).toBe('staff');
+    expect((calls[0]?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('shows one re-login confirm however many requests fail with 401 together', async () => {

@@ -1,4 +1,4 @@
-import { Code, Limits, Msg, PASS_THROUGH_CODES, type Envelope } from '@textbook/contracts';
+import { CLIENT_HEADER, ClientKind, Code, Limits, Msg, PASS_THROUGH_CODES, type Envelope } from '@textbook/contracts';
 
 /** How the client shows things; the app wires antd in, tests wire fakes. */
 export interface ClientUi {
@@ -6,13 +6,21 @@ export interface ClientUi {
   error(msg: string): void;
   /** A notification (other non-200 codes). */
   notify(msg: string): void;
+  /** A notice that is not an error (who is logged in after a single sign-on return); not used by the calls. */
+  info?(msg: string): void;
   /** The re-login confirm; resolves true when the user chooses to log in again. */
   confirmRelogin(msg: string): Promise<boolean>;
 }
 
 export interface ClientOptions {
   ui: ClientUi;
-  getToken(): string | undefined;
+  /**
+   * Which session cookie the calls mean (sent as the client header, which is also the CSRF proof of cookie
+   * writes): the member's by default, the staff console's for its pages. The browser sends the HttpOnly cookie.
+   */
+  session?: ClientKind;
+  /** A bearer token, for callers that hold one (tests, tools); the web app relies on its cookies. */
+  getToken?(): string | undefined;
   /** Called when the user accepts re-login after a 401 (goes to single sign-on). */
   onRelogin(): void;
   fetchImpl?: typeof fetch;
@@ -61,7 +69,8 @@ export function toQueryString(params: Params | undefined): string {
 }
 
 /**
- * The one HTTP client of the web app, implementing spec §8 and §9: token header, GET params as a query
+ * The one HTTP client of the web app, implementing spec §8 and §9: session cookie (with the client header that
+ * proves the call comes from the site's own pages), GET params as a query
  * string, 300000 ms timeout, a single re-login confirm for any number of concurrent 401s, server
  * messages for code 500, pass-through of 601/501/502, notifications for other codes, transport messages,
  * duplicate-submit refusal and blob downloads that show the server's message when they fail.
@@ -117,8 +126,8 @@ export function createApiClient(options: ClientOptions) {
   async function send(method: string, url: string, opts: RequestOptions, accept: string): Promise<Response> {
     const fullUrl = url + toQueryString(opts.params);
     guardDuplicate(method, fullUrl, opts.body, opts.silent);
-    const headers: Record<string, string> = { accept };
-    const token = options.getToken();
+    const headers: Record<string, string> = { accept, [CLIENT_HEADER]: options.session ?? ClientKind.MEMBER };
+    const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;

@@ -1,8 +1,8 @@
 import { createApiClient, type ClientUi } from './client';
-import { ssoLoginUrl } from './sso';
-import { getToken } from '../stores/token';
+import { ClientKind } from '@textbook/contracts';
+import { goToSsoLogin } from './sso';
 
-type Pending = { kind: 'error' | 'notify'; msg: string };
+type Pending = { kind: 'error' | 'notify' | 'info'; msg: string };
 const pending: Pending[] = [];
 
 /**
@@ -21,6 +21,10 @@ const ui: ClientUi = {
     pending.push({ kind: 'notify', msg });
     requestUi();
   },
+  info: (msg) => {
+    pending.push({ kind: 'info', msg });
+    requestUi();
+  },
   confirmRelogin: (msg) =>
     new Promise<boolean>((resolve) => {
       reloginAsked = (m) => real!.confirmRelogin(m);
@@ -31,15 +35,19 @@ const ui: ClientUi = {
 let real: ClientUi | undefined;
 let pendingConfirm: { msg: string; resolve: (yes: boolean) => void } | undefined;
 
-/** The app shell mounts antd's message, notification and modal when this is first called. */
+/**
+ * The app shell mounts antd's message, notification and modal when this is first called (at once when something
+ * was asked to be shown before the shell was there, as the route guard may).
+ */
 export function onUiRequested(mount: () => void): void {
   requestUi = mount;
+  if (pending.length || pendingConfirm) mount();
 }
 
 export function bindClientUi(bound: ClientUi): void {
   real = bound;
   Object.assign(ui, bound);
-  for (const item of pending.splice(0)) bound[item.kind](item.msg);
+  for (const item of pending.splice(0)) (bound[item.kind] ?? bound.notify)(item.msg);
   if (pendingConfirm && reloginAsked) {
     const { msg, resolve } = pendingConfirm;
     pendingConfirm = undefined;
@@ -47,15 +55,26 @@ export function bindClientUi(bound: ClientUi): void {
   }
 }
 
-/** The app's one API client. */
-export const api = createApiClient({
-  ui: {
-    error: (msg) => ui.error(msg),
-    notify: (msg) => ui.notify(msg),
-    confirmRelogin: (msg) => ui.confirmRelogin(msg),
-  },
-  getToken,
-  onRelogin: () => window.location.assign(ssoLoginUrl()),
+const shownUi: ClientUi = {
+  error: (msg) => ui.error(msg),
+  notify: (msg) => ui.notify(msg),
+  confirmRelogin: (msg) => ui.confirmRelogin(msg),
+};
+
+/** The app's one API client (member session: the HttpOnly `Book-Token` cookie). */
+export const api = createApiClient({ ui: shownUi, onRelogin: () => goToSsoLogin() });
+
+/**
+ * The same client for the staff console's pages: the `Staff-Token` cookie, and a 401 leads to the staff
+ * sign-in page, not the members' single sign-on.
+ */
+export const staffApi = createApiClient({
+  ui: shownUi,
+  session: ClientKind.STAFF,
+  onRelogin: () => window.location.assign('/admin/login'),
 });
+
+/** A notification outside any call (for instance who is logged in after a single sign-on return). */
+export const notifyUser = (msg: string) => (ui.info ?? ui.notify)(msg);
 
 export { ApiError } from './client';

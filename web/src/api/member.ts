@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberInfo } from '@textbook/contracts';
 import { useNavigate } from 'react-router';
-import { dropToken, useToken } from '../stores/session';
+import { dropSession, useSession } from '../stores/session';
 import { api } from './index';
 import { queryClient } from './queryClient';
 
@@ -18,7 +18,7 @@ export function fetchMemberInfo(silent: true | 'toasts' = 'toasts'): Promise<Mem
 
 /** Member info, loaded by the route guard before the first page, kept in the query cache, refreshed on return to the tab. */
 export function useMember(): MemberInfo | undefined {
-  const token = useToken();
+  const token = useSession();
   const { data } = useQuery({
     queryKey: memberKeys.info,
     queryFn: () => fetchMemberInfo(),
@@ -41,7 +41,7 @@ function takePushedCount(count: number): void {
  * polled every 15 s while the push is down, and refreshed on return to the tab.
  */
 export function useUnreadCount(): number {
-  const token = useToken();
+  const token = useSession();
   const [live, setLive] = useState(false);
   useEffect(() => {
     if (!token) return undefined;
@@ -69,7 +69,7 @@ export function useUnreadCount(): number {
 /** Clears the session on both sides and forgets everything cached for the member. */
 export async function logout(): Promise<void> {
   await api.post('/api/logout', undefined, { silent: true }).catch(() => {});
-  dropToken();
+  dropSession();
   queryClient.removeQueries({ queryKey: ['member'] });
 }
 

@@ -1,8 +1,9 @@
-import { getToken } from '../stores/token';
+import { CLIENT_HEADER, ClientKind } from '@textbook/contracts';
+import { hasSession } from '../stores/token';
 
 /**
- * The live unread count: a server-sent-events stream read with fetch (the token goes in the Authorization
- * header, never in a URL). While it is live the badge needs no polling; when it drops, the badge polls and the
+ * The live unread count: a server-sent-events stream read with fetch (the session is the HttpOnly cookie; no
+ * token in a URL). While it is live the badge needs no polling; when it drops, the badge polls and the
  * stream retries with a growing pause. It starts a moment after the page has loaded, so it never competes with
  * the page's own requests.
  */
@@ -36,13 +37,12 @@ function schedule(ms: number): void {
 }
 
 async function connect(): Promise<void> {
-  const token = getToken();
-  if (!token || users === 0) return;
+  if (!hasSession() || users === 0) return;
   controller = new AbortController();
   const { signal } = controller;
   try {
     const response = await fetch('/api/msg-notice/stream', {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      headers: { [CLIENT_HEADER]: ClientKind.MEMBER, accept: 'text/event-stream' },
       signal,
     });
     // 401: the session ended; polling will tell the user. Other refusals: retry later.

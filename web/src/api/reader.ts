@@ -16,8 +16,9 @@ import type {
   TextAnchor,
   TransResult,
 } from '@textbook/contracts';
+import { CLIENT_HEADER, ClientKind } from '@textbook/contracts';
 import { api } from './index';
-import { getToken } from '../stores/token';
+import { hasSession } from '../stores/token';
 
 export type { SpineChapter };
 
@@ -84,13 +85,13 @@ export interface LeavePayload {
 
 /** Records the position; on page hide it must outlive the page, so it is sent with `keepalive`. */
 export function leave(payload: LeavePayload, keepalive = false): void {
-  const token = getToken();
-  if (!token) return;
+  if (!hasSession()) return;
   if (keepalive) {
     void fetch('/api/book/extend/leave', {
       method: 'POST',
       keepalive: true,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      // The session cookie goes with it; the client header is the CSRF proof of a cookie write.
+      headers: { 'content-type': 'application/json', [CLIENT_HEADER]: ClientKind.MEMBER },
       body: JSON.stringify(payload),
     }).catch(() => {});
     return;

@@ -1,37 +1,23 @@
-import type { Envelope, StaffInfo } from '@textbook/contracts';
+import type { StaffInfo } from '@textbook/contracts';
+import { clearStaffSession } from '../stores/token';
 import { encryptPassword } from './auth';
+import { staffApi } from './index';
 
-/** Staff sessions are separate from members': their token lives in its own storage key, never the member cookie. */
-const KEY = 'Staff-Token';
-
-export const getStaffToken = () => localStorage.getItem(KEY) ?? undefined;
-
-async function staffCall<T>(path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getStaffToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(envelope.msg);
-  return envelope.data;
-}
-
+/**
+ * Staff sessions are separate from members': the server keeps the staff token in its own HttpOnly cookie
+ * (`Staff-Token`, never the member cookie, never readable by page scripts). Calls go through the one API client.
+ */
 export async function staffLogin(userName: string, password: string): Promise<void> {
-  const { token } = await staffCall<{ token: string }>('/api/staff/login', {
-    userName,
-    password: await encryptPassword(password),
-  });
-  localStorage.setItem(KEY, token);
+  await staffApi.post<{ token: string }>(
+    '/api/staff/login',
+    { userName, password: await encryptPassword(password) },
+    { silent: true },
+  );
 }
 
-export const staffMe = () => staffCall<StaffInfo>('/api/admin/staff/me');
+export const staffMe = () => staffApi.get<StaffInfo>('/api/admin/staff/me', undefined, { silent: true });
 
 export async function staffLogout(): Promise<void> {
-  await staffCall('/api/admin/staff/logout', {}).catch(() => undefined);
-  localStorage.removeItem(KEY);
+  await staffApi.post('/api/admin/staff/logout', undefined, { silent: true }).catch(() => undefined);
+  clearStaffSession();
 }

@@ -3,7 +3,6 @@ import { UserOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
 import { useMember } from '../api/member';
-import { getToken } from '../stores/token';
 import { personalMenu, selectedMenuKey } from './personalMenu';
 
 /** The personal centre: the role's menu on the left, with avatar, teacher badge, real name and college. */
@@ -19,9 +18,10 @@ export function MyLayout() {
   if (!selected && first) return <Navigate to={`/my/${first.key}`} replace />;
 
   const openMarketing = async () => {
-    const { url } = await api.get<{ url: string }>('/api/member/checkEditorToken');
-    const sep = url.includes('?') ? '&' : '?';
-    window.open(`${url}${sep}token=${encodeURIComponent(getToken() ?? '')}`, '_blank', 'noopener');
+    // Checked first (a refusal shows its message here); the server then redirects the new window to the editor
+    // with the token appended, which page scripts never see.
+    await api.get<{ url: string }>('/api/member/checkEditorToken');
+    window.open('/api/member/openEditor', '_blank', 'noopener');
   };
 
   return (

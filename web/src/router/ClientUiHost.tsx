@@ -11,6 +11,8 @@ function Binder() {
     bindClientUi({
       error: (msg) => void message.error({ content: msg, duration: seconds }),
       notify: (msg) => notification.error({ title: '提示', description: msg, duration: seconds }),
+      // Stays longer: the user should see it (for instance which account a single sign-on return logged in).
+      info: (msg) => notification.info({ title: '提示', description: msg, duration: 10 }),
       confirmRelogin: (msg) =>
         new Promise<boolean>((resolve) => {
           modal.confirm({

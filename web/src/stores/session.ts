@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clearToken, getToken, setToken } from './token';
+import { clearSession, hasSession } from './token';
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
@@ -9,17 +9,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current token (re-renders when it changes through this module). */
-export function useToken(): string | undefined {
-  return useSyncExternalStore(subscribe, getToken, () => undefined);
+/** Whether a member session is there (re-renders when it changes through this module). */
+export function useSession(): boolean {
+  return useSyncExternalStore(subscribe, hasSession, () => false);
 }
 
-export function storeToken(token: string): void {
-  setToken(token);
+/** After a login: the server has set the cookies; whoever shows the session re-reads it. */
+export function sessionChanged(): void {
   emit();
 }
 
-export function dropToken(): void {
-  clearToken();
+export function dropSession(): void {
+  clearSession();
   emit();
 }

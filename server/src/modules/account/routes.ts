@@ -11,6 +11,7 @@ import {
 } from '@textbook/contracts';
 import { notFound } from '../../http/errors.js';
 import { readUpload } from '../../http/files.js';
+import { callerToken } from '../../http/session-cookie.js';
 import { defineModule, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { getMemberInfo } from '../member/index.js';
@@ -61,6 +62,19 @@ export const accountModule = defineModule({
       answer: z.object({ url: z.string() }),
       load: ({ ctx, actor }) => service.editorFlag(ctx, asMember(actor).memberId),
       handler: ({ ctx }) => ({ url: service.editorUrl(ctx) }),
+    }),
+    route({
+      method: 'GET',
+      url: '/member/openEditor',
+      summary:
+        'Opens the marketing editor: a redirect to its address with the token appended (the browser’s HttpOnly cookie never reaches page scripts)',
+      policy: 'account.editor',
+      gate: 'account.self',
+      load: ({ ctx, actor }) => service.editorFlag(ctx, asMember(actor).memberId),
+      handler: ({ ctx, request, reply }) => {
+        const url = service.editorUrlWithToken(ctx, callerToken(request) ?? '');
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      },
     }),
     route({
       method: 'POST',

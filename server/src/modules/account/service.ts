@@ -54,6 +54,18 @@ export function editorUrl(ctx: AppContext): string {
   return ctx.config.accounts.editorUrl;
 }
 
+/** The editor address with the member's token appended (spec: the editor URL "with the token appended"). */
+export function editorUrlWithToken(ctx: AppContext, token: string): string {
+  let url: URL;
+  try {
+    url = new URL(editorUrl(ctx));
+  } catch {
+    throw refused(AuthMsg.EDITOR_MISSING);
+  }
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
 export async function updateName(ctx: AppContext, memberId: number, userName: string): Promise<void> {
   await q.updateMember(ctx.db, memberId, { user_name: userName, updated_at: Date.now() });
 }

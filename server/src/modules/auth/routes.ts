@@ -17,6 +17,7 @@ import {
 import { defineModule, route, say } from '../../http/module.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { bindPhone, externalLogin, externalProvider } from './external.js';
+import { setSessionCookies } from '../../http/session-cookie.js';
 import { sendCode } from './codes.js';
 import { forgotPwd, pwdLogin, readAgreement, smsLogin } from './service.js';
 
@@ -77,7 +78,11 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: smsLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body }) => ({ token: await smsLogin(ctx, body) }),
+      handler: async ({ ctx, body, request, reply }) => {
+        const token = await smsLogin(ctx, body);
+        setSessionCookies(request, reply, ctx.config, 'member', token);
+        return { token };
+      },
     }),
 
     route({
@@ -87,7 +92,11 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: pwdLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body }) => ({ token: await pwdLogin(ctx, body) }),
+      handler: async ({ ctx, body, request, reply }) => {
+        const token = await pwdLogin(ctx, body);
+        setSessionCookies(request, reply, ctx.config, 'member', token);
+        return { token };
+      },
     }),
 
     route({
@@ -121,9 +130,11 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: externalCallbackBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body }) => {
+      handler: async ({ ctx, body, request, reply }) => {
         const identity = await externalProvider(ctx, body.provider).exchange(body.code);
-        return { token: await externalLogin(ctx, identity) };
+        const token = await externalLogin(ctx, identity);
+        setSessionCookies(request, reply, ctx.config, 'member', token);
+        return { token };
       },
     }),
 
@@ -134,7 +145,11 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: bindPhoneBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body }) => say(Msg.BIND_SUCCESS, { token: await bindPhone(ctx, body) }),
+      handler: async ({ ctx, body, request, reply }) => {
+        const token = await bindPhone(ctx, body);
+        setSessionCookies(request, reply, ctx.config, 'member', token);
+        return say(Msg.BIND_SUCCESS, { token });
+      },
     }),
   ],
 });

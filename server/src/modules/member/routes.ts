@@ -3,6 +3,7 @@ import { memberInfo } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { endSession } from '../session/index.js';
+import { clearSessionCookies } from '../../http/session-cookie.js';
 import { getMemberInfo } from './service.js';
 
 /** The logged-in member (spec §3 member info) and the end of a session. */
@@ -24,7 +25,8 @@ export const memberModule = defineModule({
       summary: 'End this session',
       policy: 'session.logout',
       answer: z.null(),
-      handler: async ({ ctx, actor }) => {
+      handler: async ({ ctx, actor, request, reply }) => {
+        clearSessionCookies(request, reply, ctx.config, 'member');
         await endSession(ctx, asMember(actor));
         return null;
       },

@@ -99,8 +99,8 @@ export const readerModule = defineModule({
       url: '/book/asset/:name',
       summary: 'A stored book file (cover, image, stylesheet, font) by generated name, behind the read decision',
       policy: 'book.asset',
-      // Images inside a chapter are loaded by the browser without an Authorization header: the cookie says who.
-      cookieAuth: true,
+      // Images inside a chapter are loaded by the browser without an Authorization header: the session cookie
+      // (HttpOnly, http/auth.ts) says who.
       params: z.object({ name: z.string().max(100) }),
       load: ({ ctx, actor, params }) => assetFacts(ctx, actor, params.name),
       handler: async ({ ctx, thing, reply }) => {

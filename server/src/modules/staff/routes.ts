@@ -3,6 +3,7 @@ import { staffCreateBody, staffInfo, staffLoginBody, staffUpdateBody, tokenAnswe
 import { defineModule, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
 import { endSession } from '../session/index.js';
+import { clearSessionCookies, setSessionCookies } from '../../http/session-cookie.js';
 import * as service from './service.js';
 
 /**
@@ -23,7 +24,11 @@ export const staffModule = defineModule({
       policy: 'staff.login',
       body: staffLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body }) => ({ token: await service.staffLogin(ctx, body) }),
+      handler: async ({ ctx, body, request, reply }) => {
+        const token = await service.staffLogin(ctx, body);
+        setSessionCookies(request, reply, ctx.config, 'staff', token);
+        return { token };
+      },
     }),
 
     route({
@@ -32,7 +37,8 @@ export const staffModule = defineModule({
       summary: 'Ends this staff session',
       policy: 'staff.self',
       answer: z.null(),
-      handler: async ({ ctx, actor }) => {
+      handler: async ({ ctx, actor, request, reply }) => {
+        clearSessionCookies(request, reply, ctx.config, 'staff');
         await endSession(ctx, asStaff(actor));
         return null;
       },

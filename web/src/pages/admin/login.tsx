@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result } from 'antd';
 import type { StaffInfo } from '@textbook/contracts';
 import { Msg } from '@textbook/contracts';
-import { getStaffToken, staffLogin, staffLogout, staffMe } from '../../api/staff';
+import { staffLogin, staffLogout, staffMe } from '../../api/staff';
+import { hasStaffSession } from '../../stores/token';
 
 /**
  * The staff sign-in page (`/admin/login`): user name and password, separate from member login. The admin
@@ -14,7 +15,7 @@ export default function StaffLoginPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!getStaffToken()) {
+    if (!hasStaffSession()) {
       setTimeout(() => setMe(null));
       return;
     }

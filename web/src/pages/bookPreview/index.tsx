@@ -3,7 +3,7 @@ import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeCon
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ChapterContent, ReaderNote, SectionNode } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
-import { useToken } from '../../stores/session';
+import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { NoteEditor } from './NoteEditor';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
@@ -33,8 +33,9 @@ export default function BookPreviewPage() {
   const { hash } = useLocation();
   const bookId = Number(params.get('bookId'));
   const chapterParam = Number(params.get('chapterId')) || null;
-  const token = useToken();
-  const member = Boolean(token);
+  const member = useSession();
+  // Prefetched chapters are kept per reader: a visitor's and a member's never mix.
+  const token = member ? 'member' : '';
 
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
@@ -190,7 +191,7 @@ export default function BookPreviewPage() {
         first={state.chapter}
         settings={settings}
         notes={notes ?? NO_NOTES}
-        load={(id) => loadChapter(bookId, id, token ?? '')}
+        load={(id) => loadChapter(bookId, id, token)}
         renderStop={(stop: ChapterState) => <RefusalState state={stop} bookId={bookId} />}
         onChapters={onShown}
         onAnnounce={setAnnounced}

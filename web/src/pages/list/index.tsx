@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ShelfSourceLabel, ShelfSources, type ShelfBook, type ShelfSourceName } from '@textbook/contracts';
 import { removeFromShelf, useInvalidateShelf, useShelf } from '../../api/reader';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
-import { useToken } from '../../stores/session';
+import { useSession } from '../../stores/session';
 import { openLogin } from '../../components/LoginDialog/store';
 import './list.css';
 
@@ -62,7 +62,7 @@ function ShelfCard({ book }: { book: ShelfBook }) {
 
 /** The shelf (spec §2 list): the member's books with source, expiry, progress and last read. */
 export default function ListPage() {
-  const token = useToken();
+  const token = useSession();
   const [pageNum, setPageNum] = useState(1);
   const [source, setSource] = useState<ShelfSourceName | 'all'>('all');
   const [keyword, setKeyword] = useState('');

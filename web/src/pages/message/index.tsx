@@ -8,7 +8,7 @@ import '../../components/Content/content.css';
 import { Loading } from '../../components/Content/states';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { openLogin } from '../../components/LoginDialog/store';
-import { useToken } from '../../stores/session';
+import { useSession } from '../../stores/session';
 
 const PAGE_SIZE = 10;
 const TYPE_COLORS: Record<string, string> = {
@@ -29,7 +29,7 @@ function targetOf(n: NoticeItem): string {
 
 /** The notice centre (spec §2, no footer): type, time, read state, links, filters by type and book, mark all read. */
 export default function MessagePage() {
-  const token = useToken();
+  const token = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const type = params.get('type') || undefined;

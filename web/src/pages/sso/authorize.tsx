@@ -5,12 +5,15 @@ import { AuthMsg } from '@textbook/contracts';
 import { api } from '../../api';
 import { LoginPanel } from '../../components/LoginDialog/LoginDialog';
 import ClientUiHost from '../../router/ClientUiHost';
-import { dropToken } from '../../stores/session';
-import { getToken } from '../../stores/token';
+import { dropSession } from '../../stores/session';
+import { hasSession } from '../../stores/token';
 
 type State = 'checking' | 'login' | 'refused' | 'leaving';
 
-/** Asks the server for the approved return address with this session's token, and goes there. */
+/**
+ * Asks the server for the approved return address (a path of this site, or an allowed origin's address with
+ * this session's token) and goes there.
+ */
 async function leaveWithToken(redirect: string): Promise<boolean> {
   try {
     const { url } = await api.post<{ url: string }>('/api/sso/redirect', { redirect }, { silent: true });
@@ -23,7 +26,7 @@ async function leaveWithToken(redirect: string): Promise<boolean> {
 
 /**
  * Single sign-on login page (`/sso/authorize?redirect=…`): the login forms of the dialog; after login the
- * browser returns to `redirect` with `?token=…`, only to addresses the server allows.
+ * browser returns to `redirect`, only to addresses the server allows (another allowed site gets `?token=…`).
  */
 export default function SsoAuthorizePage() {
   const [params] = useSearchParams();
@@ -40,8 +43,8 @@ export default function SsoAuthorizePage() {
         return;
       }
       // Already logged in with a live session: straight back.
-      if (getToken() && (await leaveWithToken(redirect))) return;
-      dropToken();
+      if (hasSession() && (await leaveWithToken(redirect))) return;
+      dropSession();
       if (live) setState('login');
     })();
     return () => {

@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Code } from '@textbook/contracts';
 import { api } from '../../api';
-import { acceptToken } from '../../api/auth';
+import { acceptLogin } from '../../api/auth';
 import { openLogin } from '../../components/LoginDialog/store';
 import ClientUiHost from '../../router/ClientUiHost';
 
@@ -31,7 +31,7 @@ export default function SsoCallbackPage() {
           return;
         }
         if (answer.data.token) {
-          await acceptToken(answer.data.token);
+          await acceptLogin();
           navigate('/index', { replace: true });
         }
       } catch {
