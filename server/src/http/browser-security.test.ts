@@ -179,18 +179,18 @@ describe('session cookies', () => {
     expect(cookieValue(login, 'Book-Token')).toBeUndefined();
     const staffToken = cookieValue(login, 'Staff-Token')!;
     const cookie = `Staff-Token=${encodeURIComponent(staffToken)}`;
-    expectOk(await call(t.app, { url: '/api/staff/me', headers: { cookie, [CLIENT_HEADER]: 'staff' } }));
-    expect((await call(t.app, { url: '/api/staff/me', headers: { cookie } })).status).toBe(401);
+    expectOk(await call(t.app, { url: '/api/admin/staff/me', headers: { cookie, [CLIENT_HEADER]: 'staff' } }));
+    expect((await call(t.app, { url: '/api/admin/staff/me', headers: { cookie } })).status).toBe(401);
     // A staff token put in the member cookie opens nothing.
     const swapped = `Book-Token=${encodeURIComponent(staffToken)}`;
-    expect((await call(t.app, { url: '/api/staff/me', headers: { cookie: swapped } })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/admin/staff/me', headers: { cookie: swapped } })).status).toBe(401);
     const staff = await buildStaff(t.ctx.db);
-    expect((await call(t.app, { url: '/api/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status).toBe(
+    expect((await call(t.app, { url: '/api/admin/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status).toBe(
       401,
     );
     const out = await call(t.app, {
       method: 'POST',
-      url: '/api/staff/logout',
+      url: '/api/admin/staff/logout',
       headers: { cookie, [CLIENT_HEADER]: 'staff' },
     });
     expectOk(out);

@@ -67,7 +67,7 @@ describe('inputs that used to give 500 (issue 12.9, 12.10)', () => {
     const routes = [
       { url: '/api/avatar', token: member.token },
       { url: '/api/site/image/upload', token: member.token },
-      { url: '/api/book/import', token: staff.token },
+      { url: '/api/admin/book/import', token: staff.token },
     ];
     for (const route of routes) {
       for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
@@ -100,7 +100,7 @@ describe('inputs that used to give 500 (issue 12.9, 12.10)', () => {
       Array.from({ length: 8 }, () =>
         call(t.app, {
           method: 'POST',
-          url: '/api/staff/create',
+          url: '/api/admin/staff/create',
           token: admin.token,
           payload: { userName, displayName: '编辑', password: encrypt(t, 'Editor-Pass-2026') },
         }),

@@ -66,7 +66,7 @@ describe('API client (spec §8)', () => {
         return json({ code: 200, msg: 'ok', data: null });
       },
     });
-    await staff.get('/api/staff/me');
+    await staff.get('/api/admin/staff/me');
     expect((calls[0]?.headers as Record<string, string>)[CLIENT_HEADER]).toBe('staff');
     expect((calls[0]?.headers as Record<string, string>).authorization).toBeUndefined();
   });
