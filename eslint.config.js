@@ -39,4 +39,22 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
     rules: { 'local/no-sql-in-routes': 'error' },
   },
+  {
+    // A module reaches another only through that module's index.ts, its one public face.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/modules/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?!index\\.js$)[\\w.-]+$',
+              message: 'Another module is reached through its index.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,7 +13,6 @@ import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
-import { registerThrottles } from './http/throttle.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
@@ -116,7 +115,6 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   registerSecurityHeaders(app, config);
   registerAuthHook(app, ctx);
   registerInputGuard(app);
-  registerThrottles(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -185,9 +185,9 @@ describe('session cookies', () => {
     const swapped = `Book-Token=${encodeURIComponent(staffToken)}`;
     expect((await call(t.app, { url: '/api/admin/staff/me', headers: { cookie: swapped } })).status).toBe(401);
     const staff = await buildStaff(t.ctx.db);
-    expect((await call(t.app, { url: '/api/admin/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(t.app, { url: '/api/admin/staff/me', headers: { cookie: `Book-Token=${staff.token}` } })).status,
+    ).toBe(401);
     const out = await call(t.app, {
       method: 'POST',
       url: '/api/admin/staff/logout',

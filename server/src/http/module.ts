@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { envelope, Msg, type Envelope } from '@textbook/contracts';
+import { ClassMsg, envelope, Msg, type Envelope } from '@textbook/contracts';
 import type { Actor } from './actor.js';
 import type { AppContext } from './context.js';
+import type { Config } from '../config.js';
 import { ok } from './envelope.js';
 import { forbidden, rateLimited, unauthorized } from './errors.js';
 import { authorize, type Action, type policies } from '../policies/index.js';
@@ -11,9 +12,9 @@ import { authorize, type Action, type policies } from '../policies/index.js';
  * A module is a declared unit: a prefix and a list of routes, each of them data. `registerModule` builds the one
  * corridor every request walks (docs/ARCHITECTURE.md, "A request"):
  *
- *   auth hook → admin gate (/api/admin/…: staff only) → rate limit → authorize (thing-less policy, or the route's
- *   `gate`) → validate → load the thing → authorize(thing) → handler (in a transaction when `transaction`) →
- *   envelope.
+ *   auth hook → admin gate (/api/admin/…: staff only) → authorize (thing-less policy, or the route's
+ *   `gate`) → rate limit → validate → load the thing → authorize(thing) → handler (in a transaction when
+ *   `transaction`) → envelope.
  *
  * A visitor is told 401 and a member without the right 403 before the input is validated, so nobody learns a
  * route's rules without the right to call it.
@@ -41,14 +42,25 @@ export interface RouteInput<Q, P, B> {
   reply: FastifyReply;
 }
 
-/** A rate limit on a route: at most `max` calls per `windowMs` per caller (member or staff id, else address). */
+/**
+ * A rate limit on a route: at most `max` calls per `windowMs` per caller (member or staff id, else address),
+ * counted in `ctx.kv`, so it holds across instances with Redis. Checked after the early authorization: a caller
+ * the route refuses is told 401/403, not 429.
+ */
 export interface RateLimit {
-  max: number;
+  /** A number, or one read from the configuration (e.g. `HEAVY_PER_MINUTE`). */
+  max: number | ((config: Config) => number);
   windowMs: number;
   /** `ip`: per address even for logged-in callers. Default: the caller, or the address for a visitor. */
   per?: 'caller' | 'ip';
   message?: string;
 }
+
+/** Costly work (CPU in the worker pool: captcha, exports, image decoding, look-ups): `HEAVY_PER_MINUTE` a caller. */
+export const HEAVY: RateLimit = { max: (config) => config.heavyPerMinute, windowMs: 60_000 };
+
+/** Class-code checks and joins: 30 a minute a member (a code is 8 characters; guessing needs millions). */
+export const CLASS_CODE: RateLimit = { max: 30, windowMs: 60_000, message: ClassMsg.CODE_TOO_OFTEN };
 
 /** An answer with a message of its own (the envelope's `msg`), e.g. 修改成功. */
 export class Said<T> {
@@ -247,11 +259,14 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
         preValidation: async (request) => {
           const actor = request.actor;
           if (admin && actor.kind !== 'staff') refuse(actor);
-          if (limit) {
-            const count = await ctx.kv.incr(`${limitName}:${rateKey(request, limit)}`, limit.windowMs);
-            if (count > limit.max) throw rateLimited(limit.message ?? Msg.RATE_LIMITED);
-          }
           if (early) (authorize as (a: Actor, action: Action) => void)(actor, early);
+          if (limit) {
+            const window = Math.floor(Date.now() / limit.windowMs);
+            const key = `${limitName}:${rateKey(request, limit)}:${window}`;
+            const count = await ctx.kv.incr(key, limit.windowMs);
+            const max = typeof limit.max === 'function' ? limit.max(ctx.config) : limit.max;
+            if (count > max) throw rateLimited(limit.message ?? Msg.RATE_LIMITED);
+          }
         },
         handler: async (request, reply) => {
           const run = async (runCtx: AppContext) => {

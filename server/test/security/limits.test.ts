@@ -5,7 +5,9 @@ import { AuthMsg, ClassMsg, Msg, SiteMsg, isSafeLink, type CaptchaPuzzle } from 
 import { kvFor } from '../../src/adapters/kv/index.js';
 import { CAPTCHA_FAILURES_PER_HOUR } from '../../src/modules/auth/captcha.js';
 import { handTrack } from '../../src/modules/auth/test-support.js';
-import { CLASS_CODE_PER_MINUTE } from '../../src/http/throttle.js';
+import { CLASS_CODE } from '../../src/http/module.js';
+
+const CLASS_CODE_PER_MINUTE = CLASS_CODE.max as number;
 import { buildMember, buildStaff } from '../factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../helpers.js';
 

@@ -12,7 +12,7 @@ import {
 import { notFound } from '../../http/errors.js';
 import { readUpload } from '../../http/files.js';
 import { callerToken } from '../../http/session-cookie.js';
-import { defineModule, route, say } from '../../http/module.js';
+import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { getMemberInfo } from '../member/index.js';
 import * as service from './service.js';
@@ -93,6 +93,7 @@ export const accountModule = defineModule({
       url: '/avatar',
       summary: 'Uploads an avatar (multipart field "file"; JPEG, PNG, GIF or WebP by content; resized to 256×256)',
       policy: 'account.self',
+      rateLimit: HEAVY,
       upload: true,
       answer: z.object({ avatar: z.string() }),
       handler: async ({ ctx, actor, request }) => {

@@ -3,10 +3,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
-import { consumeCode, sendCode, type CodePurpose } from '../auth/codes.js';
-import { hashPassword } from '../auth/passwords.js';
-import { setPassword } from '../auth/queries.js';
-import { readNewPassword } from '../auth/service.js';
+import { consumeCode, readNewPassword, sendCode, setMemberPassword, type CodePurpose } from '../auth/index.js';
 import { addToNewCollege, createMember, memberships, setCurrentCollege } from '../member/index.js';
 import { closeSessionsOfMember, parseRoles } from '../session/index.js';
 import { AVATAR_ROUTE, avatarName, normalizeAvatar } from './avatar.js';
@@ -108,7 +105,7 @@ export async function changePassword(
   const password = readNewPassword(ctx, input);
   const phone = await ownPhone(ctx, actor.memberId);
   await consumeCode(ctx, { phone, purpose: 'changePwd', code: input.code });
-  await setPassword(ctx.db, actor.memberId, await hashPassword(password), Date.now());
+  await setMemberPassword(ctx, actor.memberId, password);
   await closeSessionsOfMember(ctx.db, actor.memberId, actor.sessionId);
 }
 

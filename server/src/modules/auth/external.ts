@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { AuthMsg, Msg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { bindPhone as bindPhoneError, notFound, refused } from '../../http/errors.js';
-import { createMember } from '../member/service.js';
-import { openSession } from '../session/service.js';
+import { createMember } from '../member/index.js';
+import { openSession } from '../session/index.js';
 import { consumeCode } from './codes.js';
 import * as q from './queries.js';
 

@@ -14,7 +14,7 @@ import {
   smsLoginBody,
   tokenAnswer,
 } from '@textbook/contracts';
-import { defineModule, route, say } from '../../http/module.js';
+import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { bindPhone, externalLogin, externalProvider } from './external.js';
 import { setSessionCookies } from '../../http/session-cookie.js';
@@ -40,6 +40,7 @@ export const authModule = defineModule({
       url: '/captcha',
       summary: 'A new slider puzzle (drawn on the server)',
       policy: 'auth.login',
+      rateLimit: HEAVY,
       answer: captchaPuzzle,
       handler: async ({ ctx, reply }) => {
         reply.header('cache-control', 'no-store');

@@ -15,7 +15,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { otherCollege, refused } from '../../http/errors.js';
 import { notify } from '../notice/index.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
 
 type ClassRecord = q.ClassRecord;

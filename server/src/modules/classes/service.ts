@@ -20,7 +20,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
-import { activeEntries, revokeShelfEntry } from '../shelf/service.js';
+import { activeEntries, revokeShelfEntry } from '../shelf/index.js';
 import { notify } from '../notice/index.js';
 import * as q from './queries.js';
 

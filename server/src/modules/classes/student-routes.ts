@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { sendDownload } from '../../http/files.js';
-import { route, say } from '../../http/module.js';
+import { CLASS_CODE, HEAVY, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as joiner from './joiner.js';
 import * as classes from './service.js';
@@ -53,6 +53,7 @@ export const studentRoutes = [
     url: '/checkCode',
     summary: "Live class-code check while typing: status '1' and '3' block joining, msg says why",
     policy: 'class.join',
+    rateLimit: CLASS_CODE,
     query: codeQuery,
     answer: codeCheckResult,
     handler: ({ ctx, actor, query }) => joiner.checkCode(ctx, asMember(actor), query.activationCode),
@@ -62,6 +63,7 @@ export const studentRoutes = [
     url: '/verifyCollege',
     summary: "The class's college against the member's: 0 same, 1 another of theirs (switch), 2 not theirs",
     policy: 'class.join',
+    rateLimit: CLASS_CODE,
     query: codeQuery,
     answer: verifyCollegeResult,
     handler: async ({ ctx, actor, query }) =>
@@ -72,6 +74,7 @@ export const studentRoutes = [
     url: '/hasJoint',
     summary: 'Whether the member is already in the class of the code (approved or pending)',
     policy: 'class.join',
+    rateLimit: CLASS_CODE,
     query: codeQuery,
     answer: z.boolean(),
     handler: async ({ ctx, actor, query }) =>
@@ -82,6 +85,7 @@ export const studentRoutes = [
     url: '/student/join',
     summary: 'Join with a class code: status 0 pending review, 1 joined, 2 outside the validity period',
     policy: 'class.join',
+    rateLimit: CLASS_CODE,
     body: joinForm,
     answer: joinResult,
     handler: async ({ ctx, actor, body }) => {
@@ -176,6 +180,7 @@ export const studentRoutes = [
     url: '/student/export',
     summary: 'The class’s students as an xlsx file (errors answer the JSON envelope)',
     policy: 'class.manage',
+    rateLimit: HEAVY,
     gate: 'class.teach',
     body: exportBody,
     load: ({ ctx, body }) => classes.loadClass(ctx, body.classId),

@@ -13,7 +13,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import { notify } from '../notice/index.js';
-import { grantShelfEntry, revokeShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
 
 export type StudentRecord = Awaited<ReturnType<typeof q.findStudentRows>>[number];

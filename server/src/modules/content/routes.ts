@@ -16,7 +16,7 @@ import {
 } from '@textbook/contracts';
 import { asMember } from '../../policies/helpers.js';
 import { readUpload } from '../../http/files.js';
-import { defineModule, route } from '../../http/module.js';
+import { defineModule, HEAVY, route } from '../../http/module.js';
 import { loadImage, storeImage } from './images.js';
 import * as content from './service.js';
 
@@ -85,6 +85,7 @@ export const contentModule = defineModule({
       url: '/site/image/upload',
       summary: 'Members and staff: upload a PNG, JPEG, GIF or WebP image (multipart field "file"); answers its URL',
       policy: 'image.upload',
+      rateLimit: HEAVY,
       upload: true,
       answer: z.object({ url: z.string() }),
       handler: async ({ ctx, request }) => {

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
-import { notify } from '../notice/service.js';
+import { notify } from '../notice/index.js';
 import * as q from './queries.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 

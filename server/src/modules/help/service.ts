@@ -13,7 +13,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
 import { IMAGE_ROUTE, sanitizeRichText } from '../content/index.js';
-import { notify } from '../notice/service.js';
+import { notify } from '../notice/index.js';
 import * as q from './queries.js';
 
 interface PageArgs {

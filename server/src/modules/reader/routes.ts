@@ -23,7 +23,7 @@ import { notFound } from '../../http/errors.js';
 import { searchInBook } from '../catalog/index.js';
 import { chapterReadableBy } from '../shelf/index.js';
 import { sendDownload } from '../../http/files.js';
-import { defineModule, route, type AnyRoute } from '../../http/module.js';
+import { defineModule, HEAVY, route, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { assetFacts } from './assets.js';
 import { chapterAnswer, chapterFacts, compressedAnswer, type ChapterAnswer } from './chapter-cache.js';
@@ -192,6 +192,7 @@ export const readerModule = defineModule({
       url: '/reader/note/export',
       summary: 'Export my notes of a book (type 1 text, 2 pdf)',
       policy: 'reader.self',
+      rateLimit: HEAVY,
       body: noteExportBody,
       handler: async ({ ctx, actor, body, reply }) => {
         const member = asMember(actor);
@@ -258,6 +259,7 @@ export const readerModule = defineModule({
       url: '/reader/trans',
       summary: 'Look up a word (offline CC-CEDICT) or translate a sentence (configured provider)',
       policy: 'reader.translate',
+      rateLimit: HEAVY,
       query: transQuery,
       answer: transResult,
       handler: ({ ctx, query }) => translate(ctx, query.text, query.to),

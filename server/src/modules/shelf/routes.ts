@@ -11,7 +11,7 @@ import {
   shelfQuery,
 } from '@textbook/contracts';
 import { sendDownload } from '../../http/files.js';
-import { defineModule, route, say } from '../../http/module.js';
+import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { pageWindow } from '../../http/paging.js';
 import { asMember } from '../../policies/helpers.js';
 import * as shelf from './shelf.js';
@@ -120,6 +120,7 @@ export const shelfModule = defineModule({
       url: '/bookCollect/export',
       summary: 'Export favourites (type 0: spreadsheet)',
       policy: 'shelf.own',
+      rateLimit: HEAVY,
       body: favouriteExportBody,
       handler: async ({ ctx, actor, body, reply }) => {
         const bytes = await shelf.exportFavourites(ctx, asMember(actor), body.keyword);

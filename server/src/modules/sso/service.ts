@@ -1,8 +1,8 @@
 import { AuthMsg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { refused, unauthorized } from '../../http/errors.js';
-import { getMemberInfo } from '../member/service.js';
-import { actorOfToken } from '../session/service.js';
+import { getMemberInfo } from '../member/index.js';
+import { actorOfToken } from '../session/index.js';
 
 /** A base no real address has: what resolves onto it was relative (the site's own). */
 const OWN = 'http://own.invalid';

@@ -13,7 +13,7 @@ import {
   verifyPassword,
   wrongPassword,
 } from '../auth/index.js';
-import { openStaffSession } from '../session/service.js';
+import { openStaffSession } from '../session/index.js';
 import * as q from './queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findById>>>;

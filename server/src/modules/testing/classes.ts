@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
-import { grantShelfEntry } from '../shelf/service.js';
+import { grantShelfEntry } from '../shelf/index.js';
 import { invalidate, tag } from '../../http/read-cache.js';
 import { addMembership, currentCollegeOf, deleteShelfEntries, insertPublishedBook, setClassTimes } from './fixtures.js';
 

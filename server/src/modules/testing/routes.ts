@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineModule, route } from '../../http/module.js';
 import { notFound } from '../../http/errors.js';
-import { createMember, memberExists } from '../member/service.js';
-import { notify } from '../notice/service.js';
-import { openSession, openStaffSession } from '../session/service.js';
+import { createMember, memberExists } from '../member/index.js';
+import { notify } from '../notice/index.js';
+import { openSession, openStaffSession } from '../session/index.js';
 import { createTestStaff } from '../staff/index.js';
 
 /**

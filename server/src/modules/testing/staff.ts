@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineModule, route } from '../../http/module.js';
-import { openStaffSession } from '../session/service.js';
+import { openStaffSession } from '../session/index.js';
 import { createTestStaff } from '../staff/index.js';
 
 /** Staff for the browser journeys: an account with a password the journey then signs in with. */
