@@ -54,13 +54,20 @@ export interface RateLimit {
   /** `ip`: per address even for logged-in callers. Default: the caller, or the address for a visitor. */
   per?: 'caller' | 'ip';
   message?: string;
+  /** Routes that name the same bucket share one count (every class-code route, every heavy route). */
+  bucket?: string;
 }
 
 /** Costly work (CPU in the worker pool: captcha, exports, image decoding, look-ups): `HEAVY_PER_MINUTE` a caller. */
-export const HEAVY: RateLimit = { max: (config) => config.heavyPerMinute, windowMs: 60_000 };
+export const HEAVY: RateLimit = { max: (config) => config.heavyPerMinute, windowMs: 60_000, bucket: 'heavy' };
 
 /** Class-code checks and joins: 30 a minute a member (a code is 8 characters; guessing needs millions). */
-export const CLASS_CODE: RateLimit = { max: 30, windowMs: 60_000, message: ClassMsg.CODE_TOO_OFTEN };
+export const CLASS_CODE: RateLimit = {
+  max: 30,
+  windowMs: 60_000,
+  message: ClassMsg.CODE_TOO_OFTEN,
+  bucket: 'class-code',
+};
 
 /** An answer with a message of its own (the envelope's `msg`), e.g. 修改成功. */
 export class Said<T> {
@@ -240,7 +247,7 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
       });
 
       const limit = def.rateLimit;
-      const limitName = `rate:${def.method}:${url}`;
+      const limitName = `rate:${def.rateLimit?.bucket ?? `${def.method}:${url}`}`;
       app.route({
         method: def.method as HTTPMethods,
         url,
