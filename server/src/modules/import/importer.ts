@@ -10,6 +10,8 @@ import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
 import { countSections, fromHeadings, fromToc, type SectionDraft } from './sections.js';
 import { invalidate, tag } from '../../http/read-cache.js';
+import { imageSize } from '../../http/image-size.js';
+import { refuse } from './errors.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -36,12 +38,34 @@ export interface ImportResult {
   assets: number;
 }
 
+const DEFAULT_IMAGE_MAX_PIXELS = 25_000_000;
+
 export interface ImportDeps {
   db: Db;
   dialect: Dialect;
   storage: Storage;
   /** The word segmenter for the search index: the app's (`wordsOf(ctx)`); a command-line run makes one. */
   words?: Words;
+  /** The largest image a book may hold, in pixels (`IMAGE_MAX_PIXELS`); browsers decode every one of them. */
+  imageMaxPixels?: number;
+}
+
+/** Images (covers included) whose header declares more pixels than a reader's browser should decode. */
+function refuseHugeImages(
+  files: Iterable<[string, { mediaType: string; bytes: Uint8Array }]>,
+  maxPixels: number,
+): void {
+  for (const [path, file] of files) {
+    if (!file.mediaType.startsWith('image/')) continue;
+    const size = imageSize(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    if (size && size.width * size.height > maxPixels) {
+      const millions = Math.floor(maxPixels / 1e6);
+      throw refuse(
+        `图片 ${path} 为 ${size.width}×${size.height} 像素，超过 ${millions} 百万像素的上限`,
+        `The image ${path} is ${size.width}×${size.height} pixels, above the limit of ${millions} million pixels.`,
+      );
+    }
+  }
 }
 
 /** Resources worth serving to the reader; book scripts and other documents are never stored. */
@@ -140,6 +164,7 @@ export async function importEpub(
   );
   await progress(40);
 
+  refuseHugeImages(names, deps.imageMaxPixels ?? DEFAULT_IMAGE_MAX_PIXELS);
   const stored: string[] = [];
   try {
     for (const entry of names.values()) {

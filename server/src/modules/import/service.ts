@@ -39,7 +39,13 @@ export async function startImportJob(
   const work = (async () => {
     try {
       const result = await importEpub(
-        { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx) },
+        {
+          db: ctx.db,
+          dialect: ctx.dialect,
+          storage: ctx.files.books,
+          words: wordsOf(ctx),
+          imageMaxPixels: ctx.config.imageMaxPixels,
+        },
         bytes,
         {
           ...options,
