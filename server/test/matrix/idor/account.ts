@@ -17,4 +17,8 @@ export const cases: IdorCase[] = [
     route: 'GET /api/member/checkEditorToken',
     make: async () => ({ caller: 'teacher', url: '/api/member/checkEditorToken' }),
   },
+  {
+    route: 'GET /api/member/openEditor',
+    make: async () => ({ caller: 'student', url: '/api/member/openEditor' }),
+  },
 ];
