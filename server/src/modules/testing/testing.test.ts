@@ -8,7 +8,12 @@ const testOnly = (url: string) => url.startsWith('/api/test/') || url.startsWith
 describe('test-only routes', () => {
   describe('in production', () => {
     // TEST_ROUTES asked for, but NODE_ENV=production never allows it.
-    const production = loadConfig({ NODE_ENV: 'production', TEST_ROUTES: '1', LOG_LEVEL: 'silent' });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      TEST_ROUTES: '1',
+      LOG_LEVEL: 'silent',
+      PASSWORD_CIPHER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     const t = useTestApp({ ...production, webDist: '/nonexistent' });
 
     it('registers no /api/test/* or /api/dev/* route', async () => {
