@@ -4,16 +4,24 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
 import { consumeCode, readNewPassword, sendCode, setMemberPassword, type CodePurpose } from '../auth/index.js';
-import { addToNewCollege, createMember, memberships, setCurrentCollege } from '../member/index.js';
+import {
+  addToNewCollege,
+  createMember,
+  isMemberOfCollege,
+  memberProfile,
+  memberships,
+  phoneInUse,
+  setCurrentCollege,
+  updateMemberFields,
+} from '../member/index.js';
 import { closeSessionsOfMember, parseRoles } from '../session/index.js';
 import { AVATAR_ROUTE, avatarName, normalizeAvatar } from './avatar.js';
-import * as q from './queries.js';
 
 /** A verified old phone opens the window for changing to a new one. */
 const PHONE_CHANGE_WINDOW_MS = 10 * 60_000;
 
 async function profile(ctx: AppContext, memberId: number) {
-  const found = await q.findProfile(ctx.db, memberId);
+  const found = await memberProfile(ctx, memberId);
   if (!found) throw notFound();
   return found;
 }
@@ -33,7 +41,7 @@ export async function listColleges(ctx: AppContext, memberId: number): Promise<M
 }
 
 export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: number): Promise<boolean> {
-  return Boolean(await q.findMembership(ctx.db, memberId, collegeId));
+  return isMemberOfCollege(ctx, memberId, collegeId);
 }
 
 export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
@@ -64,7 +72,7 @@ export function editorUrlWithToken(ctx: AppContext, token: string): string {
 }
 
 export async function updateName(ctx: AppContext, memberId: number, userName: string): Promise<void> {
-  await q.updateMember(ctx.db, memberId, { user_name: userName, updated_at: Date.now() });
+  await updateMemberFields(ctx, memberId, { user_name: userName });
 }
 
 /** Stores the new avatar under a generated name and removes the old file. Answers its URL. */
@@ -74,7 +82,7 @@ export async function updateAvatar(ctx: AppContext, memberId: number, bytes: Buf
   const storage = ctx.files.avatars;
   await storage.put(image.name, image.bytes);
   const url = AVATAR_ROUTE + image.name;
-  await q.updateMember(ctx.db, memberId, { avatar: url, updated_at: Date.now() });
+  await updateMemberFields(ctx, memberId, { avatar: url });
   const old = avatarName(member.avatar);
   if (old) await storage.delete(old).catch(() => undefined);
   return url;
@@ -122,7 +130,7 @@ async function checkNewPhone(ctx: AppContext, memberId: number, newPhone: string
   const verifiedOld = await ctx.kv.get(windowKey(memberId));
   if (!verifiedOld || verifiedOld !== (await ownPhone(ctx, memberId))) throw refused(AuthMsg.OLD_PHONE_FIRST);
   if (newPhone === verifiedOld) throw refused(AuthMsg.SAME_PHONE);
-  if (await q.phoneTaken(ctx.db, newPhone)) throw refused(AuthMsg.PHONE_TAKEN);
+  if (await phoneInUse(ctx, newPhone)) throw refused(AuthMsg.PHONE_TAKEN);
 }
 
 /** Step 3: a code to the new phone, only inside the window. */
@@ -144,7 +152,7 @@ export async function changePhone(
 ): Promise<void> {
   await checkNewPhone(ctx, memberId, input.newPhone);
   await consumeCode(ctx, { phone: input.newPhone, purpose: 'changePhoneNew', code: input.code });
-  await q.updateMember(ctx.db, memberId, { phone: input.newPhone, updated_at: Date.now() });
+  await updateMemberFields(ctx, memberId, { phone: input.newPhone });
   await ctx.kv.del(windowKey(memberId));
 }
 

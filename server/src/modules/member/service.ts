@@ -91,3 +91,27 @@ export async function addToNewCollege(
   await q.insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: college.roles, created_at: now });
   return id;
 }
+
+/** The profile fields of a member (phone, avatar, extras flag, current college), or undefined. */
+export function memberProfile(ctx: AppContext, memberId: number) {
+  return q.findProfile(ctx.db, memberId);
+}
+
+/** Whether the member belongs to the college. */
+export async function isMemberOfCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<boolean> {
+  return Boolean(await q.findMembership(ctx.db, memberId, collegeId));
+}
+
+/** Changes a member's own fields (name, avatar, phone); the caller has checked the rules. */
+export async function updateMemberFields(
+  ctx: AppContext,
+  memberId: number,
+  values: { user_name?: string; avatar?: string; phone?: string },
+): Promise<void> {
+  await q.updateMember(ctx.db, memberId, { ...values, updated_at: Date.now() });
+}
+
+/** Whether a phone number belongs to a member already. */
+export async function phoneInUse(ctx: AppContext, phone: string): Promise<boolean> {
+  return Boolean(await q.phoneTaken(ctx.db, phone));
+}
