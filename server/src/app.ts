@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
-import { kvFor } from './adapters/kv/index.js';
+import { createKv } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
 import { LocalStorage } from './adapters/storage/local.js';
 import { testingModules } from './modules/testing/index.js';
@@ -46,7 +46,7 @@ export function appContext(app: FastifyInstance): AppContext {
 /** The context of one app: its adapters are made here, once, and closed with the app. */
 function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
   const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
-  const kv = kvFor(config);
+  const kv = createKv(config);
   const workers = new HeavyWork({
     threads: config.workerThreads,
     queue: config.workerQueue,

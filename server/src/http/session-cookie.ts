@@ -88,6 +88,16 @@ export function setSessionCookies(
   void reply.header('set-cookie', cookie(mark, '1', maxAge, false, secure));
 }
 
+/** A login's answer: the token (for API clients), with the session cookies set for the web client. */
+export function signedIn(
+  input: { request: FastifyRequest; reply: FastifyReply; ctx: { config: Pick<Config, 'publicOrigin'> } },
+  kind: SessionKind,
+  token: string,
+): { token: string } {
+  setSessionCookies(input.request, input.reply, input.ctx.config, kind, token);
+  return { token };
+}
+
 /** Removes the session cookie and its marker of this kind (logout, or a cookie whose session has ended). */
 export function clearSessionCookies(
   request: FastifyRequest,

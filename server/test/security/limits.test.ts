@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { AuthMsg, ClassMsg, Msg, SiteMsg, isSafeLink, type CaptchaPuzzle } from '@textbook/contracts';
-import { kvFor } from '../../src/adapters/kv/index.js';
 import { CAPTCHA_FAILURES_PER_HOUR } from '../../src/modules/auth/captcha.js';
 import { handTrack } from '../../src/modules/auth/test-support.js';
 import { CLASS_CODE } from '../../src/http/module.js';
@@ -87,7 +86,7 @@ describe('throttles (issue 12.11, 12.5)', () => {
 
   it(`slider: failed checks count against the address; after ${CAPTCHA_FAILURES_PER_HOUR} every check is refused`, async () => {
     const address = `10.45.${randomInt(0, 255)}.${randomInt(0, 255)}`;
-    const kv = kvFor(t.ctx.config);
+    const kv = t.ctx.kv;
     const puzzle = async () => {
       const p = expectOk(await call<CaptchaPuzzle>(t.app, { url: '/api/captcha' }));
       const { x } = JSON.parse((await kv.get(`captcha:${p.captchaId}`)) ?? '{}') as { x: number };
@@ -115,7 +114,7 @@ describe('throttles (issue 12.11, 12.5)', () => {
   });
 
   it('slider: a drop 4 pixels off, or a track that does not end at the drop, fails', async () => {
-    const kv = kvFor(t.ctx.config);
+    const kv = t.ctx.kv;
     for (const [dx, trackDx] of [
       [4, 4],
       [0, 15],

@@ -19,17 +19,7 @@ export interface KvStore {
   close(): Promise<void>;
 }
 
-const stores = new WeakMap<Config, KvStore>();
-
-/**
- * The store of one configuration (one app). Kept beside the context rather than in it so modules that never
- * use it are untouched; the accounts routes close it when the app closes.
- */
-export function kvFor(config: Config): KvStore {
-  let store = stores.get(config);
-  if (!store) {
-    store = config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv();
-    stores.set(config, store);
-  }
-  return store;
+/** A new store for one app: Redis with `REDIS_URL`, else in process. buildApp makes it once and closes it. */
+export function createKv(config: Pick<Config, 'redisUrl'>): KvStore {
+  return config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv();
 }

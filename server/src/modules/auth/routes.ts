@@ -17,7 +17,7 @@ import {
 import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { bindPhone, externalLogin, externalProvider } from './external.js';
-import { setSessionCookies } from '../../http/session-cookie.js';
+import { signedIn } from '../../http/session-cookie.js';
 import { sendCode } from './codes.js';
 import { forgotPwd, pwdLogin, readAgreement, smsLogin } from './service.js';
 
@@ -79,11 +79,7 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: smsLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body, request, reply }) => {
-        const token = await smsLogin(ctx, body);
-        setSessionCookies(request, reply, ctx.config, 'member', token);
-        return { token };
-      },
+      handler: async (input) => signedIn(input, 'member', await smsLogin(input.ctx, input.body)),
     }),
 
     route({
@@ -93,11 +89,7 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: pwdLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body, request, reply }) => {
-        const token = await pwdLogin(ctx, body);
-        setSessionCookies(request, reply, ctx.config, 'member', token);
-        return { token };
-      },
+      handler: async (input) => signedIn(input, 'member', await pwdLogin(input.ctx, input.body)),
     }),
 
     route({
@@ -131,11 +123,9 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: externalCallbackBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body, request, reply }) => {
-        const identity = await externalProvider(ctx, body.provider).exchange(body.code);
-        const token = await externalLogin(ctx, identity);
-        setSessionCookies(request, reply, ctx.config, 'member', token);
-        return { token };
+      handler: async (input) => {
+        const identity = await externalProvider(input.ctx, input.body.provider).exchange(input.body.code);
+        return signedIn(input, 'member', await externalLogin(input.ctx, identity));
       },
     }),
 
@@ -146,11 +136,8 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: bindPhoneBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body, request, reply }) => {
-        const token = await bindPhone(ctx, body);
-        setSessionCookies(request, reply, ctx.config, 'member', token);
-        return say(Msg.BIND_SUCCESS, { token });
-      },
+      handler: async (input) =>
+        say(Msg.BIND_SUCCESS, signedIn(input, 'member', await bindPhone(input.ctx, input.body))),
     }),
   ],
 });

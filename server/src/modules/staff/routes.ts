@@ -3,7 +3,7 @@ import { staffCreateBody, staffInfo, staffLoginBody, staffUpdateBody, tokenAnswe
 import { defineModule, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
 import { endSession } from '../session/index.js';
-import { clearSessionCookies, setSessionCookies } from '../../http/session-cookie.js';
+import { clearSessionCookies, signedIn } from '../../http/session-cookie.js';
 import * as service from './service.js';
 
 /**
@@ -24,11 +24,7 @@ export const staffModule = defineModule({
       policy: 'staff.login',
       body: staffLoginBody,
       answer: tokenAnswer,
-      handler: async ({ ctx, body, request, reply }) => {
-        const token = await service.staffLogin(ctx, body);
-        setSessionCookies(request, reply, ctx.config, 'staff', token);
-        return { token };
-      },
+      handler: async (input) => signedIn(input, 'staff', await service.staffLogin(input.ctx, input.body)),
     }),
 
     route({
