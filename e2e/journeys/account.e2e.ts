@@ -48,7 +48,10 @@ for (const device of DEVICES) {
         .getByRole('menuitem', { name: `学生学院${device}` })
         .click({ timeout: 5000 })
         .catch(() => undefined);
-      await page.waitForTimeout(1000);
+      await expect
+        .poll(() => menuTexts(page), { timeout: 3000 })
+        .toContain('已加入班级')
+        .catch(() => undefined);
     }
     await poll(() => menuTexts(page)).toContain('已加入班级');
     expect(await menuTexts(page)).not.toContain('教学空间');

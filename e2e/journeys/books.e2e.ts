@@ -14,8 +14,8 @@ for (const device of DEVICES) {
 
     // Home: recommended and new books, book lists.
     await expect.poll(() => page.getByTestId('book-card').count()).toBeGreaterThanOrEqual(8);
-    expect(await page.getByText('推荐教材').isVisible()).toBe(true);
-    expect(await page.getByText('新书上架').isVisible()).toBe(true);
+    await page.getByText('推荐教材').waitFor();
+    await page.getByText('新书上架').waitFor();
     expect(await page.getByTestId('booklist-card').count()).toBe(3);
     await shot(page, 'home');
 
@@ -74,7 +74,7 @@ for (const device of DEVICES) {
     const href = (await free.first().getAttribute('href'))!;
     expect(href).toMatch(new RegExp(`^/bookPreview\\?bookId=${bookId}&chapterId=\\d+`));
     expect(await page.getByRole('button', { name: /^购\s?买$/ }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: '登录后收藏' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '登录后收藏' }).waitFor();
     await shot(page, 'book-detail', { fullPage: false });
     await shot(page, 'book-detail-full');
     // The free chapter is readable without logging in (the reader page itself comes with its own issue).
@@ -111,7 +111,7 @@ test('a member opens a free chapter link and searches inside a book', async () =
 
   const bookId = new URL(link, 'http://x').searchParams.get('bookId');
   await page.goto(`/book-detail?id=${bookId}`, { waitUntil: 'networkidle' });
-  expect(await page.getByRole('button', { name: '收藏' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: '收藏' }).waitFor();
   await page.getByTestId('free-chapter').first().click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/bookPreview');
 });

@@ -75,8 +75,11 @@ test('password login with a demo account, and the lockout message after wrong pa
   await form.getByPlaceholder('请输入手机号').fill('13800000003');
   for (let i = 0; i < 5; i += 1) {
     await form.getByPlaceholder('请输入密码').fill(`Wrong-pass-${i}x`);
-    await form.getByRole('button', { name: /登\s?录/ }).click();
-    await page.waitForTimeout(1100);
+    // Each try waits for the server's answer (the form is busy until then).
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/pwdLogin')),
+      form.getByRole('button', { name: /登\s?录/ }).click(),
+    ]);
   }
   await poll(() => page.locator('.ant-message').innerText()).toContain(AuthMsg.ACCOUNT_LOCKED(15));
   await shot(page, 'locked', { fullPage: false });

@@ -57,10 +57,11 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
       const page = await journey.page(device, { baseURL: b!.baseURL });
       await setSessionCookies(page.context(), token, b!.baseURL);
       await livePush(page);
+      const stream = page.waitForResponse((r) => r.url().includes('/api/msg-notice/stream'), { timeout: 20_000 });
       await page.goto('/', { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
-      // the browser's live stream is on B; give it a moment to connect
-      await page.waitForTimeout(2500);
+      // the browser's live stream is on B: the notice is made once it is connected
+      await stream;
       await call(a!.baseURL, '/api/test/notices', { memberId, count: 2 });
       const badge = page.getByTestId('notice-badge').locator('sup');
       await expect

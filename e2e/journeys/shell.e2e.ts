@@ -60,16 +60,16 @@ test('the search panel closes 500 ms after the mouse leaves', async () => {
   await page.goto('/', { waitUntil: 'networkidle' });
   await page.getByTestId('search-trigger').hover();
   const panel = page.getByTestId('search-panel');
-  expect(await panel.isVisible()).toBe(true);
+  await panel.waitFor();
   expect(await panel.getByRole('link', { name: '高级搜索' }).getAttribute('href')).toBe('/search?type=1');
   expect(await panel.getByRole('link', { name: '按学科浏览' }).getAttribute('href')).toContain('conditionKey=1');
   expect(await panel.getByRole('link', { name: '按丛书浏览' }).getAttribute('href')).toContain('conditionKey=4');
   await shot(page, 'search-panel', { fullPage: false });
+  const left = Date.now();
   await page.mouse.move(5, 600);
-  await page.waitForTimeout(250);
-  expect(await panel.isVisible()).toBe(true);
-  await page.waitForTimeout(450);
-  expect(await panel.isVisible()).toBe(false);
+  await panel.waitFor({ state: 'hidden' });
+  // Not at once (a mouse crossing the gap to the panel must not close it), and not much later than 500 ms.
+  expect(Date.now() - left).toBeGreaterThanOrEqual(450);
 });
 
 test('guards send a visitor from /my and /bookPreview to the index', async () => {
@@ -79,7 +79,7 @@ test('guards send a visitor from /my and /bookPreview to the index', async () =>
     await expectPath(page, '/index');
   }
   await page.goto('/login', { waitUntil: 'networkidle' });
-  expect(await page.locator('.ant-modal').isVisible()).toBe(true);
+  await page.locator('.ant-modal').waitFor();
   await shot(page, 'login-dialog');
 });
 
@@ -96,7 +96,7 @@ test('with a token, /login goes to the root and the personal centre opens the fi
   const sider = page.getByRole('complementary', { name: '个人中心菜单' });
   expect(await sider.textContent()).toContain('教师');
   expect(await sider.textContent()).toContain('示范大学');
-  expect(await page.getByTestId('college-switcher').isVisible()).toBe(true);
+  await page.getByTestId('college-switcher').waitFor();
   await shot(page, 'teacher-centre');
   expect(await page.locator('.ant-message-notice').count()).toBe(0);
   expect(consoleErrors(page)).toEqual([]);

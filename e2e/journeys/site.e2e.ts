@@ -74,9 +74,9 @@ for (const device of DEVICES) {
     expect(await page.getByTestId('version-android').locator('canvas, svg, img').count()).toBeGreaterThan(0);
     await shot(page, 'download');
     await page.goto('/blog-detail?id=999999&contentType=list', { waitUntil: 'networkidle' });
-    expect(await page.getByText('页面找不到了~').isVisible()).toBe(true);
+    await page.getByText('页面找不到了~').waitFor();
     await page.goto('/blog-detail?menuId=999999&contentType=list', { waitUntil: 'networkidle' });
-    expect(await page.getByText('页面找不到了~').isVisible()).toBe(true);
+    await page.getByText('页面找不到了~').waitFor();
     // a notification toast must not pile on top of the page's own state
     expect(await page.locator('.ant-notification-notice').count()).toBe(0);
     await shot(page, 'not-found');
@@ -144,11 +144,12 @@ async function runNoticeJourney(device: Device) {
   const page = await journey.page(device);
   await loginAs(page, memberId);
   await livePush(page);
+  const stream = page.waitForResponse((r) => r.url().includes('/api/msg-notice/stream'), { timeout: 20_000 });
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
   expect(await badgeText(page)).toBe('');
-  // let the live push connect, then create a notice on the server: the badge changes without a reload
-  await page.waitForTimeout(2500);
+  // once the live push is connected, create a notice on the server: the badge changes without a reload
+  await stream;
   const pushedAt = Date.now();
   const made = await api('/api/test/notices', { body: { memberId, count: 3 } });
   expect(made.code).toBe(200);

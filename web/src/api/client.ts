@@ -39,6 +39,8 @@ export interface RequestOptions {
    * still asks to log in again (background refreshes such as the notice badge).
    */
   silent?: boolean | 'toasts';
+  /** Set by `request`, which shares a repeated submit's answer instead of refusing it. */
+  duplicateChecked?: boolean;
 }
 
 /** A failed call: `code` is the envelope code (or 0 for transport failures), `data` the envelope data. */
@@ -82,6 +84,8 @@ export function createApiClient(options: ClientOptions) {
   const now = options.now ?? (() => Date.now());
   let reloginOpen = false;
   const recentSubmits = new Map<string, number>();
+  /** A user's submits of the last window, by method, URL and body: their answers, while pending or after success. */
+  const sharedSubmits = new Map<string, { at: number; answer: Promise<Envelope<unknown>> }>();
 
   function fail(
     msg: string,
@@ -125,7 +129,7 @@ export function createApiClient(options: ClientOptions) {
 
   async function send(method: string, url: string, opts: RequestOptions, accept: string): Promise<Response> {
     const fullUrl = url + toQueryString(opts.params);
-    guardDuplicate(method, fullUrl, opts.body, opts.silent);
+    if (!opts.duplicateChecked) guardDuplicate(method, fullUrl, opts.body, opts.silent);
     const headers: Record<string, string> = { accept, [CLIENT_HEADER]: options.session ?? ClientKind.MEMBER };
     const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -172,10 +176,33 @@ export function createApiClient(options: ClientOptions) {
     return judge(payload as Envelope<T>, silent);
   }
 
-  /** The whole envelope: 200 and the pass-through codes (601, 501, 502) resolve; the rest reject. */
-  async function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  async function exchange<T>(method: string, url: string, opts: RequestOptions): Promise<Envelope<T>> {
     const response = await send(method, url, opts, 'application/json');
     return parse<T>(response, opts.silent);
+  }
+
+  /**
+   * The whole envelope: 200 and the pass-through codes (601, 501, 502) resolve; the rest reject.
+   *
+   * A user's identical submit repeated within the window (a double click on 确定) sends nothing: it answers
+   * what the first one answers, silently, so a success is not followed by an error toast. A submit whose
+   * first try failed may be tried again at once.
+   */
+  function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    if (method === 'GET' || opts.silent || opts.body instanceof FormData) return exchange<T>(method, url, opts);
+    const key = `${method} ${url}${toQueryString(opts.params)} ${JSON.stringify(opts.body ?? null)}`;
+    const at = now();
+    const first = sharedSubmits.get(key);
+    if (first && at - first.at < duplicateWindowMs) return first.answer as Promise<Envelope<T>>;
+    const answer = exchange<T>(method, url, { ...opts, duplicateChecked: true });
+    sharedSubmits.set(key, { at, answer });
+    answer.catch(() => {
+      if (sharedSubmits.get(key)?.answer === answer) sharedSubmits.delete(key);
+    });
+    if (sharedSubmits.size > 100) {
+      for (const [k, s] of sharedSubmits) if (at - s.at >= duplicateWindowMs) sharedSubmits.delete(k);
+    }
+    return answer;
   }
 
   /** Just the data of a code-200 answer; pass-through codes reject quietly with their data. */

@@ -35,7 +35,14 @@ export function CollegeSwitcher() {
         onClick: ({ key }) => void switchCollege(Number(key)),
       }}
     >
-      <Button type="text" className="college-switcher" icon={<SwapOutlined />} data-testid="college-switcher">
+      <Button
+        type="text"
+        className="college-switcher"
+        icon={<SwapOutlined />}
+        data-testid="college-switcher"
+        aria-label={`切换学校，当前：${member.collegeName || '未选择'}`}
+        title="切换学校"
+      >
         <span className="college-name">{member.collegeName || '选择院校'}</span>
         <DownOutlined />
       </Button>

@@ -28,7 +28,7 @@ export default function SearchResultPage() {
       <div className="catalog-toolbar">
         <Typography.Title level={3} style={{ margin: 0 }}>
           {type === 1 ? '高级搜索' : '搜索'}
-          {name ? `：${name}` : ''}
+          {name && name !== '高级搜索' ? `：${name}` : ''}
         </Typography.Title>
         <div className="chip-row">
           <Input.Search

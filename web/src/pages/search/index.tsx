@@ -4,22 +4,13 @@ import type { DictNode } from '@textbook/contracts';
 import { Limits, Msg } from '@textbook/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAllFields } from '../../api/books';
+import { describeCriteria, findLabel, type Criteria } from './criteria';
 
 type TreeData = { value: number; title: string; children: TreeData[] };
 const toTree = (nodes: DictNode[]): TreeData[] =>
   nodes.map((n) => ({ value: n.id, title: n.label, children: toTree(n.children) }));
 
-interface Values {
-  searchText?: string;
-  title?: string;
-  author?: string;
-  isbn?: string;
-  publisher?: string;
-  subjectId?: number;
-  collectionId?: number;
-  year?: number;
-}
-
+type Values = Criteria;
 const max50 = { max: Limits.SEARCH_MAX, message: Msg.SEARCH_TOO_LONG };
 
 /** search: the normal (type 0) and advanced (type 1) search forms; results open in search-result. */
@@ -34,7 +25,12 @@ export default function SearchPage() {
       if (v !== undefined && v !== null && String(v).trim() !== '') query.set(k, String(v).trim());
     }
     if (type === 0 && !query.get('searchText')) return;
-    query.set('name', values.searchText?.trim() || values.title?.trim() || '高级搜索');
+    const name = describeCriteria(values, {
+      subject: findLabel(fields.data?.subjects ?? [], values.subjectId),
+      collection: findLabel(fields.data?.collections ?? [], values.collectionId),
+    });
+    if (!name) return;
+    query.set('name', name);
     navigate(`/search-result?${query.toString()}`);
   };
   return (
