@@ -39,4 +39,3 @@ export function describeCriteria(values: Criteria, labels: { subject?: string; c
     .map(([k, v]) => (k ? `${k}：${String(v)}` : String(v)))
     .join(' · ');
 }
-
