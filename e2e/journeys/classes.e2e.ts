@@ -72,6 +72,20 @@ for (const device of DEVICES) {
     // The default validity is now to 23:59 today.
     const endInput = dialog.locator('.ant-picker-input input').nth(1);
     expect(await endInput.inputValue()).toMatch(/ 23:59$/);
+    // The date picker fits the screen: its month arrows and Monday column are not cut off (phones too).
+    await endInput.click();
+    const popup = teacher.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await popup.waitFor();
+    await expect
+      .poll(async () => {
+        const box = (await popup.locator('.ant-picker-panel-container').boundingBox())!;
+        const width = teacher.viewportSize()!.width;
+        return box.x >= 0 && box.x + box.width <= width;
+      })
+      .toBe(true);
+    await shot(teacher, 'class-date-picker', { fullPage: false });
+    await teacher.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: /确\s?定/ }).click();
     await expect
       .poll(() => errorsOf(teacher))
@@ -116,14 +130,26 @@ for (const device of DEVICES) {
     await teacher.reload();
     await poll(() => card.getByText('1 人待审核').count()).toBe(1);
     await card.getByRole('button', { name: '学生管理' }).click();
-    await teacher.getByRole('tab', { name: /待审核/ }).click();
-    const row = teacher.getByTestId('pending-list').locator('.ant-table-row').filter({ hasText: '周同学' });
-    await poll(() => row.count()).toBe(1);
-    await row.locator('.ant-checkbox-input').check();
-    await shot(teacher, 'admission-pending');
-    await teacher.getByRole('button', { name: /批量通过/ }).click();
-    await poll(() => teacher.getByText('已通过 1 名学生').count()).toBeGreaterThan(0);
-    await teacher.getByRole('tab', { name: '学生名单' }).click();
+    if (device === 'desktop') {
+      // From the pending tab, in a batch.
+      await teacher.getByRole('tab', { name: /待审核/ }).click();
+      const row = teacher.getByTestId('pending-list').locator('.ant-table-row').filter({ hasText: '周同学' });
+      await poll(() => row.count()).toBe(1);
+      await row.locator('.ant-checkbox-input').check();
+      await shot(teacher, 'admission-pending');
+      await teacher.getByRole('button', { name: /批量通过/ }).click();
+      await poll(() => teacher.getByText('已通过 1 名学生').count()).toBeGreaterThan(0);
+      await teacher.getByRole('tab', { name: '学生名单' }).click();
+    } else {
+      // From the student list itself: a pending student has 通过 and 拒绝 beside 编辑 and 移出.
+      await teacher.getByRole('tab', { name: '学生名单' }).click();
+      const row = teacher.getByTestId('student-list').locator('.ant-table-row').filter({ hasText: '周同学' });
+      await poll(() => row.innerText()).toContain('待审核');
+      await row.getByRole('button', { name: '拒绝' }).waitFor();
+      await shot(teacher, 'admission-students-pending');
+      await row.getByRole('button', { name: '通过' }).click();
+      await poll(() => teacher.getByText('已通过“周同学”的加入申请').count()).toBeGreaterThan(0);
+    }
     await expect
       .poll(() =>
         teacher.getByTestId('student-list').locator('.ant-table-row').filter({ hasText: '周同学' }).innerText(),

@@ -83,6 +83,19 @@ export function formatClassTime(ms: number): string {
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
+/** Now, as a class time (China's wall clock), whatever the time zone of the browser or server. */
+export function chinaNow(now = Date.now()): string {
+  return formatClassTime(now);
+}
+
+/** True when a clock with this UTC offset (minutes, as Date#getTimezoneOffset gives) reads China's time. */
+export function readsChinaTime(timezoneOffset = new Date().getTimezoneOffset()): boolean {
+  return timezoneOffset === -480;
+}
+
+/** Said beside class times where the browser's clock is not China's (the times are Beijing time). */
+export const BEIJING_TIME_NOTE = '（北京时间）';
+
 /** The start of the current minute: a validity period may start in it (spec §5). */
 export function currentMinute(now = Date.now()): number {
   return Math.floor(now / MINUTE) * MINUTE;

@@ -17,7 +17,8 @@ export interface AreaFacts {
 const areaRules: Record<PersonalArea, (actor: MemberActor, facts: AreaFacts) => boolean> = {
   teachingSpace: (actor) => can(actor, 'class.teach'),
   questionBank: (actor) => can(actor, 'class.teach'),
-  joinClass: (actor) => hasRole(actor, Role.STUDENT),
+  // A student's classes; and for a member of no college, the way in: joining a class makes them a student.
+  joinClass: (actor) => hasRole(actor, Role.STUDENT) || (isMember(actor) && actor.collegeId === null),
   sampleBook: (actor, facts) => isMember(actor) && facts.canApply,
   academy: (actor) => hasRole(actor, Role.COLLEGE_ADMIN),
   provideBook: (actor, facts) => isMember(actor) && facts.hasGrant,

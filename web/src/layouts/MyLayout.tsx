@@ -1,16 +1,43 @@
-import { Avatar, Menu, Tag } from 'antd';
+import { Avatar, Grid, Menu, Skeleton, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
 import { useMember } from '../api/member';
 import { personalMenu, selectedMenuKey } from './personalMenu';
 
-/** The personal centre: the role's menu on the left, with avatar, teacher badge, real name and college. */
+/** What the personal centre shows while the member's info loads: its shape, not a blank page. */
+function MyLayoutSkeleton() {
+  return (
+    <div className="my-layout" aria-busy="true" data-testid="my-skeleton">
+      <aside className="my-sider">
+        <div className="my-profile">
+          <Skeleton.Avatar active size={64} />
+          <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '80%'] }} />
+        </div>
+        <div style={{ padding: '0 16px' }}>
+          <Skeleton active title={false} paragraph={{ rows: 5 }} />
+        </div>
+      </aside>
+      <section className="my-content">
+        <div className="panel">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The personal centre: the role's menu beside the page, with avatar, teacher badge, real name and college. On
+ * a phone the profile is one line and the menu one scrollable row above the page, so the page starts on the
+ * first screen.
+ */
 export function MyLayout() {
   const member = useMember();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  if (!member) return null;
+  const phone = Grid.useBreakpoint().md === false;
+  if (!member) return <MyLayoutSkeleton />;
   const items = personalMenu(member);
   const child = pathname.replace(/^\/my\/?/, '').split('/')[0] ?? '';
   const selected = selectedMenuKey(items, child);
@@ -28,7 +55,7 @@ export function MyLayout() {
     <div className="my-layout">
       <aside className="my-sider" aria-label="个人中心菜单">
         <div className="my-profile">
-          <Avatar size={64} src={member.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={phone ? 40 : 64} src={member.avatar || undefined} icon={<UserOutlined />} />
           <div className="my-name">
             {member.realName || member.userName}
             {member.teacher && (
@@ -40,7 +67,7 @@ export function MyLayout() {
           <div className="my-college">{member.collegeName || '未加入院校'}</div>
         </div>
         <Menu
-          mode="inline"
+          mode={phone ? 'horizontal' : 'inline'}
           selectedKeys={selected ? [selected] : []}
           items={items.map((i) => ({ key: i.key, label: i.label }))}
           onClick={({ key }) => {

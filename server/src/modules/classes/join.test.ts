@@ -36,6 +36,36 @@ describe('student: join with a class code (spec §3, §5, §8)', () => {
     expect((await call(t.app, { method: 'POST', url: '/api/class/student/join', payload: good })).body.code).toBe(401);
   });
 
+  it('a member of no college (registered alone) joins and becomes a student of the class’s college', async () => {
+    const loner = await buildMember(t.ctx.db);
+    expect((await check(loner.token, direct.code)).body.data).toMatchObject({ status: '0' });
+    const res = await join(t, loner.token, direct.code, 'S900', '王五');
+    expect(res.body).toMatchObject({ code: 200, msg: ClassMsg.JOIN_SUCCESS, data: { status: 1, joinShelf: true } });
+    const info = await call<{ member: { roleList: number[]; collegeId: number; extras: { CollegeList: unknown[] } } }>(
+      t.app,
+      {
+        url: '/api/getMemberInfo',
+        token: loner.token,
+      },
+    );
+    expect(info.body.data.member).toMatchObject({ roleList: [3], collegeId: w.college.id });
+    expect(info.body.data.member.extras.CollegeList).toHaveLength(1);
+    const mine = await call<Paged<MyClassRow>>(t.app, {
+      method: 'POST',
+      url: '/api/class/student/myClass',
+      token: loner.token,
+      payload: {},
+    });
+    expect(JSON.stringify(mine.body.data)).toContain('直通班');
+    // The join's identity is the new membership's.
+    const membership = await t.ctx.db
+      .selectFrom('college_members')
+      .select(['roles', 'student_id', 'real_name'])
+      .where('member_id', '=', loner.id)
+      .executeTakeFirstOrThrow();
+    expect(membership).toEqual({ roles: '3', student_id: 'S900', real_name: '王五' });
+  });
+
   it('review on: status 0 提交成功，待审核, no shelf entry yet, the teacher is told', async () => {
     const s = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
     expect((await check(s.token, reviewed.code.toLowerCase())).body.data).toMatchObject({

@@ -14,6 +14,7 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { otherCollege, refused } from '../../http/errors.js';
+import { enrolStudent, memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
@@ -28,7 +29,15 @@ function rangeMessage(cls: ClassRecord): string {
   return ClassMsg.JOIN_OUTSIDE(formatClassTime(cls.startTime), formatClassTime(cls.endTime));
 }
 
-/** The class's college against the member's: same (0), another of theirs (1: switch), not theirs (2). */
+/** A member of no college at all (role 0, registered alone): joining a class makes them its college's student. */
+async function joinsAsNewStudent(ctx: AppContext, actor: MemberActor): Promise<boolean> {
+  return actor.collegeId === null && (await memberships(ctx, actor.memberId)).length === 0;
+}
+
+/**
+ * The class's college against the member's: same (0), another of theirs (1: switch), not theirs (2). A
+ * member of no college is 0: the join enrols them in the class's college as a student.
+ */
 export async function verifyCollege(
   ctx: AppContext,
   actor: MemberActor,
@@ -38,6 +47,7 @@ export async function verifyCollege(
   if (actor.collegeId === cls.collegeId) return { status: 0, msg: '', ...base };
   const membership = await q.collegeMembership(ctx.db, actor.memberId, cls.collegeId);
   if (membership) return { status: 1, msg: Msg.OTHER_COLLEGE(cls.collegeName), ...base };
+  if (await joinsAsNewStudent(ctx, actor)) return { status: 0, msg: '', ...base };
   return { status: 2, msg: ClassMsg.NOT_IN_COLLEGE(cls.collegeName), ...base };
 }
 
@@ -136,8 +146,10 @@ export async function joinClass(
   const identity = await settleIdentity(ctx, actor, cls.collegeId, input);
   const direct = cls.isReview === Review.DIRECT;
   const status = direct ? MemberStatus.APPROVED : MemberStatus.PENDING;
+  const enrol = actor.collegeId !== cls.collegeId && (await joinsAsNewStudent(ctx, actor));
 
   const outcome = await ctx.db.transaction().execute(async (trx) => {
+    if (enrol) await enrolStudent(trx, actor.memberId, cls.collegeId, identity, now);
     const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
     const inserted = await q.insertMembershipOnce(trx, row);
     let changed = inserted !== undefined;

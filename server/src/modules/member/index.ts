@@ -3,6 +3,7 @@ export { memberModule } from './routes.js';
 export {
   addToNewCollege,
   createMember,
+  enrolStudent,
   getMemberInfo,
   isMemberOfCollege,
   memberProfile,

@@ -58,7 +58,8 @@ describe('sessions and member info', () => {
       return member.abilities;
     };
     const common = ['studyReport', 'collect', 'record', 'help', 'feedback', 'person'];
-    expect(await areasOf({ college: false })).toEqual(common);
+    // A member of no college joins a class from 已加入班级 (the join makes them a student).
+    expect(await areasOf({ college: false })).toEqual(['joinClass', ...common]);
     expect(await areasOf({ roles: '0' })).toEqual(common);
     expect(await areasOf({ roles: '2' })).toEqual(['teachingSpace', 'questionBank', 'sampleBook', ...common]);
     expect(await areasOf({ roles: '3' })).toEqual(['joinClass', ...common]);

@@ -47,6 +47,25 @@ export function insertMembership(
   return db.insertInto('college_members').values(row).execute();
 }
 
+/** A membership, unless the member already has one in that college (the unique pair decides). */
+export function insertMembershipOnce(
+  db: Db,
+  row: {
+    college_id: number;
+    member_id: number;
+    roles: string;
+    student_id: string;
+    real_name: string;
+    created_at: number;
+  },
+) {
+  return db
+    .insertInto('college_members')
+    .values(row)
+    .onConflict((oc) => oc.columns(['college_id', 'member_id']).doNothing())
+    .execute();
+}
+
 export function setCurrentCollege(db: Db, memberId: number, collegeId: number | null) {
   return db.updateTable('members').set({ current_college_id: collegeId }).where('id', '=', memberId).execute();
 }

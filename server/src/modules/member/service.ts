@@ -1,5 +1,7 @@
 import { Role, type MemberInfo, type RoleCode } from '@textbook/contracts';
+import type { Db } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { MemberActor } from '../../http/actor.js';
 import { personalAreas } from '../../policies/areas.js';
@@ -90,6 +92,31 @@ export async function addToNewCollege(
   const { id } = await q.insertCollege(ctx.db, college.name, now);
   await q.insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: college.roles, created_at: now });
   return id;
+}
+
+/**
+ * A member of no college who joins a class becomes a student (role 3) of the class's college, under the student
+ * id and name of the join, and works in that college from now on. Inside the join's transaction (pass it as
+ * db); a membership that already exists is left as it is.
+ */
+export async function enrolStudent(
+  db: Db,
+  memberId: number,
+  collegeId: number,
+  identity: { studentId: string; name: string },
+  now = Date.now(),
+): Promise<void> {
+  await q.insertMembershipOnce(db, {
+    college_id: collegeId,
+    member_id: memberId,
+    roles: String(Role.STUDENT),
+    student_id: identity.studentId,
+    real_name: identity.name,
+    created_at: now,
+  });
+  await q.setCurrentCollege(db, memberId, collegeId);
+  // Sessions keep who a member is, in which college, for a few seconds: they read it again now.
+  invalidate(tag.member(memberId));
 }
 
 /** The profile fields of a member (phone, avatar, extras flag, current college), or undefined. */

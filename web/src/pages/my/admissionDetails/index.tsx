@@ -102,6 +102,34 @@ function StudentsTab({ classId }: { classId: number }) {
             fixed: 'right',
             render: (_, row) => (
               <Space size={0}>
+                {row.status === 0 && (
+                  <>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={async () => {
+                        await actions.decide({ ids: [row.id], status: 1 });
+                        message.success(`已通过“${row.name}”的加入申请`);
+                      }}
+                    >
+                      通过
+                    </Button>
+                    <Popconfirm
+                      title={`拒绝“${row.name}”加入班级？`}
+                      okText="拒绝"
+                      cancelText="取消"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={async () => {
+                        await actions.decide({ ids: [row.id], status: 2 });
+                        message.success(`已拒绝“${row.name}”的加入申请`);
+                      }}
+                    >
+                      <Button type="link" size="small" danger>
+                        拒绝
+                      </Button>
+                    </Popconfirm>
+                  </>
+                )}
                 <Button type="link" size="small" onClick={() => setEditing(row)}>
                   编辑
                 </Button>

@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import {
+  BEIJING_TIME_NOTE,
   BLOCKING_CODE_STATUSES,
   ClassMsg,
   CodeStatus,
   JoinStatus,
   isPlaceholderName,
+  readsChinaTime,
   type CodeCheckResult,
   type JoinResult,
 } from '@textbook/contracts';
@@ -73,6 +75,7 @@ function JoinResultView({ result, onAgain }: { result: JoinResult; onAgain: () =
       extra={[
         <div key="range" className="join-range">
           班级码有效期：{result.startTime} 至 {result.endTime}
+          {!readsChinaTime() && BEIJING_TIME_NOTE}
         </div>,
         again,
       ]}

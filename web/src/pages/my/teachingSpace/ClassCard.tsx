@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { App, Button, Card, Modal, Popconfirm, QRCode, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, QrcodeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { Review, type ClassRow } from '@textbook/contracts';
+import { BEIJING_TIME_NOTE, readsChinaTime, Review, type ClassRow } from '@textbook/contracts';
 import { useClassActions } from '../../../api/classes';
+import { validityState } from './validity';
 
 /** The join link a QR code and the copy button carry: the join page with the code filled in. */
 export function joinLink(code: string): string {
@@ -22,16 +23,6 @@ async function copy(text: string): Promise<void> {
     document.execCommand('copy');
     area.remove();
   }
-}
-
-function validityState(row: ClassRow): { text: string; color: string } {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
-  if (!row.codeOpen) return { text: '已关闭加入', color: 'default' };
-  if (stamp < row.startTime) return { text: '未开始', color: 'gold' };
-  if (stamp > row.endTime) return { text: '已过期', color: 'red' };
-  return { text: '可加入', color: 'green' };
 }
 
 /** One class of the teaching space: code tools (copy, QR, join link, reset, close), students, edit, delete. */
@@ -139,6 +130,7 @@ export function ClassCard({ row, onEdit }: { row: ClassRow; onEdit: (row: ClassR
         <span>
           <span className="class-label">有效期</span>
           {row.startTime} 至 {row.endTime}
+          {!readsChinaTime() && <span className="class-tz">{BEIJING_TIME_NOTE}</span>}
         </span>
         <span>
           <span className="class-label">学生</span>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  BEIJING_TIME_NOTE,
   ClassMsg,
   Limits,
+  readsChinaTime,
   Review,
   validityProblem,
   type ClassBook,
@@ -138,7 +140,7 @@ export function ClassDialog({
         </Form.Item>
         <Form.Item
           name="range"
-          label="班级码有效期"
+          label={readsChinaTime() ? '班级码有效期' : `班级码有效期${BEIJING_TIME_NOTE}`}
           rules={[
             {
               validator: async (_, value: Values['range']) => {
