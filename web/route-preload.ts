@@ -6,7 +6,8 @@ import type { Plugin, Rolldown } from 'vite';
  * page (web/src/pages/<route>/index.tsx; not the personal centre, which needs a login first) to its chunk, the
  * chunks that imports and their CSS, and preloads those of the address being opened, so they download
  * alongside the main bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
- * ahead of the entry's script and modulepreload links.
+ * ahead of the entry's script and modulepreload links. Every preload is `crossorigin`, as Vite's own stylesheet
+ * and module links are: a preload in another credentials mode is not used (and the browser warns of it).
  */
 export function routePreload(): Plugin {
   return {
@@ -51,7 +52,7 @@ export function routePreload(): Plugin {
         const script =
           `<script>(function(f,m){var r=m[location.pathname.replace(/^\\/+|\\/+$/g,'')];if(r)r.forEach(function(i){` +
           `var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}` +
-          `else{l.rel='modulepreload';l.crossOrigin=''}l.href='/assets/'+f[i];document.head.appendChild(l)})})(` +
+          `else{l.rel='modulepreload'}l.crossOrigin='';l.href='/assets/'+f[i];document.head.appendChild(l)})})(` +
           `${JSON.stringify(files)},${JSON.stringify(routes)})</script>`;
         // The entry's stylesheet goes first, before Vite's dozens of modulepreload links, so that it is not queued
         // behind them: the browser can then paint the static header of index.html while the scripts download.

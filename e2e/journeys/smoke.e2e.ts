@@ -22,3 +22,19 @@ for (const device of DEVICES) {
     expect(await toasts(page)).toEqual([]);
   });
 }
+
+test('the pages use every file they preload (no credentials-mode mismatch, no unused preload)', async () => {
+  const page = await journey.page('desktop');
+  const warnings: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' && /preload/i.test(msg.text())) warnings.push(msg.text());
+  });
+  for (const path of ['/textbook', '/booklist', '/about']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  }
+  // Chromium reports a preload left unused a few seconds after the page's load event.
+  await page.goto('/textbook', { waitUntil: 'networkidle' });
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+  await page.waitForFunction(() => performance.now() > 3500);
+  expect(warnings).toEqual([]);
+});

@@ -28,7 +28,8 @@ export const ReaderMsg = {
   KEPT_ON_SHELF: '该教材由班级、授权、样书或购买获得，仍保留在书架中',
   STARRED: '收藏成功',
   UNSTARRED: '已取消收藏',
-  NO_PROVIDER: '未配置句子翻译服务，仅支持词语查询',
+  /** A sentence without a sentence translator: its words are explained one by one (nothing about set-up). */
+  NO_PROVIDER: '以下为句中词语的释义',
   NOTE_EMPTY: '请选择要标注的文字',
   NOTE_TOO_LONG: '笔记内容不能超过5000个字',
   NOTE_COLOR: '请选择有效的标注颜色',

@@ -83,6 +83,33 @@ export const demoNews = [
   },
 ];
 
+/** 行业资讯: news of the field (the staff replace them with their own). */
+export const demoIndustryNews = [
+  {
+    title: '教育部推进高等教育数字化教材建设',
+    summary: '新一批国家级数字教材建设项目启动，重点支持核心课程与新兴学科的数字教材开发。',
+    body: '<p>新一批国家级数字教材建设项目近日启动。项目重点支持核心基础课程与新兴交叉学科的数字教材开发，鼓励教材与课程资源、在线作业和学习数据相互贯通。</p><p>各高校可结合本校课程建设规划申报，入选教材将在国家智慧教育公共服务平台展示。</p>',
+  },
+  {
+    title: '数字教材标准化：EPUB 3 在高校出版中的应用',
+    summary: '采用 EPUB 3 标准的数字教材支持公式、音视频与无障碍阅读，正在成为高校出版的主流格式。',
+    body: '<p>EPUB 3 支持 MathML 公式、SVG 图形、音视频与无障碍导航，使同一本教材可以在电脑、平板与手机上获得一致的阅读体验。</p><p>多家高校出版社已将新出版教材的数字版本统一为 EPUB 3 格式。</p>',
+  },
+  {
+    title: '高校图书馆探索数字教材统一采购与授权',
+    summary: '图书馆统一采购、按班级授权的模式降低了学生的教材成本，也便于教师开展混合式教学。',
+    body: '<p>越来越多的高校图书馆开始统一采购数字教材，并按课程与班级向学生授权。学生凭班级码即可在线阅读，教师可据此布置章节作业、查看学习进度。</p>',
+  },
+];
+
+/** Contact details on /about (联系我们 in the footer opens it); site content the staff edit. */
+export const demoContact = {
+  phone: '010-6000 0000',
+  email: 'service@textbook.example.cn',
+  address: '北京市海淀区学院路 1 号',
+  hours: '工作日 9:00–17:30',
+};
+
 export const demoPages: Record<string, { title: string; body: string }> = {
   常见问题: {
     title: '常见问题',
@@ -93,7 +120,10 @@ export const demoPages: Record<string, { title: string; body: string }> = {
   出版社: { title: '出版社', body: '<p>出版社可在平台发布数字教材，管理版本与销售。</p>' },
   关于我们: {
     title: '关于我们',
-    body: '<p>高校数字教材平台由出版社与高校共同建设，为师生提供便捷、可靠的在线教材阅读与教学服务。</p>',
+    body:
+      '<p>高校数字教材平台由出版社与高校共同建设，为师生提供便捷、可靠的在线教材阅读与教学服务。</p>' +
+      `<h3 id="contact">联系我们</h3><ul><li>客服电话：${demoContact.phone}（${demoContact.hours}）</li>` +
+      `<li>电子邮箱：${demoContact.email}</li><li>地址：${demoContact.address}</li></ul>`,
   },
 };
 

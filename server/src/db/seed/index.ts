@@ -9,6 +9,7 @@ import {
   demoLinks,
   demoMembers,
   demoMenus,
+  demoIndustryNews,
   demoNews,
   demoPages,
   demoPrivacy,
@@ -60,9 +61,11 @@ export async function seedDemo(db: Db, now = Date.now(), books?: BookSeedDeps): 
           })
           .execute();
       }
-      if (menu.name === '平台动态') {
-        let t = now;
-        for (const news of demoNews) {
+      const newsOfMenu = { 平台动态: demoNews, 行业资讯: demoIndustryNews }[menu.name];
+      if (newsOfMenu) {
+        // 行业资讯 half a day behind 平台动态, so the home block has one order.
+        let t = menu.name === '行业资讯' ? now - 43_200_000 : now;
+        for (const news of newsOfMenu) {
           t -= 86_400_000;
           await trx
             .insertInto('site_contents')

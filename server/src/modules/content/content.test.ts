@@ -45,7 +45,19 @@ describe('public content driven by the navigation menus', () => {
         url: `/api/navMenu/contentList?menuId=${parent.menuId}&contentType=list`,
       }),
     );
-    expect(all.total).toBe(3);
+    // 平台动态 and 行业资讯 both have items: a new install shows a living news section.
+    expect(all.total).toBe(6);
+    const industry = expectOk(
+      await call<Paged<ContentItem>>(t.app, {
+        url: `/api/navMenu/contentList?menuId=${byName('行业资讯')!.menuId}&contentType=list`,
+      }),
+    );
+    expect(industry.total).toBe(3);
+    const about = expectOk(
+      await call<Paged<ContentItem>>(t.app, { url: '/api/navMenu/contentList?path=/about&contentType=single' }),
+    );
+    expect(about.rows[0]!.body).toContain('联系我们');
+    expect(about.rows[0]!.body).toMatch(/客服电话：[\d -]+/);
 
     const faq = expectOk(
       await call<Paged<ContentItem>>(t.app, { url: '/api/navMenu/contentList?path=/faq&contentType=single' }),
@@ -63,7 +75,7 @@ describe('public content driven by the navigation menus', () => {
 
   it('serves news by kind for the home block, and one item with its body', async () => {
     const news = expectOk(await call<Paged<ContentItem>>(t.app, { url: '/api/site/contentList?contentType=news' }));
-    expect(news.total).toBe(3);
+    expect(news.total).toBe(6);
     const item = expectOk(await call<ContentItem>(t.app, { url: `/api/site/imageText/${news.rows[0]!.id}` }));
     expect(item.body).toContain('<p>');
     expect(item.menuName).toBe('平台动态');

@@ -77,6 +77,9 @@ export function TranslationDialog({ trans, onClose }: { trans: Translation | nul
     <Modal title="查词翻译" open={Boolean(trans)} onCancel={onClose} footer={null}>
       <div data-testid="translation">
         <div className="trans-text">{trans?.text}</div>
+        {trans?.result?.kind === 'word' && trans.result.entries.length ? (
+          <div className="trans-direction">{/\p{Script=Han}/u.test(trans.text) ? '拼音与释义' : '中文释义'}</div>
+        ) : null}
         {!trans?.result && !trans?.failed ? <Spin /> : null}
         {trans?.failed ? <p>{trans.failed}</p> : null}
         {trans?.result?.translation ? <p className="trans-sentence">{trans.result.translation}</p> : null}
@@ -92,7 +95,7 @@ export function TranslationDialog({ trans, onClose }: { trans: Translation | nul
             </li>
           ))}
         </ul>
-        {trans?.result?.provider === 'cc-cedict' ? <p className="trans-source">来源：CC-CEDICT 离线词典</p> : null}
+        {trans?.result?.provider === 'cc-cedict' ? <p className="trans-source">释义来自 CC-CEDICT 汉英词典</p> : null}
       </div>
     </Modal>
   );
