@@ -60,6 +60,9 @@ for (const device of DEVICES) {
     await page.getByTestId('chapter-host').waitFor({ timeout: 15_000 });
     const access = await api<BookAccess>(`/api/book/readAccess?bookId=${autoBook}`, { token });
     expect(access.data).toMatchObject({ readable: true, sources: ['sample'] });
+    // The next chapter is not a free one: the sample opens it.
+    await page.getByRole('button', { name: '下一章' }).click();
+    await page.getByTestId('chapter-host').getByRole('heading', { name: '第二章 线性表' }).waitFor({ timeout: 15_000 });
     await shot(page, 'reader');
 
     // A reviewed book waits; the staff approve it through their API; the teacher is told and sees it listed.
