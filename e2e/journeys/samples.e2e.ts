@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import type { BookAccess, MemberInfo, Paged, SampleApplyAnswer } from '@textbook/contracts';
+import {
+  formatClassTime,
+  type BookAccess,
+  type MemberInfo,
+  type Paged,
+  type SampleApplyAnswer,
+} from '@textbook/contracts';
 import { api, consoleErrors, DEVICES, expectPath, loginAs, shot, useJourney } from '../support/browser.js';
 
 const journey = useJourney('samples');
@@ -88,6 +94,40 @@ for (const device of DEVICES) {
     expect(await list.innerText()).toContain('大学物理');
     await poll(() => page.locator('aside .ant-menu').innerText()).toContain('样书申请');
     await shot(page, 'my-samples');
+
+    if (device === 'desktop') {
+      // The class dialog's goApply hint (the teacher's copy ended meanwhile) opens the sample dialog for the book.
+      const title = '样书试用教材';
+      const { bookId } = (
+        await api<{ bookId: number }>('/api/test/class-book', { body: { memberId: teacherId, title } })
+      ).data;
+      const now = Date.now();
+      const made = await api('/api/class/save', {
+        token,
+        body: {
+          bookId,
+          name: '试用一班',
+          isReview: '1',
+          remark: '',
+          startTime: formatClassTime(now),
+          endTime: formatClassTime(now + 86_400_000),
+        },
+      });
+      expect(made.code).toBe(200);
+      await page.goto(`/my/teachingSpace?bookId=${bookId}`);
+      await page.getByRole('button', { name: '创建班级' }).click();
+      const classDialog = page.locator('.ant-modal').filter({ hasText: '创建班级' });
+      await poll(() => classDialog.locator('.ant-select').innerText()).toContain(title);
+      // The sample ends while the dialog is open: the own-book check now blocks with the goApply hint.
+      await api('/api/test/shelf-revoke', { body: { memberId: teacherId, bookId } });
+      await classDialog.getByPlaceholder('请输入班级').fill('试用二班');
+      await classDialog.getByText('需要审核', { exact: true }).click();
+      await classDialog.getByRole('button', { name: /确\s?定/ }).click();
+      await classDialog.getByRole('button', { name: '申请教师试用' }).click();
+      const trial = page.locator('.ant-modal').filter({ hasText: '申请免费样书' });
+      await poll(() => trial.getByTestId('sample-quota').innerText()).toContain('剩余');
+      await shot(page, 'go-apply');
+    }
     expect(consoleErrors(page)).toEqual([]);
   });
 }
