@@ -62,8 +62,12 @@ export const bookPolicies = {
    */
   'book.asset': (actor: Actor, asset: { public: boolean; bookPublished: boolean; grants: ReadGrant[] }) =>
     asset.public || bookReadVerdict(actor, asset).read,
-  /** Asking for a sample copy of a book (book detail): a teacher of the current college. */
-  'book.askSample': (actor: Actor) => hasRole(actor, Role.TEACHER),
+  /**
+   * The book detail's 申请样书 button: a teacher, or a member not yet certified as one (not a student), whom the
+   * sample check then tells 需认证为教师后才可申请免费样书 (policies/samples.ts decides who may apply).
+   */
+  'book.askSample': (actor: Actor) =>
+    isMember(actor) && (hasRole(actor, Role.TEACHER) || !hasRole(actor, Role.STUDENT)),
   /** Catalogue management: import, metadata, publication, free chapters, book lists. */
   'book.manage': (actor: Actor) => isStaff(actor),
   'book.readImportJob': (actor: Actor, job: { staffId: number | null }) =>

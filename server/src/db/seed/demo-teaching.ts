@@ -20,6 +20,8 @@ export const demoTeaching = {
   class: { book: 'gdsx-1', name: '高数一班', remark: '2026 级理工科新生，每周二、周四上课' },
   approved: ['13800000003'],
   pending: ['13800000004'],
+  /** Demo textbooks whose sample applications the publisher approves at once (others wait for review). */
+  sampleAutoApprove: ['sjjg'],
 } as const;
 
 /** A demo member acting in one of their colleges, as a session in that college would make them. */
@@ -71,6 +73,14 @@ export async function seedDemoTeaching(ctx: AppContext): Promise<void> {
       sourceRef: college.id,
       collegeId: college.id,
     });
+  }
+
+  for (const key of demoTeaching.sampleAutoApprove) {
+    await ctx.db
+      .updateTable('books')
+      .set({ sample_auto_approve: 1 })
+      .where('id', '=', await bookIdOf(key))
+      .execute();
   }
 
   // The class dialog's input, checked by the same contract the create route checks it with.

@@ -36,6 +36,8 @@ export interface BooksTable {
   published_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0801: a teacher's sample application of this book is approved at once. */
+  sample_auto_approve: Generated<number>;
 }
 
 export interface BookChaptersTable {

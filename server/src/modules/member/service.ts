@@ -5,6 +5,7 @@ import { invalidate, tag } from '../../http/read-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { MemberActor } from '../../http/actor.js';
 import { personalAreas } from '../../policies/areas.js';
+import { can } from '../../policies/index.js';
 import { parseRoles } from '../session/index.js';
 import * as q from './queries.js';
 
@@ -30,6 +31,8 @@ export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<
     collegeId: current?.collegeId ?? null,
     roles: roleList,
   };
+  // Exactly who the apply route lets through (policies/samples.ts), in the college the member works in.
+  const canApply = can(inCollege, 'sample.apply');
   return {
     id: member.id,
     userName: member.user_name,
@@ -43,13 +46,13 @@ export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<
     roleList,
     teacher: isTeacher,
     hasGrant,
-    canApply: isTeacher,
+    canApply,
     extras: {
       YxMenu: yxMenu,
       hasCollege: memberships.length > 0,
       CollegeList: memberships.map((m) => ({ id: m.collegeId, name: m.collegeName })),
     },
-    abilities: personalAreas(inCollege, { hasGrant, canApply: isTeacher, yxMenu }),
+    abilities: personalAreas(inCollege, { hasGrant, canApply, yxMenu }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
 import { Button, Tooltip, Typography } from 'antd';
 import type { SectionNode } from '@textbook/contracts';
@@ -12,6 +12,11 @@ import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
 import '../../styles/books.css';
+
+/** The sample dialog loads when a member who may ask for a sample opens a book (visitors never download it). */
+const SampleButton = lazy(() =>
+  import('../../components/Samples/SampleDialog').then((m) => ({ default: m.SampleButton })),
+);
 
 /**
  * Favourite and shelf actions (POST {bookId}; the routes belong to the reader issue). Kept out of api/books.ts
@@ -142,13 +147,9 @@ export default function BookDetailPage() {
                   </span>
                 </Tooltip>
                 {canAskSample && (
-                  <Tooltip title={LATER.sample}>
-                    <span>
-                      <Button size="large" disabled>
-                        申请样书
-                      </Button>
-                    </span>
-                  </Tooltip>
+                  <Suspense fallback={null}>
+                    <SampleButton bookId={id} bookTitle={book.title} />
+                  </Suspense>
                 )}
               </div>
               {book.description && <p className="detail-desc">{book.description}</p>}

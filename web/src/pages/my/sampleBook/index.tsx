@@ -1,5 +1,111 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useState } from 'react';
+import { Empty, Segmented, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { SampleState, type SampleRow } from '@textbook/contracts';
+import { useMySamples } from '../../../api/samples';
 
+const STATE_COLOR: Record<number, string> = {
+  [SampleState.AUDITING]: 'processing',
+  [SampleState.APPROVED]: 'success',
+  [SampleState.REJECTED]: 'error',
+};
+
+const day = (t: number | null) =>
+  t === null ? '—' : new Date(t).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+/** The last day a sample reads: the day before its end (it closes at that midnight, China time). */
+const lastDay = (t: number | null) => (t === null ? '—' : day(t - 1));
+
+const FILTERS = [
+  { label: '全部', value: -1 },
+  { label: '审核中', value: SampleState.AUDITING },
+  { label: '已通过', value: SampleState.APPROVED },
+  { label: '未通过', value: SampleState.REJECTED },
+];
+
+/** /my/sampleBook: the teacher's sample applications with state, dates, validity and the staff's reason. */
 export default function SampleBookPage() {
-  return <PagePlaceholder title="样书申请" />;
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [state, setState] = useState(-1);
+  const samples = useMySamples({ pageNum, pageSize, state: state < 0 ? undefined : state });
+  // The moment the page opened: whether an approved sample still reads.
+  const [now] = useState(() => Date.now());
+
+  return (
+    <div className="page-section sample-book-page">
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          样书申请
+        </Typography.Title>
+        <Segmented
+          options={FILTERS}
+          value={state}
+          onChange={(v) => {
+            setState(v);
+            setPageNum(1);
+          }}
+        />
+      </div>
+      <Table<SampleRow>
+        rowKey="id"
+        data-testid="sample-list"
+        loading={samples.isFetching}
+        dataSource={samples.data?.rows ?? []}
+        locale={{ emptyText: <Empty description="暂无内容" /> }}
+        scroll={{ x: 760 }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: samples.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (p, s) => {
+            setPageNum(p);
+            setPageSize(s);
+          },
+        }}
+        columns={[
+          {
+            title: '教材',
+            dataIndex: 'bookTitle',
+            fixed: 'left',
+            width: 200,
+            render: (_v, r) => (
+              <Link to={`/book-detail?id=${r.bookId}`} style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+                {r.cover ? <img src={r.cover} alt="" width={36} height={48} style={{ objectFit: 'cover' }} /> : null}
+                <span>{r.bookTitle}</span>
+              </Link>
+            ),
+          },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            width: 90,
+            render: (_v, r) => <Tag color={STATE_COLOR[r.state]}>{r.stateLabel}</Tag>,
+          },
+          { title: '试用期限', dataIndex: 'validityLabel', width: 90 },
+          { title: '申请时间', dataIndex: 'createdAt', width: 110, render: (t: number) => day(t) },
+          { title: '审核时间', dataIndex: 'reviewedAt', width: 110, render: (t: number | null) => day(t) },
+          {
+            title: '有效期至',
+            dataIndex: 'expiresAt',
+            width: 110,
+            render: (t: number | null) => lastDay(t),
+          },
+          {
+            title: '说明',
+            dataIndex: 'reason',
+            render: (_v, r) =>
+              r.state === SampleState.APPROVED && r.expiresAt !== null && r.expiresAt > now ? (
+                <Link to={`/bookPreview?bookId=${r.bookId}`}>阅读</Link>
+              ) : r.state === SampleState.APPROVED ? (
+                <Typography.Text type="secondary">已到期</Typography.Text>
+              ) : (
+                r.reason || '—'
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
 }

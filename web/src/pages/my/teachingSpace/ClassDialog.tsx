@@ -13,6 +13,7 @@ import {
   type OwnBookResult,
 } from '@textbook/contracts';
 import { checkOwnBook, useSaveClass } from '../../../api/classes';
+import { SampleDialog } from '../../../components/Samples/SampleDialog';
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -56,6 +57,8 @@ export function ClassDialog({
   const save = useSaveClass();
   const [blocked, setBlocked] = useState<OwnBookResult | null>(null);
   const [trialOpen, setTrialOpen] = useState(false);
+  // The goApply hint opens the sample dialog for the book the dialog was checked with.
+  const trialBookId = Form.useWatch('bookId', form) ?? bookId;
   const [rangeTouched, setRangeTouched] = useState(false);
 
   const initial: Values = editing
@@ -185,19 +188,14 @@ export function ClassDialog({
           }
         />
       )}
-      <Modal
-        open={trialOpen}
-        title="申请教师试用"
-        onCancel={() => setTrialOpen(false)}
-        footer={
-          <Button type="primary" onClick={() => setTrialOpen(false)}>
-            知道了
-          </Button>
-        }
-      >
-        <p>教师试用（免费样书申请）功能即将开放。</p>
-        <p>开放后，您可以在个人中心的“样书申请”中为该教材申请免费样书，审核通过后即可用它创建班级。</p>
-      </Modal>
+      {trialOpen && trialBookId ? (
+        <SampleDialog
+          open
+          bookId={trialBookId}
+          bookTitle={books.find((b) => b.bookId === trialBookId)?.bookName}
+          onClose={() => setTrialOpen(false)}
+        />
+      ) : null}
     </Modal>
   );
 }
