@@ -6,6 +6,7 @@ import type { SiteTables } from './tables/site.js';
 import type { ClassTables } from './tables/classes.js';
 import type { ReaderTables } from './tables/reader.js';
 import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
+import type { OrderTables } from './tables/orders.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -120,7 +121,7 @@ export interface NoticesTable {
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
 export interface Database
-  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables {
+  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables, OrderTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -11,6 +11,8 @@ import { authPolicies } from './auth.js';
 import { accountPolicies } from './account.js';
 import { ssoPolicies } from './sso.js';
 import { staffPolicies } from './staff.js';
+import { orderPolicies } from './orders.js';
+import { paymentPolicies } from './payments.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -28,6 +30,8 @@ export const policies = {
   ...accountPolicies,
   ...ssoPolicies,
   ...staffPolicies,
+  ...orderPolicies,
+  ...paymentPolicies,
 };
 
 export type Action = keyof typeof policies;
