@@ -158,7 +158,13 @@ export async function startPayment(
   return { orderId: Number(row.id), channel, ...answer, expiresAt: Number(row.expires_at) };
 }
 
-export async function myOrders(ctx: AppContext, actor: MemberActor, query: MyOrderQuery): Promise<Paged<OrderView>> {
+export async function myOrders(
+  ctx: AppContext,
+  actor: MemberActor,
+  query: MyOrderQuery,
+  now = Date.now(),
+): Promise<Paged<OrderView>> {
+  await q.closeDue(ctx.db, now);
   const { rows, total } = await q.memberOrders(ctx.db, actor.memberId, query);
   return { rows: rows.map(orderView), total };
 }

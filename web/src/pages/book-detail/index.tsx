@@ -9,6 +9,7 @@ import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
 import { useBookAccess } from '../../api/reader';
 import { EmptyState } from '../../components/Empty/EmptyState';
+import { BuyButton } from '../../components/PayDialog/BuyButton';
 import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
 import '../../styles/books.css';
@@ -21,7 +22,6 @@ const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/a
   useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
 
 const LATER = {
-  buy: '在线购买将在后续版本开放，敬请期待',
   sample: '样书申请将在后续版本开放，敬请期待',
 };
 
@@ -134,13 +134,9 @@ export default function BookDetailPage() {
                 >
                   {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
                 </Button>
-                <Tooltip title={LATER.buy}>
-                  <span>
-                    <Button size="large" disabled>
-                      购买
-                    </Button>
-                  </span>
-                </Tooltip>
+                {book.price > 0 && (!member || access.data?.readable === false) && (
+                  <BuyButton bookId={id} price={book.price} loggedIn={Boolean(member)} />
+                )}
                 {canAskSample && (
                   <Tooltip title={LATER.sample}>
                     <span>
