@@ -33,13 +33,14 @@ for (const device of DEVICES) {
 
     // "Scanning": the sandbox's own pay page, 确认支付.
     const href = await dialog.getByTestId('pay-open').getAttribute('href');
-    const payPage = await page.context().newPage();
+    // (the payer's phone: another browser, no session needed)
+    const payPage = await journey.page(device);
     await payPage.goto(href!);
     await payPage.getByText('扫码/确认支付').waitFor();
     await shot(payPage, 'sandbox-page');
     await payPage.getByRole('button', { name: '确认支付' }).click();
     await payPage.getByText('支付成功').waitFor();
-    await payPage.close();
+    await page.bringToFront();
 
     // The dialog sees the order paid and offers the book and the shelf.
     await dialog.getByText('支付成功').waitFor({ timeout: 15_000 });

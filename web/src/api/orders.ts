@@ -23,13 +23,17 @@ export const usePayDetail = (id: number | undefined) =>
     enabled: Boolean(id),
   });
 
-/** Polled every 2 s while the order is unpaid (the dialog stops when it is paid, closed or expired). */
-export const useOrderCheck = (id: number | undefined, polling: boolean) =>
+/**
+ * Polled every 2 s while the order is unpaid, also while the tab is in the background (the member pays on
+ * another device or tab); it stops once the order is paid, closed or refunded.
+ */
+export const useOrderCheck = (id: number | undefined) =>
   useQuery({
     queryKey: orderKeys.check(id ?? 0),
     queryFn: () => api.get<OrderCheck>(`/api/pay/check/${id}`, undefined, { silent: true }),
     enabled: Boolean(id),
-    refetchInterval: polling ? 2000 : false,
+    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'unpaid' ? false : 2000),
+    refetchIntervalInBackground: true,
   });
 
 export const useMyOrders = (q: Partial<MyOrderQuery>) =>

@@ -7,10 +7,20 @@ import { openLogin } from '../LoginDialog/store';
 const PayDialog = lazy(() => import('./PayDialog').then((m) => ({ default: m.PayDialog })));
 
 /**
- * 购买 on book detail, for a priced book the member cannot read yet: the server makes (or finds) the open order,
- * then the payment dialog takes over.
+ * 购买 on book detail, for a priced book the member cannot read yet (`canBuy`): the server makes (or finds) the
+ * open order, then the payment dialog takes over. The dialog stays after the payment, when the button has gone.
  */
-export function BuyButton({ bookId, price, loggedIn }: { bookId: number; price: number; loggedIn: boolean }) {
+export function BuyButton({
+  bookId,
+  price,
+  loggedIn,
+  canBuy,
+}: {
+  bookId: number;
+  price: number;
+  loggedIn: boolean;
+  canBuy: boolean;
+}) {
   const [orderId, setOrderId] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
   const buy = async () => {
@@ -26,9 +36,11 @@ export function BuyButton({ bookId, price, loggedIn }: { bookId: number; price: 
   };
   return (
     <>
-      <Button size="large" type="primary" danger icon={<ShoppingCartOutlined />} loading={pending} onClick={buy}>
-        购买 ¥{price.toFixed(2)}
-      </Button>
+      {canBuy && (
+        <Button size="large" type="primary" danger icon={<ShoppingCartOutlined />} loading={pending} onClick={buy}>
+          购买 ¥{price.toFixed(2)}
+        </Button>
+      )}
       {orderId !== null && (
         <Suspense fallback={null}>
           <PayDialog orderId={orderId} bookId={bookId} onClose={() => setOrderId(null)} />

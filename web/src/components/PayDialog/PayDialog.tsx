@@ -35,7 +35,7 @@ export function PayDialog({ orderId, bookId, onClose }: { orderId: number; bookI
   const [picked, setPicked] = useState<PayChannel | undefined>();
   const channel = picked ?? detail.data?.channels[0];
   const [now, setNow] = useState(() => Date.now());
-  const check = useOrderCheck(orderId, true);
+  const check = useOrderCheck(orderId);
   const state = check.data?.state ?? detail.data?.state;
   const expiresAt = check.data?.expiresAt ?? detail.data?.expiresAt ?? 0;
   const expired = state === 'unpaid' && expiresAt > 0 && now >= expiresAt;

@@ -134,8 +134,13 @@ export default function BookDetailPage() {
                 >
                   {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
                 </Button>
-                {book.price > 0 && (!member || access.data?.readable === false) && (
-                  <BuyButton bookId={id} price={book.price} loggedIn={Boolean(member)} />
+                {book.price > 0 && (
+                  <BuyButton
+                    bookId={id}
+                    price={book.price}
+                    loggedIn={Boolean(member)}
+                    canBuy={!member || access.data?.readable === false}
+                  />
                 )}
                 {canAskSample && (
                   <Tooltip title={LATER.sample}>
