@@ -115,7 +115,7 @@ export default function RecordPage() {
           loading={orders.isFetching}
           dataSource={rows}
           locale={{ emptyText: <Empty description="暂无内容" /> }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1080 }}
           pagination={{
             current: pageNum,
             pageSize,
@@ -128,17 +128,18 @@ export default function RecordPage() {
             },
           }}
           columns={[
-            { title: '订单号', dataIndex: 'orderNo', width: 190 },
+            { title: '订单号', dataIndex: 'orderNo', width: 180 },
             {
               title: '教材',
               dataIndex: 'bookTitle',
+              width: 180,
               render: (_v, o) => <Link to={`/book-detail?id=${o.bookId}`}>{o.bookTitle}</Link>,
             },
             { title: '金额', dataIndex: 'amount', width: 100, render: (v: number) => money(v) },
             {
               title: '支付方式',
               dataIndex: 'channel',
-              width: 100,
+              width: 96,
               render: (c: OrderView['channel']) => (c ? PayChannelLabel[c] : '—'),
             },
             { title: '状态', dataIndex: 'state', width: 90, render: (s: OrderState) => stateTag(s) },
