@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   Code,
   OrderMsg,
@@ -13,7 +13,15 @@ import { SandboxProvider } from '../../adapters/payment/sandbox.js';
 import { grantShelfEntry } from '../shelf/index.js';
 import { buildCollege, buildMember, buildStaff, type BuiltMember } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { buildPricedBook, order, orderRow, sendSandbox, shelfEntries, startPay } from '../../../test/orders.js';
+import {
+  buildPricedBook,
+  order,
+  orderRow,
+  sandboxOf,
+  sendSandbox,
+  shelfEntries,
+  startPay,
+} from '../../../test/orders.js';
 import { closeExpiredOrders } from './index.js';
 
 const t = useTestApp();
@@ -339,6 +347,17 @@ describe('staff', () => {
       ).status,
     ).toBe(403);
 
+    // The provider refuses: the member keeps the book, the order stays paid.
+    const refund = vi.spyOn(sandboxOf(t), 'refund');
+    refund.mockRejectedValueOnce(new Error('gateway down'));
+    expectRefused(
+      await call(t.app, { method: 'POST', url: '/api/admin/orders/refund', token: staff.token, payload: { id: o.id } }),
+      OrderMsg.REFUND_FAILED,
+      502,
+    );
+    expect((await orderRow(t.ctx.db, o.id)).status).toBe('paid');
+    expect(await shelfEntries(t.ctx.db, buyer.id, bookId)).toHaveLength(1);
+
     const refunded = await call<AdminOrderRow>(t.app, {
       method: 'POST',
       url: '/api/admin/orders/refund',
@@ -348,6 +367,14 @@ describe('staff', () => {
     expect(refunded.body.msg).toBe(OrderMsg.REFUNDED);
     expect(expectOk(refunded)).toMatchObject({ state: 'refunded', refundReason: '重复购买' });
     expect(await shelfEntries(t.ctx.db, buyer.id, bookId)).toEqual([]);
+    expect(refund).toHaveBeenLastCalledWith({
+      orderNo: o.orderNo,
+      tradeNo: `T${o.id}`,
+      amount: 5000,
+      currency: 'CNY',
+      reason: '重复购买',
+    });
+    refund.mockRestore();
     // A replay of the old payment changes nothing; buying again opens a new order.
     expect((await sendSandbox(t, paidPayment(o))).body.code).toBe('SUCCESS');
     expect((await orderRow(t.ctx.db, o.id)).status).toBe('refunded');
