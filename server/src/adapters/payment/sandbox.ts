@@ -31,8 +31,8 @@ export interface SandboxPayment {
 
 /**
  * The offline provider of the embedded profile: it pays nothing, but it behaves like one. Its pay page calls the
- * platform's notification route with a body signed by its own RSA key pair (made when the app starts, in
- * memory), the way WeChat Pay v3 signs (`timestamp\nnonce\nbody\n`, SHA256withRSA), and `verify` checks that
+ * platform's notification route with a body signed by its own RSA key pair (made by each app instance, in
+ * memory, on first use), the way WeChat Pay v3 signs (`timestamp\nnonce\nbody\n`, SHA256withRSA), and `verify` checks that
  * signature with the public key, through the same route and service as the real providers.
  */
 export class SandboxProvider implements PaymentProvider {

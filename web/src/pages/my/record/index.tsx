@@ -115,7 +115,7 @@ export default function RecordPage() {
           loading={orders.isFetching}
           dataSource={rows}
           locale={{ emptyText: <Empty description="暂无内容" /> }}
-          scroll={{ x: 1080 }}
+          scroll={{ x: 980 }}
           pagination={{
             current: pageNum,
             pageSize,
@@ -128,29 +128,29 @@ export default function RecordPage() {
             },
           }}
           columns={[
-            { title: '订单号', dataIndex: 'orderNo', width: 180 },
+            { title: '订单号', dataIndex: 'orderNo', width: 170 },
             {
               title: '教材',
               dataIndex: 'bookTitle',
-              width: 180,
+              width: 160,
               render: (_v, o) => <Link to={`/book-detail?id=${o.bookId}`}>{o.bookTitle}</Link>,
             },
-            { title: '金额', dataIndex: 'amount', width: 100, render: (v: number) => money(v) },
+            { title: '金额', dataIndex: 'amount', width: 90, render: (v: number) => money(v) },
             {
               title: '支付方式',
               dataIndex: 'channel',
               width: 96,
               render: (c: OrderView['channel']) => (c ? PayChannelLabel[c] : '—'),
             },
-            { title: '状态', dataIndex: 'state', width: 90, render: (s: OrderState) => stateTag(s) },
-            { title: '下单时间', dataIndex: 'createdAt', width: 170, render: (v: number) => time(v) },
+            { title: '状态', dataIndex: 'state', width: 80, render: (s: OrderState) => stateTag(s) },
+            { title: '下单时间', dataIndex: 'createdAt', width: 150, render: (v: number) => time(v) },
             {
               title: '支付时间',
               dataIndex: 'paidAt',
-              width: 170,
+              width: 150,
               render: (_v, o) => time(o.refundedAt ?? o.paidAt),
             },
-            { title: '操作', width: 110, render: (_v, o) => <Actions order={o} onPay={setPaying} /> },
+            { title: '操作', width: 100, fixed: 'right', render: (_v, o) => <Actions order={o} onPay={setPaying} /> },
           ]}
         />
       )}
