@@ -63,6 +63,70 @@ export interface Config {
   heavyPerMinute: number;
   /** Accounts: login, SMS, captcha, single sign-on, staff (issue #3). */
   accounts: AccountsConfig;
+  /** Personal orders and payment providers (issue #15). */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** Channels offered to members; unset: the real providers configured, else `sandbox` (offline, embedded). */
+  channels: ('alipay' | 'wechat' | 'sandbox')[];
+  /** Minutes before an unpaid order closes. */
+  orderMinutes: number;
+  /** Origin the providers call back (`https://…`); default PUBLIC_ORIGIN. */
+  notifyOrigin: string | undefined;
+  alipay: { appId: string; privateKey: string; publicKey: string; endpoint: string };
+  wechat: {
+    mchId: string;
+    appId: string;
+    apiV3Key: string;
+    /** Serial number of the merchant's API certificate, and its private key (PEM or a file path). */
+    mchSerial: string;
+    mchPrivateKey: string;
+    /** The platform certificate (PEM or a file path) and its serial: notifications are verified with it. */
+    platformCert: string;
+    platformSerial: string;
+  };
+}
+
+/** A PEM given inline, or the contents of the file it names. */
+function pem(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v || v.includes('-----BEGIN')) return v.replace(/\\n/g, '\n');
+  try {
+    return fs.readFileSync(v, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function loadPaymentsConfig(env: NodeJS.ProcessEnv, publicOrigin: string | undefined): PaymentsConfig {
+  const alipay = {
+    appId: env.ALIPAY_APP_ID ?? '',
+    privateKey: pem(env.ALIPAY_PRIVATE_KEY),
+    publicKey: pem(env.ALIPAY_PUBLIC_KEY),
+    endpoint: env.ALIPAY_ENDPOINT ?? 'https://openapi.alipay.com',
+  };
+  const wechat = {
+    mchId: env.WECHAT_MCH_ID ?? '',
+    appId: env.WECHAT_APP_ID ?? '',
+    apiV3Key: env.WECHAT_API_V3_KEY ?? '',
+    mchSerial: env.WECHAT_MCH_SERIAL ?? '',
+    mchPrivateKey: pem(env.WECHAT_MCH_PRIVATE_KEY),
+    platformCert: pem(env.WECHAT_PLATFORM_CERT),
+    platformSerial: env.WECHAT_PLATFORM_SERIAL ?? '',
+  };
+  const known = ['alipay', 'wechat', 'sandbox'] as const;
+  const asked = list(env.PAY_CHANNELS).filter((c): c is PaymentsConfig['channels'][number] =>
+    (known as readonly string[]).includes(c),
+  );
+  const real = [...(alipay.appId ? (['alipay'] as const) : []), ...(wechat.mchId ? (['wechat'] as const) : [])];
+  return {
+    channels: asked.length ? asked : real.length ? real : ['sandbox'],
+    orderMinutes: int(env.PAY_ORDER_MINUTES, 30),
+    notifyOrigin: originOf(env.PAY_NOTIFY_ORIGIN) ?? publicOrigin,
+    alipay,
+    wechat,
+  };
 }
 
 export interface AccountsConfig {
@@ -143,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
+    payments: loadPaymentsConfig(env, originOf(env.PUBLIC_ORIGIN)),
     pdfFont: env.PDF_FONT ?? '',
     imageMaxPixels: int(env.IMAGE_MAX_PIXELS, 25_000_000),
     apiDocs: bool(env.API_DOCS, mode !== 'production'),

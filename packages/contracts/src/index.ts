@@ -11,3 +11,4 @@ export * from './classes.js';
 export * from './reader.js';
 export * from './auth.js';
 export * from './samples.js';
+export * from './orders.js';

@@ -7,6 +7,7 @@ import type { ClassTables } from './tables/classes.js';
 import type { ReaderTables } from './tables/reader.js';
 import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
+import type { OrderTables } from './tables/orders.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable {
@@ -121,7 +122,16 @@ export interface NoticesTable {
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
 export interface Database
-  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables, SampleTables {
+  extends
+    StaffTables,
+    BookTables,
+    ShelfTables,
+    SiteTables,
+    ClassTables,
+    ReaderTables,
+    AccountTables,
+    SampleTables,
+    OrderTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -16,6 +16,8 @@ import { importModule } from './import/index.js';
 import { readerModule } from './reader/index.js';
 import { shelfModule } from './shelf/index.js';
 import { sampleAdminModule, samplesModule } from './samples/index.js';
+import { ordersModule } from './orders/index.js';
+import { paymentsModule } from './payments/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -25,3 +27,4 @@ modules.push(dictModule, catalogModule, importModule, shelfModule, readerModule)
 modules.push(classesModule);
 modules.push(memberModule, accountModule, noticeModule);
 modules.push(samplesModule, sampleAdminModule);
+modules.push(ordersModule, paymentsModule);

@@ -12,6 +12,8 @@ import { accountPolicies } from './account.js';
 import { ssoPolicies } from './sso.js';
 import { staffPolicies } from './staff.js';
 import { samplePolicies } from './samples.js';
+import { orderPolicies } from './orders.js';
+import { paymentPolicies } from './payments.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -30,6 +32,8 @@ export const policies = {
   ...ssoPolicies,
   ...staffPolicies,
   ...samplePolicies,
+  ...orderPolicies,
+  ...paymentPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -1,6 +1,7 @@
 import { renderAvatar } from '../../modules/account/avatar-render.js';
 import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
 import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
+import { renderReceiptPdf } from '../../modules/orders/receipt-render.js';
 import { lookup, warmDictionary } from '../translate/dictionary.js';
 import { renderWorkbook } from './xlsx.js';
 
@@ -11,6 +12,7 @@ import { renderWorkbook } from './xlsx.js';
 export const tasks = {
   captcha: drawPuzzle,
   pdf: renderNotesPdf,
+  receipt: renderReceiptPdf,
   xlsx: renderWorkbook,
   avatar: renderAvatar,
   lookup,

@@ -9,6 +9,7 @@ import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
 import { useBookAccess } from '../../api/reader';
 import { EmptyState } from '../../components/Empty/EmptyState';
+import { BuyButton } from '../../components/PayDialog/BuyButton';
 import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
 import '../../styles/books.css';
@@ -26,7 +27,6 @@ const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/a
   useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
 
 const LATER = {
-  buy: '在线购买将在后续版本开放，敬请期待',
   sample: '样书申请将在后续版本开放，敬请期待',
 };
 
@@ -139,13 +139,14 @@ export default function BookDetailPage() {
                 >
                   {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
                 </Button>
-                <Tooltip title={LATER.buy}>
-                  <span>
-                    <Button size="large" disabled>
-                      购买
-                    </Button>
-                  </span>
-                </Tooltip>
+                {book.price > 0 && (
+                  <BuyButton
+                    bookId={id}
+                    price={book.price}
+                    loggedIn={Boolean(member)}
+                    canBuy={!member || access.data?.readable === false}
+                  />
+                )}
                 {canAskSample && (
                   <Suspense fallback={null}>
                     <SampleButton bookId={id} bookTitle={book.title} />

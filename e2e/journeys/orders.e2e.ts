@@ -1,0 +1,63 @@
+import { expect, test } from 'vitest';
+import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+
+const journey = useJourney('orders');
+
+/** A priced, published demo book (any: each device buys it as a new member). */
+async function pricedBook(): Promise<{ id: number; title: string; price: number }> {
+  const list = await api<{ rows: { id: number; title: string; price: number }[] }>('/api/book/list?pageSize=50');
+  const book = list.data.rows.find((b) => b.price > 0);
+  if (!book) throw new Error('no priced demo book');
+  return book;
+}
+
+for (const device of DEVICES) {
+  test(`a student buys a book with the sandbox provider, finds it on the shelf and in purchase records (${device})`, async () => {
+    const book = await pricedBook();
+    const made = await api<{ id: number }>('/api/test/member', { body: { userName: `购书学生${device}` } });
+    const page = await journey.page(device);
+    await loginAs(page, made.data.id);
+
+    // Book detail: the price and 购买 for a book the student cannot read yet.
+    await page.goto(`/book-detail?id=${book.id}`, { waitUntil: 'networkidle' });
+    const buy = page.getByRole('button', { name: /购买/ });
+    await buy.waitFor();
+    await buy.click();
+
+    // The payment dialog: amount, channel, QR code, polling.
+    const dialog = page.locator('.pay-dialog');
+    await dialog.getByTestId('pay-qr').waitFor();
+    expect(await dialog.getByText(`¥${book.price.toFixed(2)}`).count()).toBeGreaterThan(0);
+    expect(await dialog.getByText('沙箱支付').count()).toBeGreaterThan(0);
+    await shot(page, 'pay-dialog');
+
+    // "Scanning": the sandbox's own pay page, 确认支付.
+    const href = await dialog.getByTestId('pay-open').getAttribute('href');
+    // (the payer's phone: another browser, no session needed)
+    const payPage = await journey.page(device);
+    await payPage.goto(href!);
+    await payPage.getByText('扫码/确认支付').waitFor();
+    await shot(payPage, 'sandbox-page');
+    await payPage.getByRole('button', { name: '确认支付' }).click();
+    await payPage.getByText('支付成功').waitFor();
+    await page.bringToFront();
+
+    // The dialog sees the order paid and offers the book and the shelf.
+    await dialog.getByText('支付成功').waitFor({ timeout: 15_000 });
+    await shot(page, 'paid');
+    await dialog.getByRole('button', { name: '去书架' }).click();
+    await page.waitForURL('**/list');
+    await expect.poll(() => page.getByTestId('shelf-card').filter({ hasText: book.title }).count()).toBeGreaterThan(0);
+    await shot(page, 'shelf');
+
+    // Purchase records: 已支付, and the receipt downloads.
+    await page.goto('/my/record', { waitUntil: 'networkidle' });
+    await page.getByText(book.title).first().waitFor();
+    expect(await page.getByText('已支付').count()).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('receipt-download').first().click();
+    expect((await download).suggestedFilename()).toMatch(/^购书收据-\d+\.pdf$/);
+    await shot(page, 'record');
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+
+/** Personal orders and payments (issue #15). Amounts on the wire are yuan (like book prices); fen in the database. */
+export const PayChannels = ['alipay', 'wechat', 'sandbox'] as const;
+export type PayChannel = (typeof PayChannels)[number];
+export const OrderStates = ['unpaid', 'paid', 'closed', 'refunded'] as const;
+export type OrderState = (typeof OrderStates)[number];
+
+export const OrderStateLabel: Record<OrderState, string> = {
+  unpaid: '待支付',
+  paid: '已支付',
+  closed: '已关闭',
+  refunded: '已退款',
+};
+export const PayChannelLabel: Record<PayChannel, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  sandbox: '沙箱支付',
+};
+
+/** Minutes an unpaid order stays open. */
+export const ORDER_OPEN_MINUTES = 30;
+
+export const OrderMsg = {
+  BOOK_UNKNOWN: '教材不存在或未上架',
+  BOOK_FREE: '该教材免费，无需购买，可直接加入书架',
+  ALREADY_READABLE: '您已可阅读此书，无需购买',
+  AMOUNT_MISMATCH: '订单金额与教材价格不符，请刷新页面后重试',
+  ORDER_CLOSED: '订单已关闭，请重新下单',
+  ORDER_PAID: '订单已支付，无需重复支付',
+  ORDER_NOT_PAYABLE: '该订单当前不可支付',
+  CHANNEL_OFF: '暂不支持该支付方式',
+  CHANNEL_FAILED: '支付渠道暂时不可用，请稍后再试或更换支付方式',
+  REFUND_NOT_PAID: '只有已支付的订单可以退款',
+  REFUND_FAILED: '退款失败，支付渠道未受理，请稍后再试',
+  REFUNDED: '退款成功',
+  RECEIPT_NOT_PAID: '订单支付后才能下载收据',
+  RECEIPT_FILE: '购书收据',
+  NO_CJK_FONT: '服务器未安装中文字体，暂不能生成收据',
+} as const;
+
+export const bookIdParams = z.object({ bookId: z.coerce.number().int().positive() });
+export const orderIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Creating an order: the amount the page showed, if any (refused when it is not the book's price). */
+export const createOrderBody = z.object({ amount: z.number().nonnegative().max(1_000_000).optional() }).nullish();
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+export const orderView = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  bookId: z.number().int(),
+  bookTitle: z.string(),
+  /** Yuan. */
+  amount: z.number(),
+  currency: z.string(),
+  state: z.enum(OrderStates),
+  channel: z.enum(PayChannels).nullable(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  paidAt: z.number().nullable(),
+  closedAt: z.number().nullable(),
+  refundedAt: z.number().nullable(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** What the payment dialog shows: the order and the channels this platform offers. */
+export const payDetail = orderView.extend({ channels: z.array(z.enum(PayChannels)) });
+export type PayDetail = z.infer<typeof payDetail>;
+
+export const payChannelParams = z.object({ channel: z.enum(PayChannels) });
+export const payOrderBody = z.object({ orderId: z.coerce.number().int().positive() });
+export type PayOrderBody = z.infer<typeof payOrderBody>;
+
+/** What the browser needs to pay: the QR content to render, or an address to open (or both). */
+export const payStart = z.object({
+  orderId: z.number().int(),
+  channel: z.enum(PayChannels),
+  qrCode: z.string().nullable(),
+  payUrl: z.string().nullable(),
+  expiresAt: z.number(),
+});
+export type PayStart = z.infer<typeof payStart>;
+
+export const orderCheck = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  state: z.enum(OrderStates),
+  paid: z.boolean(),
+  expiresAt: z.number(),
+});
+export type OrderCheck = z.infer<typeof orderCheck>;
+
+export const myOrderQuery = pageQuery.extend({ state: z.enum(OrderStates).optional() });
+export type MyOrderQuery = z.infer<typeof myOrderQuery>;
+
+/** Staff: orders with filters, refund, notification log. */
+export const adminOrderQuery = pageQuery.extend({
+  state: z.enum(OrderStates).optional(),
+  channel: z.enum(PayChannels).optional(),
+  /** Order number, book title or the member's phone. */
+  keyword: z.string().trim().max(50).optional(),
+  memberId: z.coerce.number().int().positive().optional(),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+
+export const adminOrderRow = orderView.extend({
+  memberId: z.number().int(),
+  memberName: z.string(),
+  memberPhone: z.string().nullable(),
+  tradeNo: z.string().nullable(),
+  refundReason: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+
+export const refundBody = z.object({
+  id: z.coerce.number().int().positive(),
+  reason: z.string().trim().max(200).optional(),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+
+export const NotificationOutcomes = [
+  'accepted',
+  'duplicate',
+  'ignored',
+  'bad_signature',
+  'malformed',
+  'unknown_order',
+  'amount_mismatch',
+  'closed',
+] as const;
+export type NotificationOutcome = (typeof NotificationOutcomes)[number];
+
+export const notificationQuery = pageQuery.extend({
+  channel: z.enum(PayChannels).optional(),
+  outcome: z.enum(NotificationOutcomes).optional(),
+  orderNo: z.string().trim().max(64).optional(),
+});
+export type NotificationQuery = z.infer<typeof notificationQuery>;
+
+export const notificationRow = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  orderNo: z.string(),
+  tradeNo: z.string(),
+  amount: z.number().nullable(),
+  outcome: z.string(),
+  detail: z.string(),
+  receivedAt: z.number(),
+});
+export type NotificationRow = z.infer<typeof notificationRow>;

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/connection.js';
+
+export interface NotificationLog {
+  channel: string;
+  orderNo: string;
+  tradeNo: string;
+  amount: number | null;
+  outcome: string;
+  detail: string;
+}
+
+export function insertNotification(db: Db, log: NotificationLog, now: number) {
+  return db
+    .insertInto('payment_notifications')
+    .values({
+      channel: log.channel,
+      order_no: log.orderNo.slice(0, 64),
+      trade_no: log.tradeNo.slice(0, 64),
+      amount: log.amount,
+      outcome: log.outcome,
+      detail: log.detail.slice(0, 500),
+      received_at: now,
+    })
+    .execute();
+}
+
+export async function notificationPage(
+  db: Db,
+  f: {
+    pageNum: number;
+    pageSize: number;
+    channel?: string | undefined;
+    outcome?: string | undefined;
+    orderNo?: string | undefined;
+  },
+) {
+  let base = db.selectFrom('payment_notifications');
+  if (f.channel) base = base.where('channel', '=', f.channel);
+  if (f.outcome) base = base.where('outcome', '=', f.outcome);
+  if (f.orderNo) base = base.where('order_no', '=', f.orderNo);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'id',
+        'channel',
+        'order_no as orderNo',
+        'trade_no as tradeNo',
+        'amount',
+        'outcome',
+        'detail',
+        'received_at as receivedAt',
+      ])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      amount: r.amount === null ? null : Number(r.amount),
+      receivedAt: Number(r.receivedAt),
+    })),
+    total: Number(count.n),
+  };
+}

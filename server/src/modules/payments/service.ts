@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { OrderMsg, OrderStateLabel, type NotificationQuery, type PayChannel } from '@textbook/contracts';
+import { paymentProviders, type IncomingNotification, type ProviderAck } from '../../adapters/payment/index.js';
+import type { SandboxProvider } from '../../adapters/payment/sandbox.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { applyPayment, orderByNo } from '../orders/index.js';
+import * as q from './queries.js';
+
+const REFUSAL: Record<string, string> = {
+  unknown_order: '订单不存在',
+  amount_mismatch: '金额或币种与订单不符',
+  closed: '订单已关闭或已退款',
+  bad_signature: '签名验证失败',
+  malformed: '通知格式有误',
+};
+
+/**
+ * One provider notification: verified by the channel's adapter (signature, then the facts), applied to its order
+ * exactly once, logged whatever happened, and answered the way that provider expects.
+ */
+export async function receiveNotification(
+  ctx: AppContext,
+  channel: PayChannel,
+  incoming: IncomingNotification,
+  now = Date.now(),
+): Promise<ProviderAck> {
+  const provider = paymentProviders(ctx).get(channel);
+  if (!provider) throw notFound();
+  const verified = await provider.verify(incoming, now);
+  if (!verified.ok) {
+    await q.insertNotification(
+      ctx.db,
+      { channel, orderNo: '', tradeNo: '', amount: null, outcome: verified.why, detail: verified.detail },
+      now,
+    );
+    return provider.ackFail(REFUSAL[verified.why]!);
+  }
+  const p = verified.payment;
+  const outcome = await applyPayment(ctx, channel, p, now);
+  await q.insertNotification(
+    ctx.db,
+    { channel, orderNo: p.orderNo, tradeNo: p.tradeNo, amount: p.amount, outcome, detail: p.currency },
+    now,
+  );
+  return outcome === 'accepted' || outcome === 'duplicate' || outcome === 'ignored'
+    ? provider.ackOk()
+    : provider.ackFail(REFUSAL[outcome]!);
+}
+
+export function notifications(ctx: AppContext, query: NotificationQuery) {
+  return q.notificationPage(ctx.db, query);
+}
+
+function sandboxOf(ctx: AppContext): SandboxProvider {
+  const provider = paymentProviders(ctx).get('sandbox');
+  if (!provider) throw notFound();
+  return provider as SandboxProvider;
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>
+body{font-family:system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center;padding:32px 16px;color:#111}
+.card{background:#fff;border-radius:12px;box-shadow:0 4px 20px rgba(0,0,0,.08);padding:28px;max-width:380px;width:100%;text-align:center}
+h1{font-size:20px;margin:0 0 4px}.tag{display:inline-block;background:#fef3c7;color:#92400e;border-radius:4px;padding:2px 8px;font-size:12px}
+.amount{font-size:34px;font-weight:700;color:#dc2626;margin:18px 0 6px}.muted{color:#6b7280;font-size:13px;word-break:break-all}
+button{margin-top:22px;width:100%;padding:12px;border:0;border-radius:8px;background:#1677ff;color:#fff;font-size:16px;cursor:pointer}
+.ok{color:#16a34a;font-size:18px;margin-top:18px}.bad{color:#dc2626;font-size:16px;margin-top:18px}</style></head><body><main class="card">${body}</main></body></html>`;
+}
+
+/** The sandbox provider's own pay page (what scanning its QR code opens): 扫码/确认支付. */
+export async function sandboxPage(ctx: AppContext, orderNo: string): Promise<{ status: number; html: string }> {
+  sandboxOf(ctx);
+  const order = await orderByNo(ctx.db, orderNo);
+  if (!order) return { status: 404, html: page('沙箱支付', '<h1>沙箱支付</h1><p class="bad">订单不存在</p>') };
+  const amount = (Number(order.amount) / 100).toFixed(2);
+  const head = `<h1>沙箱支付</h1><span class="tag">扫码/确认支付 · 离线沙箱，不产生真实扣款</span>
+<div class="amount">¥${amount}</div><div>${escape(order.book_title)}</div><div class="muted">订单号 ${escape(order.order_no)}</div>`;
+  if (order.status !== 'unpaid' || Number(order.expires_at) <= Date.now()) {
+    const state = order.status === 'unpaid' ? '已过期' : OrderStateLabel[order.status];
+    return { status: 200, html: page('沙箱支付', `${head}<p class="bad">订单${state}</p>`) };
+  }
+  const action = `/api/pay/sandbox/confirm/${encodeURIComponent(order.order_no)}`;
+  return {
+    status: 200,
+    html: page(
+      '沙箱支付',
+      `${head}<form method="post" action="${escape(action)}"><input type="hidden" name="confirm" value="1"><button type="submit">确认支付</button></form>`,
+    ),
+  };
+}
+
+/**
+ * The sandbox "pays": it signs a success notification with its own key and sends it to the platform's
+ * notification route (the same route, verification and service as Alipay and WeChat Pay), then shows the result.
+ */
+export async function sandboxConfirm(
+  ctx: AppContext,
+  app: FastifyInstance,
+  orderNo: string,
+): Promise<{ status: number; html: string }> {
+  const sandbox = sandboxOf(ctx);
+  const order = await orderByNo(ctx.db, orderNo);
+  if (!order) return { status: 404, html: page('沙箱支付', '<h1>沙箱支付</h1><p class="bad">订单不存在</p>') };
+  if (order.status === 'paid') {
+    return { status: 200, html: page('沙箱支付', `<h1>沙箱支付</h1><p class="ok">${OrderMsg.ORDER_PAID}</p>`) };
+  }
+  const signed = sandbox.signNotification({
+    orderNo: order.order_no,
+    tradeNo: `SBX${randomBytes(10).toString('hex')}`,
+    amount: Number(order.amount),
+    currency: order.currency,
+    status: 'SUCCESS',
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/sandbox',
+    headers: signed.headers,
+    payload: signed.body,
+  });
+  const answer = res.json<{ code?: string; message?: string }>();
+  const html =
+    answer.code === 'SUCCESS'
+      ? '<p class="ok">✓ 支付成功</p><p class="muted">请回到原页面，教材已加入您的书架。</p>'
+      : `<p class="bad">支付失败：${escape(answer.message ?? '未知原因')}</p>`;
+  return { status: 200, html: page('沙箱支付', `<h1>沙箱支付</h1>${html}`) };
+}
