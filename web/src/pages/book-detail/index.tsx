@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Tooltip, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { SectionNode } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -25,10 +25,6 @@ const SampleButton = lazy(() =>
  */
 const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/api/book/shelfBook') =>
   useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
-
-const LATER = {
-  sample: '样书申请将在后续版本开放，敬请期待',
-};
 
 function Toc({ bookId, nodes }: { bookId: number; nodes: SectionNode[] }) {
   return (
