@@ -69,9 +69,23 @@ for (const device of DEVICES) {
 for (const device of DEVICES) {
   test(`download page and the empty states (${device})`, async () => {
     const page = await journey.page(device);
+    if (device === 'desktop') {
+      // A fresh install lists no made-up clients: the installable web app only.
+      await page.goto('/download', { waitUntil: 'networkidle' });
+      await waitFor(() => page.getByTestId('web-app').textContent()).toContain('添加到主屏幕');
+      expect(await page.locator('[data-testid^=version-]').count()).toBe(0);
+      await shot(page, 'download-web-app');
+      // A client the staff publish appears, with its QR code (phones) and its link.
+      const made = await api('/api/admin/version', {
+        token: await staffToken(),
+        body: { platform: 'android', version: '2.3.0', notes: '新增离线阅读', fileUrl: '/files/textbook-2.3.0.apk' },
+      });
+      expect(made.code).toBe(200);
+    }
     await page.goto('/download', { waitUntil: 'networkidle' });
     await waitFor(() => page.getByTestId('version-android').textContent()).toContain('2.3.0');
     expect(await page.getByTestId('version-android').locator('canvas, svg, img').count()).toBeGreaterThan(0);
+    await page.getByTestId('web-app').waitFor();
     await shot(page, 'download');
     await page.goto('/blog-detail?id=999999&contentType=list', { waitUntil: 'networkidle' });
     await page.getByText('页面找不到了~').waitFor();

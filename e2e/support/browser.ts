@@ -94,6 +94,9 @@ export function useJourney(name: string): Journey {
         baseURL,
         locale: 'zh-CN',
         timezoneId: 'Asia/Shanghai',
+        // The installed app's service worker answers requests page.route could no longer see: journeys run
+        // without it unless they test it (offline.e2e.ts passes serviceWorkers: 'allow').
+        serviceWorkers: 'block',
         ...options,
       });
       contexts.push(context);

@@ -45,3 +45,11 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// The installed web app (manifest.webmanifest): its service worker (public/sw.js) keeps what a member opened
+// readable offline. Registered after the page has loaded, so it never competes with the first paint.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -44,32 +44,18 @@ export const demoHelp: { topic: string; contents: { title: string; body: string 
   },
 ];
 
-export const demoVersions = [
-  {
-    platform: 'android',
-    version: '2.3.0',
-    notes: '新增离线阅读\n优化笔记同步速度\n修复已知问题',
-    file_url: '/download/textbook-2.3.0.apk',
-    store_url: '',
-    qr_code: '',
-  },
-  {
-    platform: 'ios',
-    version: '2.3.0',
-    notes: '新增离线阅读\n优化笔记同步速度',
-    file_url: '',
-    store_url: 'https://apps.apple.com/cn/app/id0000000000',
-    qr_code: '',
-  },
-  {
-    platform: 'windows',
-    version: '1.8.2',
-    notes: '支持大屏双页阅读',
-    file_url: '/download/textbook-setup-1.8.2.exe',
-    store_url: '',
-    qr_code: '',
-  },
-];
+/**
+ * Native clients: none in the demo. The download page lists only clients the staff publish (with a real file or
+ * store link); until then it offers the platform itself, installable as a web app.
+ */
+export const demoVersions: {
+  platform: string;
+  version: string;
+  notes: string;
+  file_url: string;
+  store_url: string;
+  qr_code: string;
+}[] = [];
 
 export async function seedHelpAndVersions(trx: Transaction<Database>, now: number): Promise<void> {
   for (const [sort, { topic, contents }] of demoHelp.entries()) {
@@ -85,8 +71,10 @@ export async function seedHelpAndVersions(trx: Transaction<Database>, now: numbe
         .execute();
     }
   }
-  await trx
-    .insertInto('app_versions')
-    .values(demoVersions.map((v) => ({ ...v, created_at: now })))
-    .execute();
+  if (demoVersions.length) {
+    await trx
+      .insertInto('app_versions')
+      .values(demoVersions.map((v) => ({ ...v, created_at: now })))
+      .execute();
+  }
 }

@@ -1,12 +1,17 @@
-import { AndroidOutlined, AppleOutlined, DesktopOutlined, WindowsOutlined } from '@ant-design/icons';
+import {
+  AndroidOutlined,
+  AppleOutlined,
+  CloudDownloadOutlined,
+  DesktopOutlined,
+  WindowsOutlined,
+} from '@ant-design/icons';
 import { Button, QRCode } from 'antd';
 import type { AppVersion } from '@textbook/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useVersions } from '../../api/content';
 import { formatDate } from '../../components/Content/RichText';
 import '../../components/Content/content.css';
 import { Loading } from '../../components/Content/states';
-import { EmptyState } from '../../components/Empty/EmptyState';
 
 const PLATFORMS: Record<string, { name: string; icon: ReactNode }> = {
   android: { name: 'Android', icon: <AndroidOutlined /> },
@@ -61,7 +66,66 @@ function VersionCard({ v }: { v: AppVersion }) {
   );
 }
 
-/** Client download (spec §2), fed by /api/version/base: platform, version, notes, file or store link, QR code. */
+/** The browser's install prompt (Chromium's beforeinstallprompt), kept until the user asks to install. */
+interface InstallPrompt extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function useInstallPrompt(): [InstallPrompt | null, () => void] {
+  const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
+  useEffect(() => {
+    const keep = (event: Event) => {
+      event.preventDefault();
+      setPrompt(event as InstallPrompt);
+    };
+    window.addEventListener('beforeinstallprompt', keep);
+    return () => window.removeEventListener('beforeinstallprompt', keep);
+  }, []);
+  return [prompt, () => setPrompt(null)];
+}
+
+/** The platform itself as an app: installed from the browser, the chapters a member opened readable offline. */
+function WebAppCard() {
+  const [prompt, used] = useInstallPrompt();
+  const installed = window.matchMedia?.('(display-mode: standalone)').matches;
+  return (
+    <section className="version-card web-app-card" data-testid="web-app">
+      <div className="version-platform">
+        <CloudDownloadOutlined /> 网页版（可安装）
+      </div>
+      <p className="web-app-lead">
+        无需下载安装包：在浏览器中打开本站即可阅读。安装到手机主屏幕或电脑桌面后，可像应用一样打开；
+        已打开过的章节在没有网络时也能继续阅读，退出登录后本机保存的内容随即清除。
+      </p>
+      {installed ? (
+        <p className="web-app-done">已安装：您正在以应用方式使用本平台。</p>
+      ) : prompt ? (
+        <Button
+          type="primary"
+          onClick={async () => {
+            await prompt.prompt();
+            await prompt.userChoice;
+            used();
+          }}
+        >
+          安装到本设备
+        </Button>
+      ) : null}
+      <ul className="version-notes">
+        <li>iPhone / iPad：用 Safari 打开本站，点“分享”，选择“添加到主屏幕”。</li>
+        <li>Android：用 Chrome 或系统浏览器打开本站，在菜单中选择“安装应用”或“添加到主屏幕”。</li>
+        <li>Windows / macOS：用 Chrome 或 Edge 打开本站，点地址栏右侧的“安装”图标。</li>
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Client download (spec §2): the installable web app, and the native clients the staff publish
+ * (/api/version/base: platform, version, notes, file or store link, QR code). Nothing is listed that the staff
+ * did not configure.
+ */
 export default function DownloadPage() {
   const { data, isPending } = useVersions();
   return (
@@ -72,11 +136,10 @@ export default function DownloadPage() {
       </div>
       {isPending ? (
         <Loading />
-      ) : !data?.length ? (
-        <EmptyState />
       ) : (
         <div className="version-grid">
-          {[...data]
+          <WebAppCard />
+          {[...(data ?? [])]
             .sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform))
             .map((v) => (
               <VersionCard key={v.id} v={v} />
