@@ -27,6 +27,7 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   eta: ['η', 'mi'],
   pi: ['π', 'mi'],
   varphi: ['φ', 'mi'],
+  psi: ['ψ', 'mi'],
   infty: ['∞', 'mi'],
   to: ['→', 'mo'],
   leq: ['≤', 'mo'],
@@ -238,12 +239,9 @@ function paragraph(text: string): string {
 
 function table(lines: string[]): string {
   const caption = lines[0]!.startsWith(':') ? lines.shift()!.slice(1).trim() : '';
+  // Cells split on the bars outside formulas ($|x|$ stays whole).
   const rows = lines.map((l) =>
-    l
-      .trim()
-      .replace(/^\||\|$/g, '')
-      .split('|')
-      .map((c) => inline(c.trim())),
+    (l.trim().replace(/^\||\|$/g, '').match(/(?:\$[^$]*\$|[^|$])+/g) ?? []).map((c) => inline(c.trim())),
   );
   const [head, ...body] = rows;
   return `<table>${caption ? `<caption>${inline(caption)}</caption>` : ''}<thead><tr>${head!
