@@ -91,7 +91,17 @@ $$\int f(x) \d x = F(x) + C$$
 
 解 $\int \frac{x^2 - 2x + 1}{x} \d x = \int \left(x - 2 + \frac{1}{x}\right) \d x = \frac{x^2}{2} - 2x + \ln |x| + C$。
 
+例 3 一质点沿直线运动，速度为 $v(t) = 3t^2 - 2t$（单位：米每秒），已知 $t = 0$ 时质点位于 $s = 5$ 米处，求质点的运动方程。
+
+解 位置函数 $s(t)$ 是速度的原函数，$s(t) = \int (3t^2 - 2t) \d t = t^3 - t^2 + C$。由初始条件 $s(0) = 5$ 得 $C = 5$，所以运动方程为 $s(t) = t^3 - t^2 + 5$。这个例子说明，不定积分中的任意常数要由附加的条件来确定，这类条件在物理问题中通常称为初始条件。
+
+例 4 求 $\int \tan^2 x \d x$ 与 $\int \frac{x^4}{1 + x^2} \d x$。
+
+解 被积函数都不在积分表中，需要先作恒等变形。由 $\tan^2 x = \sec^2 x - 1$，得 $\int \tan^2 x \d x = \tan x - x + C$。又 $\frac{x^4}{1 + x^2} = \frac{(x^4 - 1) + 1}{1 + x^2} = x^2 - 1 + \frac{1}{1 + x^2}$，所以 $\int \frac{x^4}{1 + x^2} \d x = \frac{x^3}{3} - x + \arctan x + C$。
+
 检验积分结果是否正确，只要把结果求导，看导数是否等于被积函数。这是一个简单而可靠的习惯，初学者应当养成。
+
+学习不定积分时，要分清“原函数”与“不定积分”这两个概念：原函数是一个函数，而不定积分是全体原函数组成的函数族，所以积分结果中的任意常数 $C$ 不能遗漏。另一方面，同一个不定积分用不同的方法计算，得到的结果在形式上可能不同，例如 $\int \sin x \cos x \d x$ 既可以写成 $\frac{1}{2}\sin^2 x + C$，也可以写成 $-\frac{1}{4}\cos 2x + C$。这两个结果只相差一个常数，因而都是正确的。判断两个答案是否一致，只要看它们的导数是否相同，或者它们的差是否为常数。不定积分与下册将要学习的定积分有着本质的联系，这一联系由微积分基本定理给出，它使得定积分的计算归结为求原函数，这也是本章内容的重要意义所在。
 
 ## 4.2 换元积分法
 
@@ -105,19 +115,27 @@ $$\int f(\varphi(x)) \varphi'(x) \d x = \left[\int f(u) \d u\right]_{u = \varphi
 
 使用这一方法的关键，是从被积表达式中凑出 $\varphi'(x) \d x = \d \varphi(x)$，使剩下的部分成为 $\varphi(x)$ 的函数。
 
-例 3 求 $\int 2 x e^{x^2} \d x$。
+例 5 求 $\int 2 x e^{x^2} \d x$。
 
 解 注意到 $2x \d x = \d(x^2)$，令 $u = x^2$，得 $\int e^u \d u = e^u + C = e^{x^2} + C$。
 
-例 4 求 $\int \tan x \d x$。
+例 6 求 $\int \tan x \d x$。
 
 解 $\int \frac{\sin x}{\cos x} \d x = -\int \frac{\d(\cos x)}{\cos x} = -\ln |\cos x| + C$。
 
-例 5 求 $\int \frac{\d x}{a^2 + x^2}$（$a \gt 0$）。
+例 7 求 $\int \frac{\d x}{a^2 + x^2}$（$a \gt 0$）。
 
 解 $\int \frac{\d x}{a^2 + x^2} = \frac{1}{a} \int \frac{\d\left(\frac{x}{a}\right)}{1 + \left(\frac{x}{a}\right)^2} = \frac{1}{a} \arctan \frac{x}{a} + C$。
 
+例 8 求 $\int \sin^2 x \d x$ 与 $\int \frac{\d x}{x^2 - a^2}$（$a \neq 0$）。
+
+解 利用降幂公式 $\sin^2 x = \frac{1 - \cos 2x}{2}$，得 $\int \sin^2 x \d x = \frac{x}{2} - \frac{\sin 2x}{4} + C$。对第二个积分，先把被积函数拆开：$\frac{1}{x^2 - a^2} = \frac{1}{2a}\left(\frac{1}{x - a} - \frac{1}{x + a}\right)$，再分别凑微分，得
+
+$$\int \frac{\d x}{x^2 - a^2} = \frac{1}{2a} \ln \left|\frac{x - a}{x + a}\right| + C$$
+
 常用的凑微分形式有：$\d x = \frac{1}{a} \d(a x + b)$，$x \d x = \frac{1}{2} \d(x^2)$，$\frac{1}{x} \d x = \d(\ln x)$，$e^x \d x = \d(e^x)$，$\cos x \d x = \d(\sin x)$。熟练掌握这些形式，是灵活运用第一类换元法的前提。
+
+凑微分的本质是一阶微分形式不变性：公式 $\int f(u) \d u = F(u) + C$ 中的 $u$ 无论是自变量还是中间变量，公式都成立。因此，基本积分表中的每一个公式，都可以把其中的 $x$ 换成任何可导函数 $\varphi(x)$ 而仍然成立，这就大大扩充了基本积分表的使用范围。初学时可以把中间变量明确写出来，熟练以后就可以省去换元的书写，直接凑出微分并写出结果。对于初学者，最常见的错误是凑微分时漏掉了常数因子，例如把 $\int \cos 3x \d x$ 错写为 $\sin 3x + C$，正确的结果是 $\frac{1}{3}\sin 3x + C$。
 
 ### 第二类换元法
 
@@ -125,15 +143,25 @@ $$\int f(\varphi(x)) \varphi'(x) \d x = \left[\int f(u) \d u\right]_{u = \varphi
 
 当被积函数含有根式 $\sqrt{a^2 - x^2}$、$\sqrt{a^2 + x^2}$ 或 $\sqrt{x^2 - a^2}$ 时，可以分别令 $x = a \sin t$、$x = a \tan t$、$x = a \sec t$，利用三角恒等式消去根号，这称为三角代换。当被积函数含有 $\sqrt[n]{a x + b}$ 时，可令 $t = \sqrt[n]{a x + b}$ 直接消去根号。
 
-例 6 求 $\int \sqrt{a^2 - x^2} \d x$（$a \gt 0$）。
+例 9 求 $\int \sqrt{a^2 - x^2} \d x$（$a \gt 0$）。
 
 解 令 $x = a \sin t$，$-\frac{\pi}{2} \lt t \lt \frac{\pi}{2}$，则 $\sqrt{a^2 - x^2} = a \cos t$，$\d x = a \cos t \d t$，于是
 
 $$\int \sqrt{a^2 - x^2} \d x = a^2 \int \cos^2 t \d t = \frac{a^2}{2}\left(t + \sin t \cos t\right) + C = \frac{a^2}{2} \arcsin \frac{x}{a} + \frac{x}{2} \sqrt{a^2 - x^2} + C$$
 
-例 7 求 $\int \frac{\d x}{1 + \sqrt{x}}$。
+例 10 求 $\int \frac{\d x}{1 + \sqrt{x}}$。
 
 解 令 $t = \sqrt{x}$，则 $x = t^2$，$\d x = 2t \d t$，原式 $= \int \frac{2t}{1 + t} \d t = 2\int \left(1 - \frac{1}{1 + t}\right) \d t = 2\sqrt{x} - 2\ln(1 + \sqrt{x}) + C$。
+
+例 11 求 $\int \frac{\d x}{\sqrt{x^2 + a^2}}$（$a \gt 0$）。
+
+解 令 $x = a \tan t$，$-\frac{\pi}{2} \lt t \lt \frac{\pi}{2}$，则 $\sqrt{x^2 + a^2} = a \sec t$，$\d x = a \sec^2 t \d t$，于是原式 $= \int \sec t \d t = \ln |\sec t + \tan t| + C_1$。为了把结果还原为 $x$ 的函数，可以根据 $\tan t = \frac{x}{a}$ 作一个辅助直角三角形，读出 $\sec t = \frac{\sqrt{x^2 + a^2}}{a}$，最后得到
+
+$$\int \frac{\d x}{\sqrt{x^2 + a^2}} = \ln\left(x + \sqrt{x^2 + a^2}\right) + C$$
+
+其中 $C = C_1 - \ln a$。这个结果与第二章例 5 的求导结果互相印证。
+
+使用第二类换元法时要注意三点：一是代换 $x = \psi(t)$ 在所考虑的区间上必须单调可导，这样才能保证反函数存在；二是换元后积分变量、被积函数和微分三者要同时改变，不能只换一部分；三是积出后必须用 $t = \psi^{-1}(x)$ 代回原来的变量。三角代换只是消去根号的一种手段，并非唯一的选择，例如含有 $\sqrt{x^2 - a^2}$ 的积分有时用倒代换 $x = \frac{1}{t}$ 更为简便。
 
 ## 4.3 分部积分法
 
@@ -150,21 +178,27 @@ $$\int u \d v = u v - \int v \d u$$
 | $x^n \arctan x$、$x^n \arcsin x$ | 反三角函数 | $x^n \d x$ |
 | $e^{a x} \sin b x$、$e^{a x} \cos b x$ | 任选一个，两次分部后解方程 | 另一个 |
 
-例 8 求 $\int x \cos x \d x$。
+例 12 求 $\int x \cos x \d x$。
 
 解 取 $u = x$，$\d v = \cos x \d x = \d(\sin x)$，则 $\int x \cos x \d x = x \sin x - \int \sin x \d x = x \sin x + \cos x + C$。如果反过来取 $u = \cos x$，$\d v = x \d x$，得到的新积分 $\int \frac{x^2}{2} \sin x \d x$ 反而比原积分更复杂。
 
-例 9 求 $\int \ln x \d x$。
+例 13 求 $\int \ln x \d x$。
 
 解 取 $u = \ln x$，$v = x$，得 $\int \ln x \d x = x \ln x - \int x \cdot \frac{1}{x} \d x = x \ln x - x + C$。
 
-例 10 求 $\int e^x \sin x \d x$。
+例 14 求 $\int e^x \sin x \d x$。
 
 解 连续两次分部积分，得 $\int e^x \sin x \d x = e^x \sin x - e^x \cos x - \int e^x \sin x \d x$。等式右端出现了原积分，移项后除以 2，得
 
 $$\int e^x \sin x \d x = \frac{e^x}{2}(\sin x - \cos x) + C$$
 
+例 15 求 $\int \arctan x \d x$。
+
+解 取 $u = \arctan x$，$\d v = \d x$，则 $\int \arctan x \d x = x \arctan x - \int \frac{x}{1 + x^2} \d x = x \arctan x - \frac{1}{2} \ln(1 + x^2) + C$。这里后一个积分又用到了第一类换元法。
+
 注 在计算中，换元法与分部积分法常常需要结合使用。例如求 $\int e^{\sqrt{x}} \d x$ 时，先令 $t = \sqrt{x}$ 化为 $2 \int t e^t \d t$，再用分部积分得 $2 e^{\sqrt{x}}(\sqrt{x} - 1) + C$。
+
+分部积分法还可以用来建立递推公式。例如记 $I_n = \int \frac{\d x}{(x^2 + a^2)^n}$，对 $I_n$ 用一次分部积分，可以得到 $I_{n + 1}$ 与 $I_n$ 之间的关系式。由 $I_1 = \frac{1}{a} \arctan \frac{x}{a} + C$ 出发，利用递推公式就能逐个求出 $I_2$、$I_3$ 等。同样的思路也适用于 $\int \sin^n x \d x$、$\int x^n e^x \d x$ 等积分，这种降低次数的方法在积分表中被大量使用。
 
 ## 4.4 有理函数的积分
 
@@ -172,11 +206,33 @@ $$\int e^x \sin x \d x = \frac{e^x}{2}(\sin x - \cos x) + C$$
 
 代数学告诉我们，实系数多项式 $Q(x)$ 总可以分解为一次因式与二次质因式的乘积，而真分式可以拆成若干个部分分式之和，每个部分分式的形式为 $\frac{A}{(x - a)^k}$ 或 $\frac{M x + N}{(x^2 + p x + q)^k}$，其中 $p^2 - 4q \lt 0$。这些部分分式都能用前面的方法积出，所以有理函数的原函数都是初等函数。
 
-例 11 求 $\int \frac{x + 3}{x^2 - 5x + 6} \d x$。
+例 16 求 $\int \frac{x + 3}{x^2 - 5x + 6} \d x$。
 
 解 分母 $x^2 - 5x + 6 = (x - 2)(x - 3)$。设 $\frac{x + 3}{(x - 2)(x - 3)} = \frac{A}{x - 2} + \frac{B}{x - 3}$，去分母得 $x + 3 = A(x - 3) + B(x - 2)$。令 $x = 2$ 得 $A = -5$，令 $x = 3$ 得 $B = 6$。于是
 
 $$\int \frac{x + 3}{x^2 - 5x + 6} \d x = -5 \ln |x - 2| + 6 \ln |x - 3| + C$$
+
+例 17 求 $\int \frac{2x + 3}{(x - 1)^2} \d x$。
+
+解 分母含有二重因式，设 $\frac{2x + 3}{(x - 1)^2} = \frac{A}{x - 1} + \frac{B}{(x - 1)^2}$，去分母得 $2x + 3 = A(x - 1) + B$，比较系数得 $A = 2$，$B = 5$。所以原式 $= 2 \ln |x - 1| - \frac{5}{x - 1} + C$。
+
+部分分式中的待定系数，可以用比较同次幂系数的方法求，也可以给 $x$ 代入若干个特殊的数值来求，两种方法常常结合使用。当分母含有二次质因式 $x^2 + p x + q$ 时，相应的部分分式要先把分子凑成分母的导数再加上一个常数，前一部分积出对数，后一部分经配方后积出反正切函数。
+
+### 三角函数有理式的积分
+
+由 $\sin x$、$\cos x$ 和常数经过有限次四则运算构成的函数称为三角函数有理式。对这类积分，令 $t = \tan \frac{x}{2}$，则
+
+$$\sin x = \frac{2t}{1 + t^2}, \quad \cos x = \frac{1 - t^2}{1 + t^2}, \quad \d x = \frac{2 \d t}{1 + t^2}$$
+
+积分就化为关于 $t$ 的有理函数的积分。这种代换称为万能代换，它总是可行的，但计算往往比较繁琐。因此对具体的积分，应先考虑能否用三角恒等式、凑微分等更简便的方法，万能代换留作最后的手段。
+
+例 18 求 $\int \frac{\d x}{1 + \cos x}$。
+
+解 令 $t = \tan \frac{x}{2}$，则 $1 + \cos x = \frac{2}{1 + t^2}$，原式 $= \int \d t = \tan \frac{x}{2} + C$。也可以直接利用 $1 + \cos x = 2\cos^2 \frac{x}{2}$ 计算，得到相同的结果，后者显然更为简洁。
+
+### 积分方法小结
+
+求不定积分比求导数灵活得多：求导有一套固定的法则，按部就班总能完成；而求积分需要观察被积函数的特点，选择合适的方法，有时还要几种方法配合使用。一般的思考顺序是：先看能否通过恒等变形直接利用基本积分表；再看能否凑出某个函数的微分；若被积函数含有根式，考虑第二类换元法；若是两类不同函数的乘积，考虑分部积分法；若是有理函数，用部分分式分解。多做练习、及时用求导检验结果，是掌握积分方法的唯一途径。
 
 需要指出，初等函数的原函数不一定是初等函数。例如 $\int e^{-x^2} \d x$、$\int \frac{\sin x}{x} \d x$、$\int \frac{\d x}{\ln x}$ 等虽然存在（被积函数连续），却不能用初等函数表示，通常称为“积不出来”。在实际工作中，还可以借助积分表或数学软件求不定积分，但理解上述基本方法仍是正确使用这些工具的基础。
 
