@@ -27,9 +27,11 @@ const sinc = figure(
     x: [-10, 10],
     y: [-0.4, 1.3],
     width: 360,
-    curves: [{ f: (x) => (x === 0 ? NaN : Math.sin(x) / x), label: 'y = sin x / x', at: 4.2 }],
+    height: 200,
+    curves: [{ f: (x) => (x === 0 ? NaN : Math.sin(x) / x) }],
+    labels: [{ at: [2, 0.95], text: 'y = sin x / x', color: '#1677ff' }],
     points: [{ at: [0, 1], open: true, label: '(0, 1)', dx: 8, dy: -4 }],
-    ticks: { x: [-Math.PI * 2, -Math.PI, Math.PI, Math.PI * 2].map((t) => Math.round(t * 100) / 100), y: [1] },
+    ticks: { x: [-Math.PI * 2, -Math.PI, Math.PI, Math.PI * 2], y: [1] },
   }),
   '函数 y = sin x / x 在 x = 0 处无定义，但 x → 0 时函数值趋于 1',
   '图 1-2',
@@ -40,6 +42,7 @@ const seq = figure(
     x: [0, 12],
     y: [0, 2.1],
     width: 360,
+    height: 200,
     segments: [{ from: [0, 1], to: [12, 1], color: '#d46b08' }],
     points: Array.from({ length: 11 }, (_, k) => {
       const n = k + 1;
@@ -48,7 +51,7 @@ const seq = figure(
     ticks: { x: [1, 2, 5, 10], y: [1, 2] },
     labels: [{ at: [8.2, 1.35], text: 'y = 1', color: '#d46b08' }],
   }),
-  '数列 a_n = 1 + (−1)^n / n 的各项在直线 y = 1 两侧摆动并趋于 1',
+  '数列 aₙ = 1 + (−1)ⁿ/n 的各项在直线 y = 1 两侧摆动并趋于 1',
   '图 1-3',
 );
 
@@ -231,13 +234,13 @@ $$\lim_{x \to \infty} \left(1 + \frac{1}{x}\right)^x = e$$
 
 ## 习题一
 
-1. （单选）下列各对函数中，相同的是（　　）。
-（A）$f(x) = \ln x^2$ 与 $g(x) = 2 \ln x$　（B）$f(x) = x$ 与 $g(x) = \sqrt{x^2}$
-（C）$f(x) = 1$ 与 $g(x) = \sin^2 x + \cos^2 x$　（D）$f(x) = \frac{x^2 - 1}{x - 1}$ 与 $g(x) = x + 1$
-2. （单选）当 $x \to 0$ 时，与 $x$ 等价的无穷小是（　　）。
-（A）$x^2$　（B）$\sin 2x$　（C）$\ln(1 + x)$　（D）$1 - \cos x$
-3. （单选）$x = 0$ 是函数 $f(x) = \frac{\sin x}{|x|}$ 的（　　）。
-（A）可去间断点　（B）跳跃间断点　（C）无穷间断点　（D）连续点
+1. （单选）下列各对函数中，相同的是（~~）。
+（A）$f(x) = \ln x^2$ 与 $g(x) = 2 \ln x$~（B）$f(x) = x$ 与 $g(x) = \sqrt{x^2}$
+（C）$f(x) = 1$ 与 $g(x) = \sin^2 x + \cos^2 x$~（D）$f(x) = \frac{x^2 - 1}{x - 1}$ 与 $g(x) = x + 1$
+2. （单选）当 $x \to 0$ 时，与 $x$ 等价的无穷小是（~~）。
+（A）$x^2$~（B）$\sin 2x$~（C）$\ln(1 + x)$~（D）$1 - \cos x$
+3. （单选）$x = 0$ 是函数 $f(x) = \frac{\sin x}{|x|}$ 的（~~）。
+（A）可去间断点~（B）跳跃间断点~（C）无穷间断点~（D）连续点
 4. （填空）函数 $y = \frac{1}{\sqrt{9 - x^2}}$ 的定义域是＿＿＿＿。
 5. （填空）$\lim_{n \to \infty} \frac{3n^2 - n}{n^2 + 4} =$ ＿＿＿＿；$\lim_{x \to 0} \frac{\sin 3x}{x} =$ ＿＿＿＿。
 6. （填空）设 $f(x) = \cases{a + x, x \leq 0; e^x, x \gt 0}$ 在 $x = 0$ 处连续，则 $a =$ ＿＿＿＿。

@@ -7,7 +7,8 @@
  *   \lim \sum \int \text`, Greek letters and the usual symbols), written as MathML;
  * - a block of `| a | b |` lines is a table (first line the header, an optional `: caption` line before);
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
- * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item).
+ * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
+ * - `~` outside formulas is an ideographic space (the blank of a choice question: `（~~）`).
  */
 
 const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
@@ -168,7 +169,8 @@ export function tex(source: string): string {
       primes += '′';
       i += 1;
     }
-    if (primes) xml = `<msup>${wrap(xml)}<mo>${primes}</mo></msup>`;
+    // The prime is a raised glyph already: written after its base, not as a superscript.
+    if (primes) xml = `<mrow>${xml}<mo lspace="0" rspace="0">${primes}</mo></mrow>`;
     let sub: string | null = null;
     let sup: string | null = null;
     for (;;) {
@@ -192,7 +194,8 @@ export function tex(source: string): string {
     if (sup !== null) return under ? `<mover>${xml}${sup}</mover>` : `<msup>${wrap(xml)}${sup}</msup>${after}`;
     return xml + after;
   };
-  const wrap = (xml: string) => (/^<(\w+)[^<]*>[^<]*<\/\1>$/.test(xml) || xml.startsWith('<mrow>') ? xml : `<mrow>${xml}</mrow>`);
+  const wrap = (xml: string) =>
+    /^<(\w+)[^<]*>[^<]*<\/\1>$/.test(xml) || xml.startsWith('<mrow>') ? xml : `<mrow>${xml}</mrow>`;
   const list = (end?: string) => {
     let out = '';
     while (i < source.length && peek() !== end) {
@@ -215,7 +218,9 @@ export function inline(text: string): string {
     .map((part) =>
       part.startsWith('$') && part.endsWith('$') && part.length > 1
         ? math(part.slice(1, -1))
-        : esc(part).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>'),
+        : esc(part)
+            .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+            .replace(/~/g, '\u3000'),
     )
     .join('');
 }
@@ -241,12 +246,19 @@ function table(lines: string[]): string {
   const caption = lines[0]!.startsWith(':') ? lines.shift()!.slice(1).trim() : '';
   // Cells split on the bars outside formulas ($|x|$ stays whole).
   const rows = lines.map((l) =>
-    (l.trim().replace(/^\||\|$/g, '').match(/(?:\$[^$]*\$|[^|$])+/g) ?? []).map((c) => inline(c.trim())),
+    (
+      l
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .match(/(?:\$[^$]*\$|[^|$])+/g) ?? []
+    ).map((c) => inline(c.trim())),
   );
   const [head, ...body] = rows;
   return `<table>${caption ? `<caption>${inline(caption)}</caption>` : ''}<thead><tr>${head!
     .map((c) => `<th>${c}</th>`)
-    .join('')}</tr></thead><tbody>${body.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+    .join(
+      '',
+    )}</tr></thead><tbody>${body.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
 function exercises(lines: string[]): string {
@@ -275,7 +287,8 @@ export function chapterSections(source: string, figures: Record<string, string>)
     if (block.startsWith('## ')) {
       const [title, ...rest] = block.split('\n');
       sections.push({ title: title!.slice(3).trim(), paragraphs: [], blocks: [] });
-      if (rest.length) sections.at(-1)!.blocks.push(...chapterSections(`## x\n\n${rest.join('\n')}`, figures)[0]!.blocks);
+      if (rest.length)
+        sections.at(-1)!.blocks.push(...chapterSections(`## x\n\n${rest.join('\n')}`, figures)[0]!.blocks);
       continue;
     }
     const current = sections.at(-1);
@@ -304,7 +317,16 @@ export interface Plot {
   x: [number, number];
   y: [number, number];
   width?: number;
-  curves?: { f: (x: number) => number; from?: number; to?: number; color?: string; dash?: boolean; label?: string; at?: number }[];
+  height?: number;
+  curves?: {
+    f: (x: number) => number;
+    from?: number;
+    to?: number;
+    color?: string;
+    dash?: boolean;
+    label?: string;
+    at?: number;
+  }[];
   segments?: { from: [number, number]; to: [number, number]; color?: string; dash?: boolean }[];
   points?: { at: [number, number]; label?: string; open?: boolean; dx?: number; dy?: number }[];
   labels?: { at: [number, number]; text: string; color?: string }[];
@@ -318,9 +340,11 @@ export function plot(p: Plot): string {
   const [x0, x1] = p.x;
   const [y0, y1] = p.y;
   const scale = (width - 40) / (x1 - x0);
-  const height = Math.round((y1 - y0) * scale + 40);
+  // One unit is as long on both axes unless a height is given (then y has its own scale).
+  const height = p.height ?? Math.round((y1 - y0) * scale + 40);
+  const yScale = p.height ? (p.height - 40) / (y1 - y0) : scale;
   const X = (x: number) => 20 + (x - x0) * scale;
-  const Y = (y: number) => height - 20 - (y - y0) * scale;
+  const Y = (y: number) => height - 20 - (y - y0) * yScale;
   const out: string[] = [];
   const axisY = Math.min(Math.max(0, y0), y1);
   const axisX = Math.min(Math.max(0, x0), x1);
@@ -390,20 +414,22 @@ export function plot(p: Plot): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">${out.join('')}</svg>`;
 }
 
-const fmtTick = (t: number) =>
-  Math.abs(t - Math.PI) < 1e-9
-    ? 'π'
-    : Math.abs(t + Math.PI) < 1e-9
-      ? '−π'
-      : Math.abs(t - Math.PI / 2) < 1e-9
-        ? 'π/2'
-        : Math.abs(t + Math.PI / 2) < 1e-9
-          ? '−π/2'
-          : String(t).replace('-', '−');
+const PI_TICKS: [number, string][] = [
+  [Math.PI, 'π'],
+  [Math.PI / 2, 'π/2'],
+  [2 * Math.PI, '2π'],
+  [(3 * Math.PI) / 2, '3π/2'],
+];
+/** A tick label: multiples of π by name, other numbers as they are (with a true minus sign). */
+function fmtTick(t: number): string {
+  const named = PI_TICKS.find(([v]) => Math.abs(Math.abs(t) - v) < 1e-9);
+  if (named) return (t < 0 ? '−' : '') + named[1];
+  return String(t).replace('-', '−');
+}
 
 /** A numbered figure: an SVG and its caption. */
 export const figure = (svg: string, caption: string, label: string) =>
   `<figure>${svg.replace('role="img"', `role="img" aria-label="${esc(caption)}"`)}<figcaption>${esc(caption)}</figcaption></figure>`.replace(
     '<figcaption>',
-    `<figcaption>${esc(label)}　`,
+    `<figcaption>${esc(label)}\u3000`,
   );
