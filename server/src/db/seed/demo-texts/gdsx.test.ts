@@ -66,7 +66,14 @@ describe('高等数学（上册）, the demo course book', () => {
 
   it('writes a little TeX as MathML', () => {
     expect(tex("f'(x_0)")).toBe(
-      '<mrow><mi>f</mi><mo lspace="0" rspace="0">′</mo></mrow><mo>(</mo><msub><mi>x</mi><mn>0</mn></msub><mo>)</mo>',
+      '<mrow><mi>f</mi><mo lspace="0" rspace="0">′</mo></mrow><mo stretchy="false">(</mo>' +
+        '<msub><mi>x</mi><mn>0</mn></msub><mo stretchy="false">)</mo>',
+    );
+    // Bare brackets keep their size (a fraction elsewhere in the formula does not stretch them); \left … \right grow.
+    expect(tex('\\left|x\\right|')).toBe('<mrow><mo stretchy="true">|</mo><mi>x</mi><mo stretchy="true">|</mo></mrow>');
+    expect(tex('\\left\\{x\\right.')).toBe('<mrow><mo stretchy="true">{</mo><mi>x</mi></mrow>');
+    expect(tex('\\left(1+x\\right)^n')).toBe(
+      '<msup><mrow><mo stretchy="true">(</mo><mn>1</mn><mo>+</mo><mi>x</mi><mo stretchy="true">)</mo></mrow><mi>n</mi></msup>',
     );
     expect(tex('\\lim_{x \\to 0} \\frac{\\sin x}{x}')).toBe(
       '<munder><mo movablelimits="true">lim</mo><mrow><mi>x</mi><mo>→</mo><mn>0</mn></mrow></munder>' +

@@ -98,6 +98,17 @@ export function tex(source: string): string {
     }
     return source.slice(start, i - 1);
   };
+  /** The delimiter after \left or \right, growing with its group (`.` is none). */
+  const delimiter = () => {
+    skipSpaces();
+    let c = source[i++] ?? '.';
+    if (c === '\\') {
+      i -= 1;
+      const name = command();
+      c = SYMBOLS[name]?.[0] ?? name;
+    }
+    return c === '.' ? '' : `<mo stretchy="true">${esc(c)}</mo>`;
+  };
   /** One atom, with no scripts; `kind` says how scripts attach to it. */
   const base = (): { xml: string; kind: 'normal' | 'under' | 'large' | 'function' } | null => {
     skipSpaces();
@@ -137,13 +148,16 @@ export function tex(source: string): string {
       }
       if (name === 'quad') return { xml: '<mspace width="1em"></mspace>', kind: 'normal' };
       if (name === ',' || name === ' ') return { xml: '<mspace width="0.2em"></mspace>', kind: 'normal' };
-      if (name === 'left' || name === 'right') {
-        skipSpaces();
-        if (peek() !== '.') return base();
-        i += 1;
-        return { xml: '<mrow></mrow>', kind: 'normal' };
+      if (name === 'left') {
+        // \left( … \right): one group whose brackets grow with what they hold (a script after it applies to
+        // the whole group); bare brackets keep their size.
+        const open = delimiter();
+        const inner = list('\\right');
+        if (source.startsWith('\\right', i)) i += 6;
+        const close = delimiter();
+        return { xml: `<mrow>${open}${inner}${close}</mrow>`, kind: 'normal' };
       }
-      if (name === '{' || name === '}') return { xml: `<mo>${name}</mo>`, kind: 'normal' };
+      if (name === '{' || name === '}') return { xml: `<mo stretchy="false">${name}</mo>`, kind: 'normal' };
       if (name === '|') return { xml: '<mo>‖</mo>', kind: 'normal' };
       const sym = SYMBOLS[name];
       if (sym) return { xml: `<${sym[1]}>${esc(sym[0])}</${sym[1]}>`, kind: 'normal' };
@@ -158,6 +172,8 @@ export function tex(source: string): string {
     if (/[A-Za-z]/.test(c)) return { xml: `<mi>${c}</mi>`, kind: 'normal' };
     if (c === '-') return { xml: '<mo>−</mo>', kind: 'normal' };
     if (c === "'") return { xml: '<mo>′</mo>', kind: 'normal' };
+    if ('()[]'.includes(c)) return { xml: `<mo stretchy="false">${c}</mo>`, kind: 'normal' };
+    if (c === '|') return { xml: '<mo stretchy="false" lspace="0" rspace="0">|</mo>', kind: 'normal' };
     return { xml: `<mo>${esc(c)}</mo>`, kind: 'normal' };
   };
   const atom = (): string | null => {
@@ -198,7 +214,7 @@ export function tex(source: string): string {
     /^<(\w+)[^<]*>[^<]*<\/\1>$/.test(xml) || xml.startsWith('<mrow>') ? xml : `<mrow>${xml}</mrow>`;
   const list = (end?: string) => {
     let out = '';
-    while (i < source.length && peek() !== end) {
+    while (i < source.length && (end === '\\right' ? !source.startsWith(end, i) : peek() !== end)) {
       const a = atom();
       if (a === null) break;
       out += a;
