@@ -1,5 +1,6 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
+import { gdsxChapters } from './demo-texts/gdsx.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -47,11 +48,6 @@ interface DemoBook extends Omit<BookSource, 'identifier' | 'language' | 'publish
   recommended?: boolean;
 }
 
-const para = (...sentences: string[]) => sentences.join('');
-
-const MATH_LIMIT =
-  '<p class="note">定义：<math xmlns="http://www.w3.org/1998/Math/MathML"><munder><mo>lim</mo><mrow><mi>x</mi><mo>→</mo><msub><mi>x</mi><mn>0</mn></msub></mrow></munder><mi>f</mi><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><mi>A</mi></math></p>';
-
 export const demoBooks: DemoBook[] = [
   {
     key: 'gdsx-1',
@@ -63,62 +59,11 @@ export const demoBooks: DemoBook[] = [
     year: 2024,
     recommended: true,
     isbn: '9787000000011',
-    description: '面向理工科一年级学生的高等数学教材，讲述函数、极限、导数与积分，例题由浅入深，每节附有练习。',
-    chapters: [
-      {
-        title: '第一章 函数与极限',
-        sections: [
-          {
-            title: '1.1 函数的概念',
-            paragraphs: [
-              para(
-                '函数描述两个变量之间的对应关系。设 D 是一个非空数集，如果按照某个确定的法则，',
-                '对 D 中每一个数 x 都有唯一确定的数 y 与之对应，就称 y 是 x 的函数。',
-              ),
-              '学习函数时，要同时关注定义域、对应法则和值域这三个要素，缺一不可。',
-            ],
-          },
-          {
-            title: '1.2 数列的极限',
-            paragraphs: [
-              '当项数无限增大时，如果数列的项无限接近某个确定的常数，这个常数就叫做数列的极限。',
-              '极限是高等数学的基石，导数和积分都建立在极限的概念之上。',
-            ],
-            html: MATH_LIMIT,
-          },
-          {
-            title: '1.3 函数的连续性',
-            paragraphs: ['函数在某点连续，是指自变量的微小变化只引起函数值的微小变化，图像在该点没有断开。'],
-          },
-        ],
-      },
-      {
-        title: '第二章 导数与微分',
-        sections: [
-          {
-            title: '2.1 导数的定义',
-            paragraphs: ['导数刻画函数在一点附近的变化率。几何上，它是曲线在该点切线的斜率；物理上，它是瞬时速度。'],
-          },
-          {
-            title: '2.2 求导法则',
-            paragraphs: ['和、差、积、商的求导法则与复合函数的链式法则，是计算导数最常用的工具。'],
-          },
-        ],
-      },
-      {
-        title: '第三章 不定积分',
-        sections: [
-          {
-            title: '3.1 原函数与不定积分',
-            paragraphs: ['如果函数 F 的导数等于 f，就称 F 是 f 的一个原函数。f 的全体原函数称为 f 的不定积分。'],
-          },
-          {
-            title: '3.2 换元积分法',
-            paragraphs: ['换元积分法把复杂的被积函数变成简单的形式，是链式法则的逆运用。'],
-          },
-        ],
-      },
-    ],
+    description:
+      '面向理工科一年级学生的高等数学教材，讲述函数与极限、导数与微分、微分中值定理与导数的应用、不定积分，例题由浅入深，每章附有习题。',
+    // The demo class's book: four long chapters (demo-texts/gdsx.ts), printed pages of about 1,500 characters.
+    chapters: gdsxChapters,
+    pageEvery: 1500,
   },
   {
     key: 'gdsx-2',
@@ -443,6 +388,7 @@ export function demoSource(book: DemoBook): BookSource {
     isbn: book.isbn,
     description: book.description,
     chapters: book.chapters,
+    pageEvery: book.pageEvery,
   };
 }
 

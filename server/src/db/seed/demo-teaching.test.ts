@@ -104,6 +104,9 @@ describe('demo teaching seed', () => {
     const chapter = expectOk(await get<ChapterContent>(url, STUDENT));
     expect(chapter.free).toBe(false);
     expect(chapter.html.length).toBeGreaterThan(0);
+    // The demo course book is a real textbook chapter: formulas, figures, tables, printed page breaks, exercises.
+    for (const part of ['<math', '<figure><svg', '<table>', 'epub:type="pagebreak"', '<ol class="exercises">'])
+      expect(chapter.html).toContain(part);
     expect((await get(url, WAITING)).status).toBe(403);
     expect((await get(url, COMMON)).status).toBe(403);
   });

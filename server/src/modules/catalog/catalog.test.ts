@@ -200,16 +200,29 @@ describe('catalogue and search', () => {
       title: '高等数学（上册）',
       publisher: '示范大学出版社',
       language: 'zh-CN',
-      chapterCount: 3,
+      chapterCount: 4,
       published: true,
     });
     expect(detail.freeChapterIds).toEqual([detail.firstChapterId]);
     const extra = expectOk(await get<Record<string, unknown>>(`/api/book/extra/${id}`));
-    expect(extra).toMatchObject({ chapterCount: 3, sectionCount: 10, freeChapterCount: 1, tocSource: 'nav' });
+    expect(extra).toMatchObject({ chapterCount: 4, sectionCount: 29, freeChapterCount: 1, tocSource: 'nav' });
     const tree = expectOk(await get<Node[]>(`/api/book/sectionTree?bookId=${id}`));
-    expect(tree.map((n) => n.title)).toEqual(['第一章 函数与极限', '第二章 导数与微分', '第三章 不定积分']);
-    expect(tree[0]!.children.map((n) => n.title)).toEqual(['1.1 函数的概念', '1.2 数列的极限', '1.3 函数的连续性']);
-    expect(tree.map((n) => n.free)).toEqual([true, false, false]);
+    expect(tree.map((n) => n.title)).toEqual([
+      '第一章 函数与极限',
+      '第二章 导数与微分',
+      '第三章 微分中值定理与导数的应用',
+      '第四章 不定积分',
+    ]);
+    expect(tree[0]!.children.map((n) => n.title)).toEqual([
+      '1.1 映射与函数',
+      '1.2 数列的极限',
+      '1.3 函数的极限',
+      '1.4 极限的运算法则与两个重要极限',
+      '1.5 无穷小与无穷大',
+      '1.6 函数的连续性与间断点',
+      '习题一',
+    ]);
+    expect(tree.map((n) => n.free)).toEqual([true, false, false, false]);
 
     // A visitor reads the free chapter (with its MathML) and not the others.
     const free = expectOk(

@@ -1,0 +1,68 @@
+/// <reference lib="dom" />
+import { expect, test } from 'vitest';
+import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+
+const journey = useJourney('demo-book');
+
+/** The demo student (server/src/db/seed/demo-site.ts), who reads 高等数学（上册） through the class 高数一班. */
+const STUDENT = 4;
+
+/** The seeded book and its third chapter (not free: the class gives the student access). */
+async function demoChapter(): Promise<{ bookId: number; chapterId: number }> {
+  const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
+  const bookId = list.data.rows.find((b) => b.title === '高等数学（上册）')!.id;
+  const tree = await api<{ title: string; chapterId: number }[]>(`/api/book/sectionTree?bookId=${bookId}`);
+  const chapter = tree.data.find((n) => n.title === '第三章 微分中值定理与导数的应用')!;
+  return { bookId, chapterId: chapter.chapterId };
+}
+
+/** What the reader's shadow root holds: formulas, figures, tables and page-break markers. */
+const counts = (page: import('playwright-core').Page) =>
+  page.evaluate(() => {
+    const body = document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body');
+    if (!body) return null;
+    return {
+      math: body.querySelectorAll('math').length,
+      svg: body.querySelectorAll('figure svg').length,
+      table: body.querySelectorAll('table').length,
+      pages: body.querySelectorAll('[epub\\:type=pagebreak], [role=doc-pagebreak]').length,
+      exercises: body.querySelectorAll('ol.exercises > li').length,
+    };
+  });
+
+for (const device of DEVICES) {
+  test(`the demo student reads a long chapter of 高等数学 with formulas, figures and tables (${device})`, async () => {
+    const { bookId, chapterId } = await demoChapter();
+    const page = await journey.page(device);
+    await loginAs(page, STUDENT);
+    // Section 3.3 (Taylor's formula): a display formula, a table and a figure close together.
+    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapterId}#s3-3`);
+    await page.getByTestId('chapter-host').waitFor();
+    await expect.poll(() => counts(page), { timeout: 15_000 }).toMatchObject({ math: expect.any(Number) });
+    const found = (await counts(page))!;
+    expect(found.math).toBeGreaterThan(100);
+    expect(found.svg).toBeGreaterThanOrEqual(2);
+    expect(found.table).toBeGreaterThanOrEqual(1);
+    expect(found.pages).toBeGreaterThanOrEqual(2);
+    expect(found.exercises).toBeGreaterThanOrEqual(6);
+    // MathML is laid out (a fraction has height), the figure's SVG is drawn at its size.
+    const sizes = await page.evaluate(() => {
+      const body = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelector('.epub-body')!;
+      const frac = body.querySelector('mfrac')!.getBoundingClientRect();
+      const svg = body.querySelector('figure svg')!.getBoundingClientRect();
+      return { frac: frac.height, svg: svg.width };
+    });
+    expect(sizes.frac).toBeGreaterThan(10);
+    expect(sizes.svg).toBeGreaterThan(150);
+    await shot(page, 'taylor');
+    // Table 3-1 (formulas in its cells) and figure 3-2 below it.
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-testid=chapter-host]')!
+        .shadowRoot!.querySelector('table')!
+        .scrollIntoView({ block: 'start' }),
+    );
+    await shot(page, 'table-figure');
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
