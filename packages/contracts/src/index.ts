@@ -10,3 +10,4 @@ export * from './content.js';
 export * from './classes.js';
 export * from './reader.js';
 export * from './auth.js';
+export * from './college.js';

@@ -6,9 +6,10 @@ import type { SiteTables } from './tables/site.js';
 import type { ClassTables } from './tables/classes.js';
 import type { ReaderTables } from './tables/reader.js';
 import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
+import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
-export interface CollegesTable {
+export interface CollegesTable extends CollegeDetailColumns {
   id: Generated<number>;
   name: string;
   created_at: number;
@@ -120,7 +121,7 @@ export interface NoticesTable {
 
 /** Every table; each domain's tables come from db/tables/<domain>.ts. */
 export interface Database
-  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables {
+  extends StaffTables, BookTables, ShelfTables, SiteTables, ClassTables, ReaderTables, AccountTables, CollegeTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -15,6 +15,7 @@ import { dictModule } from './dict/index.js';
 import { importModule } from './import/index.js';
 import { readerModule } from './reader/index.js';
 import { shelfModule } from './shelf/index.js';
+import { collegeAdminModule, collegeModule } from './college/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -23,3 +24,4 @@ modules.push(authModule, ssoModule, staffModule);
 modules.push(dictModule, catalogModule, importModule, shelfModule, readerModule);
 modules.push(classesModule);
 modules.push(memberModule, accountModule, noticeModule);
+modules.push(collegeModule, collegeAdminModule);

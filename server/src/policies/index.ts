@@ -11,6 +11,7 @@ import { authPolicies } from './auth.js';
 import { accountPolicies } from './account.js';
 import { ssoPolicies } from './sso.js';
 import { staffPolicies } from './staff.js';
+import { collegePolicies } from './college.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -28,6 +29,7 @@ export const policies = {
   ...accountPolicies,
   ...ssoPolicies,
   ...staffPolicies,
+  ...collegePolicies,
 };
 
 export type Action = keyof typeof policies;

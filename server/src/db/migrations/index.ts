@@ -10,6 +10,7 @@ import * as accounts from './20261121_0301_accounts.js';
 import * as sectionResources from './20261121_0602_section_resources.js';
 import * as identities from './20261121_0302_identities.js';
 import * as readingReads from './20261123_0603_reading_reads.js';
+import * as college from './20261123_1601_college.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261121_0602_section_resources': sectionResources,
   '20261121_0302_identities': identities,
   '20261123_0603_reading_reads': readingReads,
+  '20261123_1601_college': college,
 };
