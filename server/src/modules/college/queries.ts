@@ -276,6 +276,7 @@ function holdersQuery(db: Db, cb: { id: number; collegeId: number }, keyword?: s
         eb.or([
           eb('m.phone', 'like', `%${keyword}%`),
           eb('m.real_name', 'like', `%${keyword}%`),
+          eb('m.user_name', 'like', `%${keyword}%`),
           eb('cm.real_name', 'like', `%${keyword}%`),
           eb('cm.student_id', 'like', `%${keyword}%`),
         ]),
@@ -575,6 +576,7 @@ export async function pageCollegeUsers(
           eb('m.phone', 'like', `%${filter.keyword}%`),
           eb('cm.real_name', 'like', `%${filter.keyword}%`),
           eb('m.real_name', 'like', `%${filter.keyword}%`),
+          eb('m.user_name', 'like', `%${filter.keyword}%`),
           eb('cm.student_id', 'like', `%${filter.keyword}%`),
         ]),
       ),

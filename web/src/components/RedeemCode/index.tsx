@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Input, message } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { collegeApi } from '../../api/college';
+import { useInvalidateShelf } from '../../api/reader';
 
 /**
  * The activation-code box (shelf page, join-class page): a code from the college's administrator puts the book
@@ -11,6 +12,7 @@ export function RedeemCode({ onRedeemed }: { onRedeemed?: (bookId: number) => vo
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
+  const invalidateShelf = useInvalidateShelf();
   const submit = async () => {
     if (!code.trim()) {
       message.warning('请输入激活码');
@@ -21,7 +23,7 @@ export function RedeemCode({ onRedeemed }: { onRedeemed?: (bookId: number) => vo
       const result = await collegeApi.redeem(code.trim());
       message.success(`激活成功，《${result.bookName}》已加入您的书架`);
       setCode('');
-      void client.invalidateQueries({ queryKey: ['reader'] });
+      invalidateShelf();
       void client.invalidateQueries({ queryKey: ['college'] });
       onRedeemed?.(result.bookId);
     } catch {
