@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
+import { phoneSchema } from './rules.js';
 
 /** Messages of college administration (issue 16): ours, the spec shows none. */
 export const CollegeMsg = {
@@ -34,6 +35,11 @@ export const CollegeMsg = {
   ORDER_DECIDED: '该订单已处理',
   NAME_REQUIRED: '请输入学校名称',
   SAVED: '保存成功',
+  USER_EXISTS: '该用户已是本校成员',
+  USER_ADDED: '添加成功',
+  USER_REMOVED: '已移出本校',
+  SELF_ADMIN: '不能取消或移除自己的管理员身份',
+  ROLES_REQUIRED: '请选择角色',
 } as const;
 
 const id = z.coerce
@@ -272,6 +278,7 @@ export const collegeUserQuery = pageQuery.extend({
   role: z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(3).optional(),
 });
 export const collegeUserRow = z.object({
+  id: z.number().int(),
   memberId: z.number().int(),
   realName: z.string(),
   phone: z.string(),
@@ -280,3 +287,19 @@ export const collegeUserRow = z.object({
   createTime: z.number(),
 });
 export type CollegeUserRow = z.infer<typeof collegeUserRow>;
+
+const roleList = z
+  .array(z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(3), { error: CollegeMsg.ROLES_REQUIRED })
+  .min(1, { error: CollegeMsg.ROLES_REQUIRED })
+  .max(4, { error: Msg.BAD_REQUEST });
+const userFields = {
+  realName: text(50).default(''),
+  studentId: text(50).default(''),
+  roles: roleList,
+};
+export const collegeUserSave = z.object({ phone: phoneSchema, ...userFields });
+export const collegeUserUpdate = z.object({ id, ...userFields });
+export const collegeUserIdQuery = z.object({ id });
+export const phoneQuery = z.object({ phone: phoneSchema });
+export const nameByPhone = z.object({ exists: z.boolean(), name: z.string(), inCollege: z.boolean() });
+export const collegeUserExportQuery = z.object({ type: exportType });

@@ -9,7 +9,7 @@ import {
   type Paged,
 } from '@textbook/contracts';
 import { buildBook } from '../../../test/classes.js';
-import { buildCollege, buildMember, buildStaff, type BuiltMember } from '../../../test/factories.js';
+import { buildCollege, buildMember, buildStaff, uniquePhone, type BuiltMember } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { cjkFont } from '../reader/index.js';
@@ -619,5 +619,107 @@ describe('college details and members', () => {
       }),
     );
     expect(none.total).toBe(0);
+  });
+
+  it('adds a member by phone (a new phone gets an account and an SMS), edits roles, removes; exports', async () => {
+    const phone = uniquePhone();
+    const before = expectOk(
+      await call<{ exists: boolean }>(t.app, {
+        url: `/api/collegeUser/getNameByPhone?phone=${phone}`,
+        token: w.admin.token,
+      }),
+    );
+    expect(before).toEqual({ exists: false, name: '', inCollege: false });
+    expectRefused(
+      await call(t.app, { url: '/api/collegeUser/getNameByPhone?phone=12345', token: w.admin.token }),
+      '手机号格式不正确',
+    );
+    const added = await call<{ id: number; memberId: number; roles: number[] }>(t.app, {
+      method: 'POST',
+      url: '/api/collegeUser/save',
+      token: w.admin.token,
+      payload: { phone, realName: '李老师', studentId: '', roles: [2] },
+    });
+    expect(added.body).toMatchObject({ msg: CollegeMsg.USER_ADDED, data: { roles: [2], realName: '李老师' } });
+    const sms = await t.ctx.db.selectFrom('sms_outbox').select('content').where('phone', '=', phone).execute();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.content).toContain(w.college.name);
+    expectRefused(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/save',
+        token: w.admin.token,
+        payload: { phone, roles: [3] },
+      }),
+      CollegeMsg.USER_EXISTS,
+    );
+    const after = expectOk(
+      await call(t.app, { url: `/api/collegeUser/getNameByPhone?phone=${phone}`, token: w.admin.token }),
+    );
+    expect(after).toEqual({ exists: true, name: '李老师', inCollege: true });
+    const id = added.body.data.id;
+    expect((await call(t.app, { url: `/api/collegeUser/detail?id=${id}`, token: w.otherAdmin.token })).status).toBe(
+      403,
+    );
+    const edited = expectOk(
+      await call<{ roles: number[]; studentId: string }>(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/update',
+        token: w.admin.token,
+        payload: { id, realName: '李老师', studentId: 'T01', roles: [2, 3] },
+      }),
+    );
+    expect(edited).toMatchObject({ roles: [2, 3], studentId: 'T01' });
+    // The admin cannot drop their own admin role nor remove themselves.
+    const self = expectOk(
+      await call<{ rows: { id: number; memberId: number }[] }>(t.app, {
+        url: `/api/collegeUser/page?keyword=${w.admin.phone}`,
+        token: w.admin.token,
+      }),
+    ).rows[0]!;
+    expectRefused(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/update',
+        token: w.admin.token,
+        payload: { id: self.id, roles: [2] },
+      }),
+      CollegeMsg.SELF_ADMIN,
+    );
+    expectRefused(
+      await call(t.app, { url: `/api/collegeUser/delete?id=${self.id}`, token: w.admin.token }),
+      CollegeMsg.SELF_ADMIN,
+    );
+    const text = await t.app.inject({
+      url: '/api/collegeUser/export?type=1',
+      headers: { authorization: `Bearer ${w.admin.token}` },
+    });
+    const lines = text.body.trim().split('\n');
+    expect(lines[0]).toBe('姓名\t手机号\t学号\t角色');
+    expect(lines.find((l) => l.includes(phone))).toBe(`李老师\t${phone}\tT01\t教师、学生`);
+    expectOk(await call(t.app, { url: `/api/collegeUser/delete?id=${id}`, token: w.admin.token }));
+    expect((await call(t.app, { url: `/api/collegeUser/detail?id=${id}`, token: w.admin.token })).status).toBe(404);
+  });
+
+  it('removing a member gives their seats back through the ledger', async () => {
+    const cb = await seatBook(t, w, 2);
+    const s = w.students[3]!;
+    expectOk(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/collegeBook/bookAuthorize',
+        token: w.admin.token,
+        payload: { id: cb.id, memberIds: [s.id] },
+      }),
+    );
+    const row = expectOk(
+      await call<{ rows: { id: number }[] }>(t.app, {
+        url: `/api/collegeUser/page?keyword=${s.phone}`,
+        token: w.admin.token,
+      }),
+    ).rows[0]!;
+    expectOk(await call(t.app, { url: `/api/collegeUser/delete?id=${row.id}`, token: w.admin.token }));
+    expect(await shelfEntry(t, s.id, w.bookId)).toBeUndefined();
+    expect(await expectLedgerMatches(t, cb.id)).toEqual({ bought: 2, given: 0 });
   });
 });

@@ -1,10 +1,13 @@
-import { Role, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, Role, type PageQuery } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { invalidate, tag } from '../../http/read-cache.js';
+import { createMember } from '../member/index.js';
+import { exportTable } from './exports.js';
 import * as q from './queries.js';
-import { collegeOf } from './seats.js';
+import { collegeOf, revoke } from './seats.js';
 
 /** The current college's details (any member of it reads them). */
 export async function collegeDetail(ctx: AppContext, actor: MemberActor) {
@@ -37,6 +40,7 @@ export async function collegeUsers(
   });
   return pageOf(
     page.rows.map((r) => ({
+      id: r.id,
       memberId: r.memberId,
       realName: r.realName ?? '',
       phone: r.phone ?? '',
@@ -48,5 +52,142 @@ export async function collegeUsers(
       createTime: r.createTime,
     })),
     page.total,
+  );
+}
+
+function rolesOf(roles: string): number[] {
+  return roles
+    .split(',')
+    .map(Number)
+    .filter((n) => ROLES.has(n));
+}
+
+function userView(r: q.MembershipRecord) {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    realName: r.realName ?? '',
+    phone: r.phone ?? '',
+    studentId: r.studentId,
+    roles: rolesOf(r.roles),
+    createTime: r.createTime,
+  };
+}
+
+export type Membership = q.MembershipRecord;
+
+export async function loadMembership(ctx: AppContext, id: number): Promise<Membership> {
+  const row = await q.findMembership(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export const userDetail = (m: Membership) => userView(m);
+
+/** Who a phone belongs to, before the admin adds it (the name, or none: an account will be made). */
+export async function nameByPhone(ctx: AppContext, actor: MemberActor, phone: string) {
+  const member = await q.findMemberByPhone(ctx.db, phone);
+  if (!member) return { exists: false, name: '', inCollege: false };
+  const inCollege = Boolean(await q.membershipOf(ctx.db, collegeOf(actor), member.id));
+  return { exists: true, name: member.realName || member.userName, inCollege };
+}
+
+const roleText = (roles: number[]) => [...new Set(roles)].sort().join(',');
+
+/**
+ * Adds a member by phone with roles, student id and real name. A phone with no account gets one, and its
+ * owner is told by SMS (through the SMS adapter) that the college added them.
+ */
+export async function addUser(
+  ctx: AppContext,
+  actor: MemberActor,
+  input: { phone: string; realName: string; studentId: string; roles: number[] },
+) {
+  const collegeId = collegeOf(actor);
+  const college = await q.findCollege(ctx.db, collegeId);
+  let member = await q.findMemberByPhone(ctx.db, input.phone);
+  let created = false;
+  if (!member) {
+    const id = await createMember(ctx, {
+      phone: input.phone,
+      userName: input.realName || `用户${input.phone.slice(-4)}`,
+    });
+    member = { id, realName: '', userName: '' };
+    created = true;
+  }
+  const id = await q.insertMembership(
+    ctx.db,
+    {
+      collegeId,
+      memberId: member.id,
+      roles: roleText(input.roles),
+      realName: input.realName,
+      studentId: input.studentId,
+    },
+    Date.now(),
+  );
+  if (id === undefined) throw refused(CollegeMsg.USER_EXISTS);
+  invalidate(tag.member(member.id));
+  if (created) {
+    await ctx.sms.send({
+      phone: input.phone,
+      code: '',
+      text: `【高校数字教材平台】${college?.name ?? ''}已为您开通账号，请使用本手机号验证码登录。`,
+    });
+  }
+  return userView((await q.findMembership(ctx.db, id))!);
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: MemberActor,
+  m: Membership,
+  input: { realName: string; studentId: string; roles: number[] },
+) {
+  if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
+  await q.updateMembership(ctx.db, m.id, {
+    roles: roleText(input.roles),
+    realName: input.realName,
+    studentId: input.studentId,
+  });
+  invalidate(tag.member(m.memberId));
+  return userView((await q.findMembership(ctx.db, m.id))!);
+}
+
+/** Removes a member from the college: the seats they held come back through the ledger first. */
+export async function removeUser(ctx: AppContext, actor: MemberActor, m: Membership): Promise<void> {
+  if (m.memberId === actor.memberId) throw refused(CollegeMsg.SELF_ADMIN);
+  for (const cbId of await q.heldBooks(ctx.db, m.collegeId, m.memberId)) {
+    const cb = await q.findCollegeBook(ctx.db, cbId);
+    if (cb) await revoke(ctx, actor, cb, [m.memberId]);
+  }
+  await q.deleteMembership(ctx.db, m.id);
+  invalidate(tag.member(m.memberId));
+}
+
+const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
+
+export async function exportUsers(ctx: AppContext, actor: MemberActor, type: number) {
+  const page = await q.pageCollegeUsers(ctx.db, collegeOf(actor), { offset: 0, limit: 100_000 });
+  return exportTable(
+    ctx,
+    {
+      title: '本校成员',
+      columns: [
+        { header: '姓名', key: 'name', width: 16 },
+        { header: '手机号', key: 'phone', width: 16 },
+        { header: '学号', key: 'studentId', width: 20 },
+        { header: '角色', key: 'roles', width: 20 },
+      ],
+      rows: page.rows.map((r) => ({
+        name: r.realName ?? '',
+        phone: r.phone ?? '',
+        studentId: r.studentId,
+        roles: rolesOf(r.roles)
+          .map((n) => ROLE_NAMES[n])
+          .join('、'),
+      })),
+    },
+    type,
   );
 }

@@ -585,6 +585,7 @@ export async function pageCollegeUsers(
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .select((eb) => [
+      'cm.id',
       'm.id as memberId',
       eb.fn
         .coalesce(
@@ -603,4 +604,91 @@ export async function pageCollegeUsers(
     .limit(filter.limit)
     .execute();
   return { rows, total: Number(total.n) };
+}
+
+export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+
+export function findMembership(db: Db, id: number) {
+  return db
+    .selectFrom('college_members as cm')
+    .innerJoin('members as m', 'm.id', 'cm.member_id')
+    .select((eb) => [
+      'cm.id',
+      'cm.college_id as collegeId',
+      'cm.member_id as memberId',
+      eb.fn
+        .coalesce(
+          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+          'm.user_name',
+        )
+        .as('realName'),
+      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+      'cm.student_id as studentId',
+      'cm.roles',
+      'cm.created_at as createTime',
+    ])
+    .where('cm.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findMemberByPhone(db: Db, phone: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'real_name as realName', 'user_name as userName'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+export function membershipOf(db: Db, collegeId: number, memberId: number) {
+  return db
+    .selectFrom('college_members')
+    .select('id')
+    .where('college_id', '=', collegeId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function insertMembership(
+  db: Db,
+  row: { collegeId: number; memberId: number; roles: string; realName: string; studentId: string },
+  now: number,
+) {
+  const inserted = await db
+    .insertInto('college_members')
+    .values({
+      college_id: row.collegeId,
+      member_id: row.memberId,
+      roles: row.roles,
+      real_name: row.realName,
+      student_id: row.studentId,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['college_id', 'member_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+export function updateMembership(db: Db, id: number, values: { roles: string; realName: string; studentId: string }) {
+  return db
+    .updateTable('college_members')
+    .set({ roles: values.roles, real_name: values.realName, student_id: values.studentId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteMembership(db: Db, id: number) {
+  return db.deleteFrom('college_members').where('id', '=', id).execute();
+}
+
+/** The college books a member holds seats of in the college. */
+export async function heldBooks(db: Db, collegeId: number, memberId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('college_authorizations')
+    .select('college_book_id')
+    .where('college_id', '=', collegeId)
+    .where('member_id', '=', memberId)
+    .execute();
+  return rows.map((r) => r.college_book_id);
 }

@@ -23,7 +23,7 @@ import { sendDownload } from '../../http/files.js';
 import { defineModule, HEAVY, route, say, type AnyRoute } from '../../http/module.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
 import { codeRoutes } from './code-routes.js';
-import { infoRoutes } from './info-routes.js';
+import { infoRoutes, userRoutes } from './info-routes.js';
 import { orderAdminRoutes, orderRoutes } from './order-routes.js';
 import * as seats from './seats.js';
 
@@ -193,7 +193,7 @@ const bookRoutes: AnyRoute[] = [
 export const collegeModule = defineModule({
   prefix: '/api',
   tag: 'college',
-  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes],
+  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes],
 });
 
 /** The publisher's staff: seat corrections and college orders. */

@@ -8,6 +8,7 @@ interface Foreign {
   codeId: number;
   orderId: number;
   memberId: number;
+  membershipId: number;
 }
 
 const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
@@ -63,7 +64,19 @@ function foreignCollegeBook(w: MatrixWorld): Promise<Foreign> {
           payload: { bookId, quantity: 3, termMonths: 6 },
         }),
       );
-      return { collegeBookId: cb.id, codeId: code.id, orderId: order.id, memberId: holder.id };
+      const membership = await db
+        .selectFrom('college_members')
+        .select('id')
+        .where('member_id', '=', holder.id)
+        .where('college_id', '=', college.id)
+        .executeTakeFirstOrThrow();
+      return {
+        collegeBookId: cb.id,
+        codeId: code.id,
+        orderId: order.id,
+        memberId: holder.id,
+        membershipId: membership.id,
+      };
     })();
     made.set(w, found);
   }
@@ -115,6 +128,12 @@ const routes: [string, Make][] = [
     'POST /api/collegeBookActiveCode/revoke',
     (f) => ({ url: '/api/collegeBookActiveCode/revoke', payload: { id: f.codeId } }),
   ],
+  [
+    'POST /api/collegeUser/update',
+    (f) => ({ url: '/api/collegeUser/update', payload: { id: f.membershipId, roles: [3] } }),
+  ],
+  ['GET /api/collegeUser/delete', (f) => ({ url: `/api/collegeUser/delete?id=${f.membershipId}` })],
+  ['GET /api/collegeUser/detail', (f) => ({ url: `/api/collegeUser/detail?id=${f.membershipId}` })],
   ['GET /api/collegeOrder/detail', (f) => ({ url: `/api/collegeOrder/detail?id=${f.orderId}` })],
 ];
 
