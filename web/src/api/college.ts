@@ -134,5 +134,12 @@ export const collegeApi = {
     api.post<{ bookId: number; bookName: string; collegeName: string }>('/api/collegeBookActiveCode/redeem', { code }),
   order: (body: { bookId: number; quantity: number; termMonths: number; remark?: string }) =>
     api.post<CollegeOrderRow>('/api/collegeOrder/orderBook', body),
+  nameByPhone: (phone: string) =>
+    api.get<{ exists: boolean; name: string; inCollege: boolean }>('/api/collegeUser/getNameByPhone', { phone }),
+  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[] }) =>
+    api.post<CollegeUserRow>('/api/collegeUser/save', body),
+  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[] }) =>
+    api.post<CollegeUserRow>('/api/collegeUser/update', body),
+  removeUser: (id: number) => api.get('/api/collegeUser/delete', { id }),
   download: (url: string, params: Record<string, number | undefined>) => api.download('GET', url, { params }),
 };

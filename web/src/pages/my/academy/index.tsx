@@ -2,6 +2,8 @@ import { useState } from 'react';
 import {
   App,
   Button,
+  Checkbox,
+  Popconfirm,
   Descriptions,
   Form,
   Input,
@@ -24,6 +26,7 @@ import {
   useCollegeUsers,
   useInvalidateCollege,
 } from '../../../api/college';
+import { saveFile } from '../../../api/reader';
 import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 
 const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
@@ -103,26 +106,90 @@ function CollegeInfo() {
   );
 }
 
+function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: () => void }) {
+  const { message } = App.useApp();
+  const invalidate = useInvalidateCollege();
+  const [form] = Form.useForm<{ phone: string; realName: string; studentId: string; roles: number[] }>();
+  const [who, setWho] = useState<string>();
+  const editing = row !== 'new';
+  const lookUp = async (phone: string) => {
+    if (!/^1[3-9]\d{9}$/.test(phone)) return setWho(undefined);
+    const found = await collegeApi.nameByPhone(phone);
+    setWho(
+      found.exists
+        ? `${found.name}${found.inCollege ? '（已是本校成员）' : ''}`
+        : '该手机号尚未注册，保存后将为其开通账号并短信通知',
+    );
+  };
+  return (
+    <Modal
+      open
+      title={editing ? '编辑成员' : '添加成员'}
+      onCancel={onClose}
+      onOk={async () => {
+        const values = await form.validateFields();
+        if (editing) await collegeApi.updateUser({ id: row.id, ...values });
+        else await collegeApi.addUser(values);
+        message.success(editing ? '保存成功' : '添加成功');
+        invalidate();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={editing ? row : { roles: [3], realName: '', studentId: '' }}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
+          extra={who}
+        >
+          <Input maxLength={11} disabled={editing} onChange={(e) => void lookUp(e.target.value.trim())} />
+        </Form.Item>
+        <Form.Item name="realName" label="姓名">
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="studentId" label="学号/工号">
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
 function Members() {
+  const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
+  const [dialog, setDialog] = useState<CollegeUserRow | 'new'>();
+  const invalidate = useInvalidateCollege();
   const users = useCollegeUsers({ pageNum, pageSize: 10, ...(keyword ? { keyword } : {}) });
   return (
     <>
-      <Input.Search
-        allowClear
-        maxLength={50}
-        placeholder="手机号、姓名或学号"
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPageNum(1);
-        }}
-        style={{ maxWidth: 280, marginBottom: 12 }}
-      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          maxLength={50}
+          placeholder="手机号、姓名或学号"
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPageNum(1);
+          }}
+          style={{ width: 240 }}
+        />
+        <Button type="primary" onClick={() => setDialog('new')}>
+          添加成员
+        </Button>
+        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/export', { type: 0 }))}>
+          导出
+        </Button>
+      </Space>
       <Table<CollegeUserRow>
-        rowKey="memberId"
+        rowKey="id"
         size="small"
-        scroll={{ x: 560 }}
+        scroll={{ x: 640 }}
         loading={users.isFetching}
         dataSource={users.data?.rows ?? []}
         pagination={{ current: pageNum, total: users.data?.total ?? 0, onChange: setPageNum }}
@@ -135,8 +202,31 @@ function Members() {
             dataIndex: 'roles',
             render: (roles: number[]) => roles.map((r) => <Tag key={r}>{ROLE_NAMES[r]}</Tag>),
           },
+          {
+            title: '操作',
+            render: (_: unknown, r: CollegeUserRow) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setDialog(r)}>
+                  编辑
+                </Button>
+                <Popconfirm
+                  title={`将${r.realName}移出本校？其持有的授权将收回。`}
+                  onConfirm={async () => {
+                    await collegeApi.removeUser(r.id);
+                    message.success('已移出本校');
+                    invalidate();
+                  }}
+                >
+                  <Button size="small" danger>
+                    移出
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
         ]}
       />
+      {dialog && <MemberDialog row={dialog} onClose={() => setDialog(undefined)} />}
     </>
   );
 }
