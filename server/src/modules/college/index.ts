@@ -3,3 +3,4 @@
  * authorizations, activation codes, orders, the college's details and members).
  */
 export { collegeAdminModule, collegeModule } from './routes.js';
+export { seedCollegeSeats } from './seats.js';

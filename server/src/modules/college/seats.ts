@@ -325,3 +325,40 @@ export async function adjustSeats(
   });
   return view((await q.findCollegeBook(ctx.db, id))!);
 }
+
+/**
+ * The demo's college seats (the first-start seed): `seats` seats of the book bought by the college (an
+ * adjustment in the ledger), one of them given to each member named, exactly as the routes would.
+ */
+export async function seedCollegeSeats(
+  ctx: AppContext,
+  input: { collegeId: number; bookId: number; seats: number; memberIds: number[]; reason: string },
+): Promise<void> {
+  const now = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
+    await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
+    const cb = (await q.findCollegeBook(trx, cbId))!;
+    const added = await q.insertAuthorizations(trx, cb, input.memberIds, 'grant', now);
+    await moveSeats(
+      trx,
+      cbId,
+      { kind: 'grant', members: added.map((a) => ({ memberId: a.memberId, refId: a.id })), reason: input.reason },
+      now,
+    );
+    for (const a of added) {
+      await grantShelfEntry(
+        trx,
+        {
+          memberId: a.memberId,
+          bookId: cb.bookId,
+          source: 'authorization',
+          sourceRef: cb.collegeId,
+          collegeId: cb.collegeId,
+          expiresAt: cb.expiresAt,
+        },
+        now,
+      );
+    }
+  });
+}
