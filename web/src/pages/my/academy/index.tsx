@@ -254,7 +254,7 @@ function CollegeBooks() {
         pagination={{ current: pageNum, total: books.data?.total ?? 0, onChange: setPageNum }}
         data-testid="college-books"
         columns={[
-          { title: '教材', dataIndex: 'bookName' },
+          { title: '教材', dataIndex: 'bookName', fixed: 'left', width: 150 },
           { title: '购买', dataIndex: 'boughtCount', width: 70 },
           { title: '已授权', dataIndex: 'givenCount', width: 70 },
           {
