@@ -40,6 +40,12 @@ export const CollegeMsg = {
   USER_REMOVED: '已移出本校',
   SELF_ADMIN: '不能取消或移除自己的管理员身份',
   ROLES_REQUIRED: '请选择角色',
+  IMPORT_FILE: '请上传按模板填写的xlsx文件',
+  IMPORT_TOO_LARGE: '文件不能超过2MB',
+  IMPORT_TOO_MANY: '一次最多导入2000行',
+  IMPORT_ROLE: '角色须为教师、学生或管理员',
+  IMPORT_DUPLICATE: '文件中手机号重复',
+  IMPORT_FIELD_MAX: '姓名和学号不能超过50个字',
 } as const;
 
 const id = z.coerce
@@ -303,3 +309,17 @@ export const collegeUserIdQuery = z.object({ id });
 export const phoneQuery = z.object({ phone: phoneSchema });
 export const nameByPhone = z.object({ exists: z.boolean(), name: z.string(), inCollege: z.boolean() });
 export const collegeUserExportQuery = z.object({ type: exportType });
+
+export const importRow = z.object({
+  row: z.number().int(),
+  phone: z.string(),
+  result: z.enum(['added', 'updated', 'refused']),
+  reason: z.string(),
+});
+export const importResult = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  refused: z.number().int(),
+  rows: z.array(importRow),
+});
+export type ImportResult = z.infer<typeof importResult>;

@@ -6,6 +6,7 @@ import {
   type CodeRow,
   type CollegeBookRow,
   type CollegeOrderRow,
+  type ImportResult,
   type Paged,
 } from '@textbook/contracts';
 import { buildBook } from '../../../test/classes.js';
@@ -721,5 +722,57 @@ describe('college details and members', () => {
     expectOk(await call(t.app, { url: `/api/collegeUser/delete?id=${row.id}`, token: w.admin.token }));
     expect(await shelfEntry(t, s.id, w.bookId)).toBeUndefined();
     expect(await expectLedgerMatches(t, cb.id)).toEqual({ bought: 2, given: 0 });
+  });
+
+  it('imports members from the template: 30 students added, an existing member updated, bad rows refused', async () => {
+    const template = await t.app.inject({
+      url: '/api/collegeUser/template',
+      headers: { authorization: `Bearer ${w.admin.token}` },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect([1, 2, 3, 4].map((c) => sheet.getRow(1).getCell(c).value)).toEqual(['手机号', '姓名', '学号', '角色']);
+    sheet.spliceRows(2, 1);
+    const phones = Array.from({ length: 30 }, () => uniquePhone());
+    phones.forEach((phone, i) => sheet.addRow([phone, `导入学生${i + 1}`, `S${1000 + i}`, '学生']));
+    sheet.addRow([w.teacher.phone, '张老师', 'T9', '教师']);
+    sheet.addRow(['12345', '错号', '', '学生']);
+    sheet.addRow([phones[0], '重复', '', '学生']);
+    sheet.addRow([uniquePhone(), '怪角色', '', '校长']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'members.xlsx');
+    const request = new Request('http://local/', { method: 'POST', body: form });
+    const result = expectOk(
+      await call<ImportResult>(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/import',
+        token: w.admin.token,
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      }),
+    );
+    expect(result).toMatchObject({ added: 30, updated: 1, refused: 3 });
+    expect(result.rows.filter((r) => r.result === 'refused').map((r) => [r.row, r.reason])).toEqual([
+      [33, '手机号格式不正确'],
+      [34, CollegeMsg.IMPORT_DUPLICATE],
+      [35, CollegeMsg.IMPORT_ROLE],
+    ]);
+    const students = expectOk(
+      await call<Paged<{ phone: string; studentId: string }>>(t.app, {
+        url: '/api/collegeUser/page?keyword=导入学生&pageSize=100',
+        token: w.admin.token,
+      }),
+    );
+    expect(students.total).toBe(30);
+    const refusedPhone = result.rows.find((r) => r.row === 35)!.phone;
+    expect(
+      await t.ctx.db.selectFrom('members').select('id').where('phone', '=', refusedPhone).executeTakeFirst(),
+    ).toBeUndefined();
+    expectRefused(
+      await call(t.app, { method: 'POST', url: '/api/collegeUser/import', token: w.admin.token, payload: { x: 1 } }),
+      CollegeMsg.IMPORT_FILE,
+    );
   });
 });

@@ -9,11 +9,12 @@ import {
   collegeUserRow,
   collegeUserSave,
   collegeUserUpdate,
+  importResult,
   nameByPhone,
   paged,
   phoneQuery,
 } from '@textbook/contracts';
-import { sendDownload } from '../../http/files.js';
+import { readUpload, sendDownload } from '../../http/files.js';
 import { HEAVY, route, say, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as info from './info.js';
@@ -104,6 +105,31 @@ export const userRoutes: AnyRoute[] = [
     answer: collegeUserRow,
     load: ({ ctx, query }) => info.loadMembership(ctx, query.id),
     handler: ({ thing }) => info.userDetail(thing),
+  }),
+  route({
+    method: 'GET',
+    url: '/collegeUser/template',
+    summary: 'The xlsx template for importing members (phone, name, student id, role)',
+    policy: 'college.admin',
+    rateLimit: HEAVY,
+    handler: async ({ ctx, reply }) => sendDownload(reply, await info.userTemplate(ctx)),
+  }),
+  route({
+    method: 'POST',
+    url: '/collegeUser/import',
+    summary: 'Import members from the template (multipart field "file"): a result for every row',
+    policy: 'college.admin',
+    rateLimit: HEAVY,
+    upload: true,
+    answer: importResult,
+    handler: async ({ ctx, actor, request }) => {
+      const file = await readUpload(request, {
+        maxBytes: 2 * 1024 * 1024,
+        missing: CollegeMsg.IMPORT_FILE,
+        tooLarge: CollegeMsg.IMPORT_TOO_LARGE,
+      });
+      return info.importUsers(ctx, asMember(actor), file.bytes);
+    },
   }),
   route({
     method: 'GET',
