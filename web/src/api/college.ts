@@ -6,6 +6,7 @@ import type {
   CollegeDetail,
   CollegeOrderRow,
   CollegeUserRow,
+  ImportResult,
   Paged,
 } from '@textbook/contracts';
 import { api } from './index';
@@ -140,6 +141,11 @@ export const collegeApi = {
     api.post<CollegeUserRow>('/api/collegeUser/save', body),
   updateUser: (body: { id: number; realName: string; studentId: string; roles: number[] }) =>
     api.post<CollegeUserRow>('/api/collegeUser/update', body),
+  importUsers: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ImportResult>('/api/collegeUser/import', form);
+  },
   removeUser: (id: number) => api.get('/api/collegeUser/delete', { id }),
   download: (url: string, params: Record<string, number | undefined>) => api.download('GET', url, { params }),
 };

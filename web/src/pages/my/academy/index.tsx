@@ -15,9 +15,10 @@ import {
   Tabs,
   Tag,
   Typography,
+  Upload,
 } from 'antd';
 import { Link } from 'react-router';
-import type { CollegeBookRow, CollegeOrderRow, CollegeUserRow } from '@textbook/contracts';
+import type { CollegeBookRow, CollegeOrderRow, CollegeUserRow, ImportResult } from '@textbook/contracts';
 import {
   collegeApi,
   useCollegeBooks,
@@ -164,6 +165,7 @@ function Members() {
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<CollegeUserRow | 'new'>();
+  const [imported, setImported] = useState<ImportResult>();
   const invalidate = useInvalidateCollege();
   const users = useCollegeUsers({ pageNum, pageSize: 10, ...(keyword ? { keyword } : {}) });
   return (
@@ -185,6 +187,25 @@ function Members() {
         <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/export', { type: 0 }))}>
           导出
         </Button>
+        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/template', {}))}>
+          下载导入模板
+        </Button>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          customRequest={({ file, onSuccess, onError }) => {
+            collegeApi
+              .importUsers(file as File)
+              .then((result) => {
+                setImported(result);
+                invalidate();
+                onSuccess?.(null);
+              })
+              .catch((e: Error) => onError?.(e));
+          }}
+        >
+          <Button>批量导入</Button>
+        </Upload>
       </Space>
       <Table<CollegeUserRow>
         rowKey="id"
@@ -227,6 +248,27 @@ function Members() {
         ]}
       />
       {dialog && <MemberDialog row={dialog} onClose={() => setDialog(undefined)} />}
+      <Modal
+        open={Boolean(imported)}
+        title={
+          imported ? `导入完成：新增${imported.added}人，更新${imported.updated}人，未导入${imported.refused}行` : ''
+        }
+        onCancel={() => setImported(undefined)}
+        footer={null}
+      >
+        <Table
+          size="small"
+          rowKey="row"
+          pagination={false}
+          scroll={{ y: 320 }}
+          dataSource={imported?.rows.filter((r) => r.result === 'refused') ?? []}
+          columns={[
+            { title: '行', dataIndex: 'row', width: 60 },
+            { title: '手机号', dataIndex: 'phone' },
+            { title: '原因', dataIndex: 'reason' },
+          ]}
+        />
+      </Modal>
     </>
   );
 }
