@@ -12,3 +12,4 @@ export * from './reader.js';
 export * from './auth.js';
 export * from './samples.js';
 export * from './orders.js';
+export * from './college.js';

@@ -8,9 +8,10 @@ import type { ReaderTables } from './tables/reader.js';
 import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
+import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
-export interface CollegesTable {
+export interface CollegesTable extends CollegeDetailColumns {
   id: Generated<number>;
   name: string;
   created_at: number;
@@ -131,7 +132,8 @@ export interface Database
     ReaderTables,
     AccountTables,
     SampleTables,
-    OrderTables {
+    OrderTables,
+    CollegeTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

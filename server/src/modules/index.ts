@@ -18,6 +18,7 @@ import { shelfModule } from './shelf/index.js';
 import { sampleAdminModule, samplesModule } from './samples/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
+import { collegeAdminModule, collegeModule } from './college/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -28,3 +29,4 @@ modules.push(classesModule);
 modules.push(memberModule, accountModule, noticeModule);
 modules.push(samplesModule, sampleAdminModule);
 modules.push(ordersModule, paymentsModule);
+modules.push(collegeModule, collegeAdminModule);

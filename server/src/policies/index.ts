@@ -14,6 +14,7 @@ import { staffPolicies } from './staff.js';
 import { samplePolicies } from './samples.js';
 import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
+import { collegePolicies } from './college.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -34,6 +35,7 @@ export const policies = {
   ...samplePolicies,
   ...orderPolicies,
   ...paymentPolicies,
+  ...collegePolicies,
 };
 
 export type Action = keyof typeof policies;

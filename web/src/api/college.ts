@@ -1,4 +1,14 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  AuthorizeMember,
+  CodeRow,
+  CollegeBookRow,
+  CollegeDetail,
+  CollegeOrderRow,
+  CollegeUserRow,
+  ImportResult,
+  Paged,
+} from '@textbook/contracts';
 import { api } from './index';
 
 /**
@@ -24,3 +34,133 @@ export function useSwitchCollege(): (collegeId: number) => Promise<void> {
     await dropCollegeData(client);
   };
 }
+
+// ---- college administration (issue 16) ----
+
+export const collegeKeys = {
+  all: ['college'] as const,
+  detail: ['college', 'detail'] as const,
+  users: (params: object) => ['college', 'users', params] as const,
+  books: (params: object) => ['college', 'books', params] as const,
+  book: (id: number) => ['college', 'book', id] as const,
+  holders: (id: number, params: object) => ['college', 'holders', id, params] as const,
+  classes: (id: number) => ['college', 'classes', id] as const,
+  codes: (id: number, params: object) => ['college', 'codes', id, params] as const,
+  orders: (params: object) => ['college', 'orders', params] as const,
+  mine: ['college', 'mine'] as const,
+};
+
+export function useCollegeDetail() {
+  return useQuery({ queryKey: collegeKeys.detail, queryFn: () => api.get<CollegeDetail>('/api/college/detail') });
+}
+
+export function useCollegeUsers(params: { pageNum: number; pageSize: number; keyword?: string; role?: number }) {
+  return useQuery({
+    queryKey: collegeKeys.users(params),
+    queryFn: () => api.get<Paged<CollegeUserRow>>('/api/collegeUser/page', params),
+  });
+}
+
+export function useCollegeBooks(params: { pageNum: number; pageSize: number; bookName?: string }) {
+  return useQuery({
+    queryKey: collegeKeys.books(params),
+    queryFn: () => api.get<Paged<CollegeBookRow>>('/api/collegeBook/page', params),
+  });
+}
+
+export function useCollegeBook(id: number) {
+  return useQuery({
+    queryKey: collegeKeys.book(id),
+    queryFn: () => api.get<CollegeBookRow>('/api/collegeBook/detail', { id }),
+    enabled: id > 0,
+  });
+}
+
+export function useHolders(id: number, params: { pageNum: number; pageSize: number; keyword?: string }) {
+  return useQuery({
+    queryKey: collegeKeys.holders(id, params),
+    queryFn: () => api.get<Paged<AuthorizeMember>>('/api/collegeBook/getAuthorizeMember', { id, ...params }),
+    enabled: id > 0,
+  });
+}
+
+export function useBookClasses(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: collegeKeys.classes(id),
+    queryFn: () =>
+      api.get<{ id: number; name: string; teacherName: string; studentCount: number }[]>('/api/collegeBook/classes', {
+        id,
+      }),
+    enabled: enabled && id > 0,
+  });
+}
+
+export function useCodes(id: number, params: { pageNum: number; pageSize: number; state?: string }) {
+  return useQuery({
+    queryKey: collegeKeys.codes(id, params),
+    queryFn: () => api.get<Paged<CodeRow>>('/api/collegeBookActiveCode/page', { id, ...params }),
+    enabled: id > 0,
+  });
+}
+
+export function useCollegeOrders(params: { pageNum: number; pageSize: number }) {
+  return useQuery({
+    queryKey: collegeKeys.orders(params),
+    queryFn: () => api.get<Paged<CollegeOrderRow>>('/api/collegeOrder/page', params),
+  });
+}
+
+export function useMyAuthorizations(enabled = true) {
+  return useQuery({
+    queryKey: collegeKeys.mine,
+    queryFn: () =>
+      api.get<
+        {
+          bookId: number;
+          bookName: string;
+          cover: string;
+          collegeName: string;
+          via: string;
+          expiresAt: number | null;
+        }[]
+      >('/api/collegeBook/myBookAuthorize'),
+    enabled,
+  });
+}
+
+export function useInvalidateCollege() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: collegeKeys.all });
+}
+
+export const collegeApi = {
+  saveDetail: (body: Omit<CollegeDetail, 'id' | 'memberCount'>) => api.post<CollegeDetail>('/api/college/update', body),
+  addBook: (bookId: number) => api.post<CollegeBookRow>('/api/collegeBook/save', { bookId }),
+  authorize: (body: { id: number; memberIds?: number[]; classId?: number }) =>
+    api.post<{ granted: number; already: number }>('/api/collegeBook/bookAuthorize', body),
+  revoke: (id: number, memberIds: number[]) => api.post('/api/collegeBook/revokeAuthorize', { id, memberIds }),
+  generate: (id: number, count: number, days: number) =>
+    api.post<{ batch: number; count: number; codes: string[] }>('/api/collegeBookActiveCode/generate', {
+      id,
+      count,
+      days,
+    }),
+  revokeCode: (id: number) => api.post('/api/collegeBookActiveCode/revoke', { id }),
+  redeem: (code: string) =>
+    api.post<{ bookId: number; bookName: string; collegeName: string }>('/api/collegeBookActiveCode/redeem', { code }),
+  order: (body: { bookId: number; quantity: number; termMonths: number; remark?: string }) =>
+    api.post<CollegeOrderRow>('/api/collegeOrder/orderBook', body),
+  nameByPhone: (phone: string) =>
+    api.get<{ exists: boolean; name: string; inCollege: boolean }>('/api/collegeUser/getNameByPhone', { phone }),
+  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[] }) =>
+    api.post<CollegeUserRow>('/api/collegeUser/save', body),
+  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[] }) =>
+    api.post<CollegeUserRow>('/api/collegeUser/update', body),
+  importUsers: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ImportResult>('/api/collegeUser/import', form);
+  },
+  removeUser: (id: number) => api.get('/api/collegeUser/delete', { id }),
+  download: (url: string, params: Record<string, number | undefined>) => api.download('GET', url, { params }),
+};

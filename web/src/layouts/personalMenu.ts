@@ -43,6 +43,9 @@ export function personalMenu(member: MemberInfo): PersonalMenuItem[] {
 
 /** The menu key a child route shows as selected, or null when the route is not in the visible menu. */
 export function selectedMenuKey(items: PersonalMenuItem[], child: string): string | null {
-  const key = MENU_PARENT[child] ?? child;
-  return items.some((item) => item.key === key && !item.external) ? key : null;
+  const keys = [MENU_PARENT[child] ?? child, ...(MENU_ALSO[child] ? [MENU_ALSO[child]] : [])];
+  return keys.find((key) => items.some((item) => item.key === key && !item.external)) ?? null;
 }
+
+/** A child route a second menu item also opens (authorization details: the college admin's college info). */
+const MENU_ALSO: Record<string, string> = { authDetails: 'academy' };

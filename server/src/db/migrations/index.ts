@@ -12,6 +12,7 @@ import * as identities from './20261121_0302_identities.js';
 import * as readingReads from './20261123_0603_reading_reads.js';
 import * as samples from './20261123_0801_samples.js';
 import * as personalOrders from './20261123_1501_personal_orders.js';
+import * as college from './20261123_1601_college.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0603_reading_reads': readingReads,
   '20261123_0801_samples': samples,
   '20261123_1501_personal_orders': personalOrders,
+  '20261123_1601_college': college,
 };

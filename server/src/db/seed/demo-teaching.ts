@@ -3,7 +3,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { createClass, decide, joinClass, loadStudents, pending } from '../../modules/classes/index.js';
 import { parseRoles } from '../../modules/session/service.js';
-import { grantShelfEntry } from '../../modules/shelf/service.js';
+import { seedCollegeSeats } from '../../modules/college/index.js';
 import { demoIdentifier } from './demo-books.js';
 import { demoColleges, demoMembers } from './demo-site.js';
 
@@ -16,6 +16,8 @@ export const demoTeaching = {
   teacher: '13800000002',
   /** Demo textbooks (keys in demo-books.ts) the college authorizes the teacher to teach with. */
   authorized: ['gdsx-1', 'xxds', 'gll'],
+  /** Seats of each authorized textbook the college holds. */
+  seats: 50,
   /** The teacher's class: review on, one student approved, one application waiting. */
   class: { book: 'gdsx-1', name: '高数一班', remark: '2026 级理工科新生，每周二、周四上课' },
   approved: ['13800000003'],
@@ -65,13 +67,14 @@ export async function seedDemoTeaching(ctx: AppContext): Promise<void> {
   };
 
   const teacher = await actorIn(ctx, demoTeaching.teacher, college.id);
+  // Through the college's seat ledger (issue 16): the college holds seats, one of each goes to the teacher.
   for (const key of demoTeaching.authorized) {
-    await grantShelfEntry(ctx.db, {
-      memberId: teacher.memberId,
-      bookId: await bookIdOf(key),
-      source: 'authorization',
-      sourceRef: college.id,
+    await seedCollegeSeats(ctx, {
       collegeId: college.id,
+      bookId: await bookIdOf(key),
+      seats: demoTeaching.seats,
+      memberIds: [teacher.memberId],
+      reason: '演示数据',
     });
   }
 

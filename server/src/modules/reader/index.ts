@@ -1,3 +1,3 @@
 /** The reader's public face: its module (chapters, book files, position, notes, resources, look-up). */
 export { readerModule } from './routes.js';
-export { cjkFont } from './pdf.js';
+export { cjkFont, NO_CJK_FONT } from './pdf.js';

@@ -6,6 +6,7 @@ import { removeFromShelf, useInvalidateShelf, useShelf } from '../../api/reader'
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { useSession } from '../../stores/session';
 import { openLogin } from '../../components/LoginDialog/store';
+import { RedeemCode } from '../../components/RedeemCode';
 import './list.css';
 
 const day = (ms: number) => new Date(ms).toLocaleDateString('zh-CN');
@@ -94,6 +95,7 @@ export default function ListPage() {
           className="shelf-search"
         />
       </div>
+      <RedeemCode />
       <Segmented
         className="shelf-filter"
         value={source}

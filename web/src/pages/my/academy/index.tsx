@@ -1,5 +1,428 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  Checkbox,
+  Popconfirm,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { Link } from 'react-router';
+import type { CollegeBookRow, CollegeOrderRow, CollegeUserRow, ImportResult } from '@textbook/contracts';
+import {
+  collegeApi,
+  useCollegeBooks,
+  useCollegeDetail,
+  useCollegeOrders,
+  useCollegeUsers,
+  useInvalidateCollege,
+} from '../../../api/college';
+import { saveFile } from '../../../api/reader';
+import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 
+const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
+const ORDER_STATUS: Record<number, [string, string]> = {
+  0: ['待确认', 'orange'],
+  1: ['已确认', 'green'],
+  2: ['已拒绝', 'default'],
+};
+
+function CollegeInfo() {
+  const { message } = App.useApp();
+  const detail = useCollegeDetail();
+  const invalidate = useInvalidateCollege();
+  const [editing, setEditing] = useState(false);
+  const [form] = Form.useForm();
+  if (detail.isLoading || !detail.data) return <Skeleton active />;
+  const d = detail.data;
+  if (editing) {
+    return (
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={d}
+        style={{ maxWidth: 560 }}
+        onFinish={async (values: Parameters<typeof collegeApi.saveDetail>[0]) => {
+          await collegeApi.saveDetail(values);
+          message.success('保存成功');
+          setEditing(false);
+          invalidate();
+        }}
+      >
+        <Form.Item name="name" label="学校名称" rules={[{ required: true, message: '请输入学校名称' }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="logo" label="校徽地址">
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="contact" label="联系人">
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="phone" label="联系电话">
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="address" label="地址">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="introduction" label="简介">
+          <Input.TextArea maxLength={2000} rows={4} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            保存
+          </Button>
+          <Button onClick={() => setEditing(false)}>取消</Button>
+        </Space>
+      </Form>
+    );
+  }
+  return (
+    <>
+      <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small" data-testid="college-info">
+        <Descriptions.Item label="学校名称">{d.name}</Descriptions.Item>
+        <Descriptions.Item label="成员人数">{d.memberCount}</Descriptions.Item>
+        <Descriptions.Item label="联系人">{d.contact || '—'}</Descriptions.Item>
+        <Descriptions.Item label="联系电话">{d.phone || '—'}</Descriptions.Item>
+        <Descriptions.Item label="地址" span={2}>
+          {d.address || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label="简介" span={2}>
+          {d.introduction || '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Button style={{ marginTop: 12 }} onClick={() => setEditing(true)}>
+        编辑院校信息
+      </Button>
+    </>
+  );
+}
+
+function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: () => void }) {
+  const { message } = App.useApp();
+  const invalidate = useInvalidateCollege();
+  const [form] = Form.useForm<{ phone: string; realName: string; studentId: string; roles: number[] }>();
+  const [who, setWho] = useState<string>();
+  const editing = row !== 'new';
+  const lookUp = async (phone: string) => {
+    if (!/^1[3-9]\d{9}$/.test(phone)) return setWho(undefined);
+    const found = await collegeApi.nameByPhone(phone);
+    setWho(
+      found.exists
+        ? `${found.name}${found.inCollege ? '（已是本校成员）' : ''}`
+        : '该手机号尚未注册，保存后将为其开通账号并短信通知',
+    );
+  };
+  return (
+    <Modal
+      open
+      title={editing ? '编辑成员' : '添加成员'}
+      onCancel={onClose}
+      onOk={async () => {
+        const values = await form.validateFields();
+        if (editing) await collegeApi.updateUser({ id: row.id, ...values });
+        else await collegeApi.addUser(values);
+        message.success(editing ? '保存成功' : '添加成功');
+        invalidate();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={editing ? row : { roles: [3], realName: '', studentId: '' }}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
+          extra={who}
+        >
+          <Input maxLength={11} disabled={editing} onChange={(e) => void lookUp(e.target.value.trim())} />
+        </Form.Item>
+        <Form.Item name="realName" label="姓名">
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="studentId" label="学号/工号">
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Members() {
+  const { message } = App.useApp();
+  const [pageNum, setPageNum] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [dialog, setDialog] = useState<CollegeUserRow | 'new'>();
+  const [imported, setImported] = useState<ImportResult>();
+  const invalidate = useInvalidateCollege();
+  const users = useCollegeUsers({ pageNum, pageSize: 10, ...(keyword ? { keyword } : {}) });
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          maxLength={50}
+          placeholder="手机号、姓名或学号"
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPageNum(1);
+          }}
+          style={{ width: 240 }}
+        />
+        <Button type="primary" onClick={() => setDialog('new')}>
+          添加成员
+        </Button>
+        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/export', { type: 0 }))}>
+          导出
+        </Button>
+        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/template', {}))}>
+          下载导入模板
+        </Button>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          customRequest={({ file, onSuccess, onError }) => {
+            collegeApi
+              .importUsers(file as File)
+              .then((result) => {
+                setImported(result);
+                invalidate();
+                onSuccess?.(null);
+              })
+              .catch((e: Error) => onError?.(e));
+          }}
+        >
+          <Button>批量导入</Button>
+        </Upload>
+      </Space>
+      <Table<CollegeUserRow>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 640 }}
+        loading={users.isFetching}
+        dataSource={users.data?.rows ?? []}
+        pagination={{ current: pageNum, total: users.data?.total ?? 0, onChange: setPageNum }}
+        columns={[
+          { title: '姓名', dataIndex: 'realName' },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '学号', dataIndex: 'studentId' },
+          {
+            title: '角色',
+            dataIndex: 'roles',
+            render: (roles: number[]) => roles.map((r) => <Tag key={r}>{ROLE_NAMES[r]}</Tag>),
+          },
+          {
+            title: '操作',
+            render: (_: unknown, r: CollegeUserRow) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setDialog(r)}>
+                  编辑
+                </Button>
+                <Popconfirm
+                  title={`将${r.realName}移出本校？其持有的授权将收回。`}
+                  onConfirm={async () => {
+                    await collegeApi.removeUser(r.id);
+                    message.success('已移出本校');
+                    invalidate();
+                  }}
+                >
+                  <Button size="small" danger>
+                    移出
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog && <MemberDialog row={dialog} onClose={() => setDialog(undefined)} />}
+      <Modal
+        open={Boolean(imported)}
+        title={
+          imported ? `导入完成：新增${imported.added}人，更新${imported.updated}人，未导入${imported.refused}行` : ''
+        }
+        onCancel={() => setImported(undefined)}
+        footer={null}
+      >
+        <Table
+          size="small"
+          rowKey="row"
+          pagination={false}
+          scroll={{ y: 320 }}
+          dataSource={imported?.rows.filter((r) => r.result === 'refused') ?? []}
+          columns={[
+            { title: '行', dataIndex: 'row', width: 60 },
+            { title: '手机号', dataIndex: 'phone' },
+            { title: '原因', dataIndex: 'reason' },
+          ]}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function CollegeBooks() {
+  const { message } = App.useApp();
+  const [pageNum, setPageNum] = useState(1);
+  const books = useCollegeBooks({ pageNum, pageSize: 10 });
+  const invalidate = useInvalidateCollege();
+  const [authorizing, setAuthorizing] = useState<CollegeBookRow>();
+  const [coding, setCoding] = useState<CollegeBookRow>();
+  const [adding, setAdding] = useState(false);
+  const [bookId, setBookId] = useState<number>();
+  return (
+    <>
+      <Button style={{ marginBottom: 12 }} onClick={() => setAdding(true)}>
+        添加教材
+      </Button>
+      <Table<CollegeBookRow>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 760 }}
+        loading={books.isFetching}
+        dataSource={books.data?.rows ?? []}
+        pagination={{ current: pageNum, total: books.data?.total ?? 0, onChange: setPageNum }}
+        data-testid="college-books"
+        columns={[
+          { title: '教材', dataIndex: 'bookName', fixed: 'left', width: 150 },
+          { title: '购买', dataIndex: 'boughtCount', width: 70 },
+          { title: '已授权', dataIndex: 'givenCount', width: 70 },
+          {
+            title: '剩余',
+            dataIndex: 'residueAuthorizeCount',
+            width: 70,
+            render: (n: number) => <span data-testid="seats-left">{n}</span>,
+          },
+          { title: '到期', dataIndex: 'expiresAt', render: day, width: 110 },
+          {
+            title: '操作',
+            render: (_: unknown, r: CollegeBookRow) => (
+              <Space wrap size={4}>
+                <Button size="small" type="primary" onClick={() => setAuthorizing(r)}>
+                  授权
+                </Button>
+                <Button size="small" onClick={() => setCoding(r)}>
+                  激活码
+                </Button>
+                <Link to={`/my/authDetails?id=${r.id}`}>
+                  <Button size="small">授权明细</Button>
+                </Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {authorizing && <AuthorizeDialog book={authorizing} open onClose={() => setAuthorizing(undefined)} />}
+      {coding && <CodesDialog book={coding} open onClose={() => setCoding(undefined)} />}
+      <Modal
+        open={adding}
+        title="添加教材"
+        onCancel={() => setAdding(false)}
+        okButtonProps={{ disabled: !bookId }}
+        onOk={async () => {
+          if (!bookId) return;
+          await collegeApi.addBook(bookId);
+          message.success('已添加，可通过订购获得授权数量');
+          setAdding(false);
+          invalidate();
+        }}
+        destroyOnHidden
+      >
+        <BookPicker value={bookId} onChange={setBookId} />
+      </Modal>
+    </>
+  );
+}
+
+function Orders() {
+  const { message } = App.useApp();
+  const [pageNum, setPageNum] = useState(1);
+  const orders = useCollegeOrders({ pageNum, pageSize: 10 });
+  const invalidate = useInvalidateCollege();
+  const [form] = Form.useForm<{ bookId: number; quantity: number; termMonths: number; remark?: string }>();
+  return (
+    <>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ quantity: 50, termMonths: 12 }}
+        style={{ rowGap: 8, marginBottom: 12 }}
+        onFinish={async (values) => {
+          await collegeApi.order(values);
+          message.success('订单已提交，等待出版社确认');
+          form.resetFields();
+          invalidate();
+        }}
+      >
+        <Form.Item name="bookId" rules={[{ required: true, message: '请选择教材' }]} style={{ minWidth: 220 }}>
+          <BookPicker />
+        </Form.Item>
+        <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
+          <InputNumber min={1} max={100000} precision={0} />
+        </Form.Item>
+        <Form.Item name="termMonths" label="期限（月）" rules={[{ required: true, message: '请输入期限' }]}>
+          <InputNumber min={1} max={60} precision={0} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          订购
+        </Button>
+      </Form>
+      <Table<CollegeOrderRow>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 600 }}
+        loading={orders.isFetching}
+        dataSource={orders.data?.rows ?? []}
+        pagination={{ current: pageNum, total: orders.data?.total ?? 0, onChange: setPageNum }}
+        columns={[
+          { title: '教材', dataIndex: 'bookName' },
+          { title: '数量', dataIndex: 'quantity' },
+          { title: '期限（月）', dataIndex: 'termMonths' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: number) => <Tag color={ORDER_STATUS[s]?.[1]}>{ORDER_STATUS[s]?.[0]}</Tag>,
+          },
+          { title: '下单时间', dataIndex: 'createTime', render: time },
+        ]}
+      />
+    </>
+  );
+}
+
+function Academy() {
+  return (
+    <div className="page-section academy-page">
+      <Typography.Title level={3}>院校信息</Typography.Title>
+      <Tabs
+        items={[
+          { key: 'info', label: '院校信息', children: <CollegeInfo /> },
+          { key: 'books', label: '教材授权', children: <CollegeBooks /> },
+          { key: 'members', label: '成员', children: <Members /> },
+          { key: 'orders', label: '订购', children: <Orders /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** /my/academy (spec §2, role 1): the college's details, its books with seats, members and orders. */
 export default function AcademyPage() {
-  return <PagePlaceholder title="院校信息" />;
+  return (
+    <App>
+      <Academy />
+    </App>
+  );
 }

@@ -17,6 +17,7 @@ import { ApiError } from '../../../api';
 import { checkCode, classKeys, joinClass, useExitClass, useMyClasses } from '../../../api/classes';
 import { memberKeys, useMember } from '../../../api/member';
 import { EmptyState } from '../../../components/Empty/EmptyState';
+import { RedeemCode } from '../../../components/RedeemCode';
 import '../../../styles/classes.css';
 import { studentIdRules, studentNameRules } from '../studentRules';
 
@@ -299,6 +300,8 @@ function JoinClass() {
           <Skeleton active />
         )}
       </div>
+      <Typography.Title level={4}>教材激活码</Typography.Title>
+      <RedeemCode />
       <Typography.Title level={4}>已加入班级</Typography.Title>
       <MyClasses />
     </div>

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { Msg } from './messages.js';
+import { phoneSchema } from './rules.js';
+
+/** Messages of college administration (issue 16): ours, the spec shows none. */
+export const CollegeMsg = {
+  BOOK_MISSING: '该教材不存在或未上架',
+  BOOK_ALREADY: '该教材已在本校教材中',
+  BOOK_HAS_SEATS: '该教材已有授权记录，不能删除',
+  NO_MEMBERS: '请选择授权对象',
+  NOT_COLLEGE_MEMBERS: '所选用户不是本校成员',
+  CLASS_MISSING: '班级不存在',
+  SEATS_SHORT: (left: number) => `剩余授权数量不足（剩余${left}个）`,
+  SEATS_BELOW_GIVEN: '减少后的购买数量不能少于已授权数量',
+  NOT_HELD: '所选用户未持有该教材的授权',
+  AUTHORIZED: (n: number) => `授权成功（新增${n}人）`,
+  REVOKED: '已收回授权',
+  CODE_COUNT: '生成数量须为1至1000',
+  CODE_DAYS: '有效天数须为1至730',
+  CODE_REQUIRED: '请输入激活码',
+  CODE_WRONG: '激活码不正确，请核对后重新输入',
+  CODE_USED: '该激活码已被使用',
+  CODE_EXPIRED: '该激活码已过期',
+  CODE_REVOKED: '该激活码已作废',
+  CODE_TOO_OFTEN: '激活码尝试过于频繁，请1分钟后再试',
+  CODE_OTHER_COLLEGE: (college: string) => `该激活码属于${college}，您不是该校成员，无法激活`,
+  CODE_ALREADY_HELD: '您已拥有该教材的授权，无需激活',
+  CODE_NOT_REVOCABLE: '只能作废未使用的激活码',
+  CODE_OK: (book: string) => `激活成功，《${book}》已加入您的书架`,
+  NOTHING_TO_EXPORT: '暂无可导出的数据',
+  ORDER_QUANTITY: '订购数量须为1至100000',
+  ORDER_TERM: '使用期限须为1至60个月',
+  ORDER_SUBMITTED: '订单已提交，等待出版社确认',
+  ORDER_DECIDED: '该订单已处理',
+  NAME_REQUIRED: '请输入学校名称',
+  SAVED: '保存成功',
+  USER_EXISTS: '该用户已是本校成员',
+  USER_ADDED: '添加成功',
+  USER_REMOVED: '已移出本校',
+  SELF_ADMIN: '不能取消或移除自己的管理员身份',
+  ROLES_REQUIRED: '请选择角色',
+  IMPORT_FILE: '请上传按模板填写的xlsx文件',
+  IMPORT_TOO_LARGE: '文件不能超过2MB',
+  IMPORT_TOO_MANY: '一次最多导入2000行',
+  IMPORT_ROLE: '角色须为教师、学生或管理员',
+  IMPORT_DUPLICATE: '文件中手机号重复',
+  IMPORT_FIELD_MAX: '姓名和学号不能超过50个字',
+} as const;
+
+const id = z.coerce
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .positive({ error: Msg.BAD_REQUEST });
+const text = (max: number) =>
+  z
+    .string({ error: Msg.BAD_REQUEST })
+    .trim()
+    .max(max, { error: Msg.BAD_REQUEST })
+    .transform((s) => s.replaceAll('\0', ''));
+
+/** Export types (spec §9): 0 spreadsheet, 1 text, 2 pdf. */
+export const exportType = z.coerce
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .min(0, { error: Msg.BAD_REQUEST })
+  .max(2, { error: Msg.BAD_REQUEST })
+  .default(0);
+
+// ---- college books and seats ----
+
+export const collegeBookRow = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  bookName: z.string(),
+  cover: z.string(),
+  boughtCount: z.number().int(),
+  givenCount: z.number().int(),
+  residueAuthorizeCount: z.number().int(),
+  expiresAt: z.number().nullable(),
+  createTime: z.number(),
+});
+export type CollegeBookRow = z.infer<typeof collegeBookRow>;
+
+export const collegeBookPageQuery = pageQuery.extend({ bookName: text(50).optional() });
+export const collegeBookSave = z.object({ bookId: id });
+export const collegeBookUpdate = z.object({
+  id,
+  /** The end of the college's right to the book (epoch ms), or null for none. */
+  expiresAt: z.number({ error: Msg.BAD_REQUEST }).int({ error: Msg.BAD_REQUEST }).positive().nullable(),
+});
+export const collegeBookIdQuery = z.object({ id });
+export const collegeBookExportQuery = z.object({ id, type: exportType });
+
+export const seatCounts = z.object({
+  boughtCount: z.number().int(),
+  givenCount: z.number().int(),
+  residueAuthorizeCount: z.number().int(),
+});
+
+export const seatAdjust = z.object({
+  collegeId: id,
+  bookId: id,
+  delta: z.coerce
+    .number({ error: Msg.BAD_REQUEST })
+    .int({ error: Msg.BAD_REQUEST })
+    .min(-100_000, { error: Msg.BAD_REQUEST })
+    .max(100_000, { error: Msg.BAD_REQUEST })
+    .refine((n) => n !== 0, { error: Msg.BAD_REQUEST }),
+  reason: text(200).pipe(z.string().min(1, { error: Msg.BAD_REQUEST })),
+});
+
+export const bookAuthorize = z
+  .object({
+    id,
+    memberIds: z.array(id, { error: Msg.BAD_REQUEST }).max(999, { error: Msg.BAD_REQUEST }).optional(),
+    classId: id.optional(),
+  })
+  .refine((v) => (v.memberIds?.length ?? 0) > 0 || v.classId !== undefined, { error: CollegeMsg.NO_MEMBERS });
+export const revokeAuthorize = z.object({
+  id,
+  memberIds: z
+    .array(id, { error: Msg.BAD_REQUEST })
+    .min(1, { error: CollegeMsg.NO_MEMBERS })
+    .max(999, { error: Msg.BAD_REQUEST }),
+});
+export const authorizeResult = z.object({ granted: z.number().int(), already: z.number().int() });
+
+export const authorizeMemberQuery = pageQuery.extend({ id, keyword: text(50).optional() });
+export const authorizeMember = z.object({
+  memberId: z.number().int(),
+  realName: z.string(),
+  phone: z.string(),
+  studentId: z.string(),
+  via: z.string(),
+  expiresAt: z.number().nullable(),
+  createTime: z.number(),
+});
+export type AuthorizeMember = z.infer<typeof authorizeMember>;
+
+export const myAuthorize = z.object({
+  bookId: z.number().int(),
+  bookName: z.string(),
+  cover: z.string(),
+  collegeName: z.string(),
+  via: z.string(),
+  expiresAt: z.number().nullable(),
+  createTime: z.number(),
+});
+
+export const collegeClass = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  teacherName: z.string(),
+  studentCount: z.number().int(),
+});
+
+export const ledgerRow = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  boughtDelta: z.number().int(),
+  givenDelta: z.number().int(),
+  memberName: z.string(),
+  byName: z.string(),
+  reason: z.string(),
+  createTime: z.number(),
+});
+
+// ---- activation codes ----
+
+export const CodeState = { UNUSED: 'unused', REDEEMED: 'redeemed', EXPIRED: 'expired', REVOKED: 'revoked' } as const;
+export const codeStateText: Record<string, string> = {
+  unused: '未使用',
+  redeemed: '已使用',
+  expired: '已过期',
+  revoked: '已作废',
+};
+
+export const codeGenerate = z.object({
+  id,
+  count: z.coerce
+    .number({ error: CollegeMsg.CODE_COUNT })
+    .int({ error: CollegeMsg.CODE_COUNT })
+    .min(1, { error: CollegeMsg.CODE_COUNT })
+    .max(1000, { error: CollegeMsg.CODE_COUNT }),
+  days: z.coerce
+    .number({ error: CollegeMsg.CODE_DAYS })
+    .int({ error: CollegeMsg.CODE_DAYS })
+    .min(1, { error: CollegeMsg.CODE_DAYS })
+    .max(730, { error: CollegeMsg.CODE_DAYS }),
+});
+export const codeBatch = z.object({ batch: z.number().int(), count: z.number().int(), codes: z.array(z.string()) });
+
+export const codePageQuery = pageQuery.extend({
+  id,
+  state: z.enum(['unused', 'redeemed', 'expired', 'revoked'], { error: Msg.BAD_REQUEST }).optional(),
+});
+export const codeExportQuery = z.object({ id, type: exportType, batch: id.optional() });
+export const codeRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  batch: z.number().int(),
+  state: z.string(),
+  redeemedBy: z.string(),
+  redeemedAt: z.number().nullable(),
+  expiresAt: z.number(),
+  createTime: z.number(),
+});
+export type CodeRow = z.infer<typeof codeRow>;
+export const codeRevoke = z.object({ id });
+export const codeRedeem = z.object({
+  code: z
+    .string({ error: CollegeMsg.CODE_REQUIRED })
+    .trim()
+    .min(1, { error: CollegeMsg.CODE_REQUIRED })
+    .max(40, { error: CollegeMsg.CODE_WRONG }),
+});
+export const redeemResult = z.object({ bookId: z.number().int(), bookName: z.string(), collegeName: z.string() });
+
+/** Shows a code in groups of four (ABCD-EFGH-JKMN); redemption ignores the dashes, spaces and case. */
+export function formatActiveCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+// ---- college orders ----
+
+export const orderBook = z.object({
+  bookId: id,
+  quantity: z.coerce
+    .number({ error: CollegeMsg.ORDER_QUANTITY })
+    .int({ error: CollegeMsg.ORDER_QUANTITY })
+    .min(1, { error: CollegeMsg.ORDER_QUANTITY })
+    .max(100_000, { error: CollegeMsg.ORDER_QUANTITY }),
+  termMonths: z.coerce
+    .number({ error: CollegeMsg.ORDER_TERM })
+    .int({ error: CollegeMsg.ORDER_TERM })
+    .min(1, { error: CollegeMsg.ORDER_TERM })
+    .max(60, { error: CollegeMsg.ORDER_TERM }),
+  remark: text(200).optional(),
+});
+export const orderPageQuery = pageQuery.extend({
+  status: z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(2).optional(),
+});
+export const collegeOrderRow = z.object({
+  id: z.number().int(),
+  collegeId: z.number().int(),
+  collegeName: z.string(),
+  bookId: z.number().int(),
+  bookName: z.string(),
+  quantity: z.number().int(),
+  termMonths: z.number().int(),
+  status: z.number().int(),
+  remark: z.string(),
+  createTime: z.number(),
+  decidedAt: z.number().nullable(),
+});
+export type CollegeOrderRow = z.infer<typeof collegeOrderRow>;
+export const orderDecide = z.object({ id, remark: text(200).optional() });
+
+// ---- college details ----
+
+export const collegeDetail = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  introduction: z.string(),
+  memberCount: z.number().int(),
+});
+export type CollegeDetail = z.infer<typeof collegeDetail>;
+export const collegeEdit = z.object({
+  name: text(100).pipe(z.string().min(1, { error: CollegeMsg.NAME_REQUIRED })),
+  logo: text(255).default(''),
+  contact: text(50).default(''),
+  phone: text(30).default(''),
+  address: text(200).default(''),
+  introduction: text(2000).default(''),
+});
+
+export const collegeUserQuery = pageQuery.extend({
+  keyword: text(50).optional(),
+  role: z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(3).optional(),
+});
+export const collegeUserRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  realName: z.string(),
+  phone: z.string(),
+  studentId: z.string(),
+  roles: z.array(z.number().int()),
+  createTime: z.number(),
+});
+export type CollegeUserRow = z.infer<typeof collegeUserRow>;
+
+const roleList = z
+  .array(z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(3), { error: CollegeMsg.ROLES_REQUIRED })
+  .min(1, { error: CollegeMsg.ROLES_REQUIRED })
+  .max(4, { error: Msg.BAD_REQUEST });
+const userFields = {
+  realName: text(50).default(''),
+  studentId: text(50).default(''),
+  roles: roleList,
+};
+export const collegeUserSave = z.object({ phone: phoneSchema, ...userFields });
+export const collegeUserUpdate = z.object({ id, ...userFields });
+export const collegeUserIdQuery = z.object({ id });
+export const phoneQuery = z.object({ phone: phoneSchema });
+export const nameByPhone = z.object({ exists: z.boolean(), name: z.string(), inCollege: z.boolean() });
+export const collegeUserExportQuery = z.object({ type: exportType });
+
+export const importRow = z.object({
+  row: z.number().int(),
+  phone: z.string(),
+  result: z.enum(['added', 'updated', 'refused']),
+  reason: z.string(),
+});
+export const importResult = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  refused: z.number().int(),
+  rows: z.array(importRow),
+});
+export type ImportResult = z.infer<typeof importResult>;

@@ -1,0 +1,58 @@
+import type { AppContext } from '../../http/context.js';
+import { refused } from '../../http/errors.js';
+import { cjkFont, NO_CJK_FONT } from '../reader/index.js';
+import { CollegeMsg } from '@textbook/contracts';
+
+export interface Table {
+  title: string;
+  columns: { header: string; key: string; width: number }[];
+  rows: Record<string, string | number>[];
+}
+
+export interface ExportFile {
+  kind: 'xlsx' | 'txt' | 'pdf';
+  fileName: string;
+  bytes: Buffer | string;
+}
+
+/**
+ * A table as the export type asks (spec §9): 0 a spreadsheet, 1 text (a header line, then one tab-separated
+ * line a row), 2 a PDF (a line a row, CJK font). Spreadsheets and PDFs are written in the worker pool.
+ */
+export async function exportTable(ctx: AppContext, table: Table, type: number): Promise<ExportFile> {
+  if (table.rows.length === 0) throw refused(CollegeMsg.NOTHING_TO_EXPORT);
+  if (type === 1) {
+    const lines = [
+      table.columns.map((c) => c.header).join('\t'),
+      ...table.rows.map((r) => table.columns.map((c) => String(r[c.key] ?? '')).join('\t')),
+    ];
+    return { kind: 'txt', fileName: `${table.title}.txt`, bytes: `${lines.join('\n')}\n` };
+  }
+  if (type === 2) {
+    const font = cjkFont(ctx.config.pdfFont);
+    if (!font) throw refused(NO_CJK_FONT);
+    const bytes = await ctx.workers.run('pdf', {
+      title: table.title,
+      font,
+      groups: [
+        { heading: table.columns.map((c) => c.header).join('  '), notes: [] },
+        ...table.rows.map((r) => ({ heading: table.columns.map((c) => String(r[c.key] ?? '')).join('  '), notes: [] })),
+      ],
+    });
+    return { kind: 'pdf', fileName: `${table.title}.pdf`, bytes };
+  }
+  const bytes = await ctx.workers.run('xlsx', {
+    sheetName: table.title.slice(0, 31),
+    creator: '高校数字教材平台',
+    columns: table.columns,
+    rows: table.rows,
+  });
+  return { kind: 'xlsx', fileName: `${table.title}.xlsx`, bytes };
+}
+
+/** yyyy-MM-dd HH:mm in China time (exports are read by people). */
+export function dateTime(ms: number | null | undefined): string {
+  if (!ms) return '';
+  const d = new Date(ms + 8 * 3_600_000);
+  return d.toISOString().slice(0, 16).replace('T', ' ');
+}

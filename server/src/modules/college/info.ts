@@ -1,0 +1,304 @@
+import { CollegeMsg, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
+import type { MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError, notFound, refused } from '../../http/errors.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
+import { invalidate, tag } from '../../http/read-cache.js';
+import { createMember } from '../member/index.js';
+import { exportTable } from './exports.js';
+import * as q from './queries.js';
+import { collegeOf, revoke } from './seats.js';
+
+/** The current college's details (any member of it reads them). */
+export async function collegeDetail(ctx: AppContext, actor: MemberActor) {
+  if (actor.collegeId === null) throw notFound();
+  const college = await q.findCollege(ctx.db, actor.collegeId);
+  if (!college) throw notFound();
+  return { ...college, memberCount: Number(college.memberCount) };
+}
+
+export async function editCollege(
+  ctx: AppContext,
+  actor: MemberActor,
+  values: { name: string; logo: string; contact: string; phone: string; address: string; introduction: string },
+) {
+  await q.updateCollege(ctx.db, collegeOf(actor), values);
+  return collegeDetail(ctx, actor);
+}
+
+const ROLES = new Set<number>(Object.values(Role));
+
+export async function collegeUsers(
+  ctx: AppContext,
+  actor: MemberActor,
+  query: PageQuery & { keyword?: string | undefined; role?: number | undefined },
+) {
+  const page = await q.pageCollegeUsers(ctx.db, collegeOf(actor), {
+    keyword: query.keyword,
+    role: query.role,
+    ...pageWindow(query),
+  });
+  return pageOf(
+    page.rows.map((r) => ({
+      id: r.id,
+      memberId: r.memberId,
+      realName: r.realName ?? '',
+      phone: r.phone ?? '',
+      studentId: r.studentId,
+      roles: r.roles
+        .split(',')
+        .map(Number)
+        .filter((n) => ROLES.has(n)),
+      createTime: r.createTime,
+    })),
+    page.total,
+  );
+}
+
+function rolesOf(roles: string): number[] {
+  return roles
+    .split(',')
+    .map(Number)
+    .filter((n) => ROLES.has(n));
+}
+
+function userView(r: q.MembershipRecord) {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    realName: r.realName ?? '',
+    phone: r.phone ?? '',
+    studentId: r.studentId,
+    roles: rolesOf(r.roles),
+    createTime: r.createTime,
+  };
+}
+
+export type Membership = q.MembershipRecord;
+
+export async function loadMembership(ctx: AppContext, id: number): Promise<Membership> {
+  const row = await q.findMembership(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export const userDetail = (m: Membership) => userView(m);
+
+/** Who a phone belongs to, before the admin adds it (the name, or none: an account will be made). */
+export async function nameByPhone(ctx: AppContext, actor: MemberActor, phone: string) {
+  const member = await q.findMemberByPhone(ctx.db, phone);
+  if (!member) return { exists: false, name: '', inCollege: false };
+  const inCollege = Boolean(await q.membershipOf(ctx.db, collegeOf(actor), member.id));
+  return { exists: true, name: member.realName || member.userName, inCollege };
+}
+
+const roleText = (roles: number[]) => [...new Set(roles)].sort().join(',');
+
+/**
+ * Adds a member by phone with roles, student id and real name. A phone with no account gets one, and its
+ * owner is told by SMS (through the SMS adapter) that the college added them.
+ */
+export async function addUser(
+  ctx: AppContext,
+  actor: MemberActor,
+  input: { phone: string; realName: string; studentId: string; roles: number[] },
+) {
+  const collegeId = collegeOf(actor);
+  const college = await q.findCollege(ctx.db, collegeId);
+  let member = await q.findMemberByPhone(ctx.db, input.phone);
+  let created = false;
+  if (!member) {
+    const id = await createMember(ctx, {
+      phone: input.phone,
+      userName: input.realName || `用户${input.phone.slice(-4)}`,
+    });
+    member = { id, realName: '', userName: '' };
+    created = true;
+  }
+  const id = await q.insertMembership(
+    ctx.db,
+    {
+      collegeId,
+      memberId: member.id,
+      roles: roleText(input.roles),
+      realName: input.realName,
+      studentId: input.studentId,
+    },
+    Date.now(),
+  );
+  if (id === undefined) throw refused(CollegeMsg.USER_EXISTS);
+  invalidate(tag.member(member.id));
+  if (created) {
+    await ctx.sms.send({
+      phone: input.phone,
+      code: '',
+      text: `【高校数字教材平台】${college?.name ?? ''}已为您开通账号，请使用本手机号验证码登录。`,
+    });
+  }
+  return userView((await q.findMembership(ctx.db, id))!);
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: MemberActor,
+  m: Membership,
+  input: { realName: string; studentId: string; roles: number[] },
+) {
+  if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
+  await q.updateMembership(ctx.db, m.id, {
+    roles: roleText(input.roles),
+    realName: input.realName,
+    studentId: input.studentId,
+  });
+  invalidate(tag.member(m.memberId));
+  return userView((await q.findMembership(ctx.db, m.id))!);
+}
+
+/** Removes a member from the college: the seats they held come back through the ledger first. */
+export async function removeUser(ctx: AppContext, actor: MemberActor, m: Membership): Promise<void> {
+  if (m.memberId === actor.memberId) throw refused(CollegeMsg.SELF_ADMIN);
+  for (const cbId of await q.heldBooks(ctx.db, m.collegeId, m.memberId)) {
+    const cb = await q.findCollegeBook(ctx.db, cbId);
+    if (cb) await revoke(ctx, actor, cb, [m.memberId]);
+  }
+  await q.deleteMembership(ctx.db, m.id);
+  invalidate(tag.member(m.memberId));
+}
+
+const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
+
+export async function exportUsers(ctx: AppContext, actor: MemberActor, type: number) {
+  const page = await q.pageCollegeUsers(ctx.db, collegeOf(actor), { offset: 0, limit: 100_000 });
+  return exportTable(
+    ctx,
+    {
+      title: '本校成员',
+      columns: [
+        { header: '姓名', key: 'name', width: 16 },
+        { header: '手机号', key: 'phone', width: 16 },
+        { header: '学号', key: 'studentId', width: 20 },
+        { header: '角色', key: 'roles', width: 20 },
+      ],
+      rows: page.rows.map((r) => ({
+        name: r.realName ?? '',
+        phone: r.phone ?? '',
+        studentId: r.studentId,
+        roles: rolesOf(r.roles)
+          .map((n) => ROLE_NAMES[n])
+          .join('、'),
+      })),
+    },
+    type,
+  );
+}
+
+const TEMPLATE_COLUMNS = [
+  { header: '手机号', key: 'phone', width: 16 },
+  { header: '姓名', key: 'name', width: 16 },
+  { header: '学号', key: 'studentId', width: 20 },
+  { header: '角色', key: 'role', width: 12 },
+];
+
+/** The import template: the columns and one example row. */
+export function userTemplate(ctx: AppContext) {
+  return exportTable(
+    ctx,
+    {
+      title: '成员导入模板',
+      columns: TEMPLATE_COLUMNS,
+      rows: [{ phone: '13800000000', name: '张三', studentId: '2026001', role: '学生' }],
+    },
+    0,
+  );
+}
+
+const ROLE_WORDS: Record<string, number> = {
+  管理员: 1,
+  院校管理员: 1,
+  教师: 2,
+  老师: 2,
+  学生: 3,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+};
+const MAX_ROWS = 2000;
+
+interface ImportLine {
+  row: number;
+  phone: string;
+  result: 'added' | 'updated' | 'refused';
+  reason: string;
+}
+
+/**
+ * Imports members from the template, row by row: a new phone is added (an account made and told by SMS), a
+ * member already in the college gets the row's name, student id and role added; a bad row is refused with its
+ * reason and nothing of it is written. The example row of the template is taken like any other.
+ */
+export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Buffer) {
+  const collegeId = collegeOf(actor);
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw refused(CollegeMsg.IMPORT_FILE);
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== '手机号') throw refused(CollegeMsg.IMPORT_FILE);
+  if (sheet.rowCount - 1 > MAX_ROWS) throw refused(CollegeMsg.IMPORT_TOO_MANY);
+  const lines: ImportLine[] = [];
+  const seen = new Set<string>();
+  for (let r = 2; r <= sheet.rowCount; r += 1) {
+    const row = sheet.getRow(r);
+    const cell = (i: number) => String(row.getCell(i).text ?? '').trim();
+    const [phone, name, studentId, roleWord] = [cell(1), cell(2), cell(3), cell(4)];
+    if (!phone && !name && !studentId && !roleWord) continue;
+    const refuse = (reason: string) => lines.push({ row: r, phone, result: 'refused', reason });
+    if (!PHONE_PATTERN.test(phone)) {
+      refuse(Msg.PHONE_FORMAT);
+      continue;
+    }
+    if (seen.has(phone)) {
+      refuse(CollegeMsg.IMPORT_DUPLICATE);
+      continue;
+    }
+    seen.add(phone);
+    const role = ROLE_WORDS[roleWord || '学生'];
+    if (role === undefined) {
+      refuse(CollegeMsg.IMPORT_ROLE);
+      continue;
+    }
+    if (name.length > 50 || studentId.length > 50) {
+      refuse(CollegeMsg.IMPORT_FIELD_MAX);
+      continue;
+    }
+    try {
+      const member = await q.findMemberByPhone(ctx.db, phone);
+      const membership = member ? await q.membershipOf(ctx.db, collegeId, member.id) : undefined;
+      if (member && membership) {
+        const current = (await q.findMembership(ctx.db, membership.id))!;
+        const roles = [...new Set([...rolesOf(current.roles), role])];
+        await q.updateMembership(ctx.db, membership.id, {
+          roles: roleText(roles),
+          realName: name || current.realName || '',
+          studentId: studentId || current.studentId,
+        });
+        invalidate(tag.member(member.id));
+        lines.push({ row: r, phone, result: 'updated', reason: '' });
+      } else {
+        await addUser(ctx, actor, { phone, realName: name, studentId, roles: [role] });
+        lines.push({ row: r, phone, result: 'added', reason: '' });
+      }
+    } catch (err) {
+      refuse(err instanceof AppError ? err.message : Msg.GENERIC);
+    }
+  }
+  return {
+    added: lines.filter((l) => l.result === 'added').length,
+    updated: lines.filter((l) => l.result === 'updated').length,
+    refused: lines.filter((l) => l.result === 'refused').length,
+    rows: lines,
+  };
+}

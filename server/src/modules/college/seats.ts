@@ -1,0 +1,364 @@
+import { CollegeMsg, type PageQuery } from '@textbook/contracts';
+import type { Db } from '../../db/connection.js';
+import type { SeatChange } from '../../db/tables/college.js';
+import type { MemberActor } from '../../http/actor.js';
+import type { AppContext } from '../../http/context.js';
+import { notFound, refused } from '../../http/errors.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
+import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
+import { dateTime, exportTable } from './exports.js';
+import * as q from './queries.js';
+
+export type CollegeBook = q.CollegeBookRecord;
+
+/** The college the administrator works in now (the policy admitted them only with one). */
+export function collegeOf(actor: MemberActor): number {
+  if (actor.collegeId === null) throw new Error('unreachable: college.admin admitted a member of no college');
+  return actor.collegeId;
+}
+
+function view(cb: CollegeBook) {
+  return {
+    id: cb.id,
+    bookId: cb.bookId,
+    bookName: cb.bookName,
+    cover: cb.cover,
+    boughtCount: Number(cb.boughtCount),
+    givenCount: Number(cb.givenCount),
+    residueAuthorizeCount: Number(cb.boughtCount) - Number(cb.givenCount),
+    expiresAt: cb.expiresAt,
+    createTime: cb.createTime,
+  };
+}
+
+export async function loadCollegeBook(ctx: AppContext, id: number): Promise<CollegeBook> {
+  const cb = await q.findCollegeBook(ctx.db, id);
+  if (!cb) throw notFound();
+  return cb;
+}
+
+export async function bookPage(ctx: AppContext, actor: MemberActor, query: PageQuery & { bookName?: string }) {
+  const page = await q.pageCollegeBooks(ctx.db, collegeOf(actor), { bookName: query.bookName, ...pageWindow(query) });
+  return pageOf(page.rows.map(view), page.total);
+}
+
+export async function bookDetail(ctx: AppContext, cb: CollegeBook) {
+  return view((await q.findCollegeBook(ctx.db, cb.id)) ?? cb);
+}
+
+export function counts(cb: CollegeBook) {
+  const v = view(cb);
+  return { boughtCount: v.boughtCount, givenCount: v.givenCount, residueAuthorizeCount: v.residueAuthorizeCount };
+}
+
+/** Adds a published book to the college's books, with no seats (seats come by orders). */
+export async function addBook(ctx: AppContext, actor: MemberActor, bookId: number) {
+  const collegeId = collegeOf(actor);
+  if (!(await q.publishedBook(ctx.db, bookId))) throw refused(CollegeMsg.BOOK_MISSING);
+  if (await q.findCollegeBookOf(ctx.db, collegeId, bookId)) throw refused(CollegeMsg.BOOK_ALREADY);
+  const id = await q.ensureCollegeBook(ctx.db, collegeId, bookId, Date.now());
+  return view((await q.findCollegeBook(ctx.db, id))!);
+}
+
+export async function updateBook(ctx: AppContext, cb: CollegeBook, expiresAt: number | null) {
+  await q.setExpiry(ctx.db, cb.id, expiresAt, Date.now());
+  return view((await q.findCollegeBook(ctx.db, cb.id))!);
+}
+
+/** Only a book whose seats never moved (no ledger row) may leave the college's list. */
+export async function deleteBook(ctx: AppContext, cb: CollegeBook): Promise<void> {
+  if ((await q.ledgerCount(ctx.db, cb.id)) > 0) throw refused(CollegeMsg.BOOK_HAS_SEATS);
+  await q.deleteCollegeBook(ctx.db, cb.id);
+}
+
+export interface SeatMove {
+  kind: SeatChange;
+  bought?: number;
+  /** One ledger row for each member (a seat each): given delta +1 for grant/redeem, -1 for revoke. */
+  members?: { memberId: number; refId: number }[];
+  byMember?: number | null;
+  byStaff?: number | null;
+  reason: string;
+  refId?: number;
+}
+
+/**
+ * The one way seat counts change: the counts move in one guarded statement (never more given than bought,
+ * never fewer than none) and every change is written to the ledger in the same transaction, so the counts
+ * shown are always the ledger's sums. Throws (the caller's transaction rolls back) when seats are short.
+ */
+export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, now: number): Promise<void> {
+  const bought = move.bought ?? 0;
+  const step = move.kind === 'revoke' ? -1 : 1;
+  const given = move.members ? move.members.length * step : 0;
+  if (bought === 0 && given === 0) return;
+  if (!(await q.moveCounts(db, collegeBookId, bought, given, now))) {
+    const cb = await q.findCollegeBook(db, collegeBookId);
+    const left = cb ? Number(cb.boughtCount) - Number(cb.givenCount) : 0;
+    throw refused(given > 0 ? CollegeMsg.SEATS_SHORT(left) : CollegeMsg.SEATS_BELOW_GIVEN);
+  }
+  const base = {
+    college_book_id: collegeBookId,
+    college_id: 0,
+    kind: move.kind,
+    by_member_id: move.byMember ?? null,
+    by_staff_id: move.byStaff ?? null,
+    reason: move.reason,
+    created_at: now,
+  };
+  const cb = await q.findCollegeBook(db, collegeBookId);
+  base.college_id = cb?.collegeId ?? 0;
+  const rows = move.members
+    ? move.members.map((m) => ({ ...base, given_delta: step, member_id: m.memberId, ref_id: m.refId }))
+    : [{ ...base, bought_delta: bought, member_id: null, ref_id: move.refId ?? 0 }];
+  await q.insertLedger(db, rows);
+}
+
+/** Whom an authorization names: chosen members of the college, or every approved student of one of its classes. */
+async function targets(ctx: AppContext, cb: CollegeBook, input: { memberIds?: number[]; classId?: number }) {
+  const ids = new Set(input.memberIds ?? []);
+  if (ids.size) {
+    const inCollege = await q.collegeMemberIds(ctx.db, cb.collegeId, [...ids]);
+    if (inCollege.length !== ids.size) throw refused(CollegeMsg.NOT_COLLEGE_MEMBERS);
+  }
+  if (input.classId !== undefined) {
+    const cls = await q.findClassOf(ctx.db, input.classId);
+    if (!cls || cls.collegeId !== cb.collegeId) throw refused(CollegeMsg.CLASS_MISSING);
+    for (const id of await q.classStudentIds(ctx.db, cls.id)) ids.add(id);
+  }
+  if (!ids.size) throw refused(CollegeMsg.NO_MEMBERS);
+  return [...ids];
+}
+
+/**
+ * Gives a seat of the book to each member named who holds none yet, all or nothing: when fewer seats are left
+ * than new holders, nothing is given. Each new holder gets a shelf entry of the college ('authorization',
+ * tied to the college: the access function asks to switch college elsewhere).
+ */
+export async function authorize(
+  ctx: AppContext,
+  actor: MemberActor,
+  cb: CollegeBook,
+  input: { memberIds?: number[] | undefined; classId?: number | undefined },
+) {
+  const memberIds = await targets(ctx, cb, {
+    ...(input.memberIds ? { memberIds: input.memberIds } : {}),
+    ...(input.classId !== undefined ? { classId: input.classId } : {}),
+  });
+  const now = Date.now();
+  const granted = await ctx.db.transaction().execute(async (trx) => {
+    const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
+    const added = await q.insertAuthorizations(trx, fresh, memberIds, 'grant', now);
+    if (!added.length) return 0;
+    await moveSeats(
+      trx,
+      cb.id,
+      {
+        kind: 'grant',
+        members: added.map((a) => ({ memberId: a.memberId, refId: a.id })),
+        byMember: actor.memberId,
+        reason: input.classId !== undefined ? `按班级授权（班级${input.classId}）` : '管理员授权',
+      },
+      now,
+    );
+    for (const a of added) {
+      await grantShelfEntry(
+        trx,
+        {
+          memberId: a.memberId,
+          bookId: cb.bookId,
+          source: 'authorization',
+          sourceRef: cb.collegeId,
+          collegeId: cb.collegeId,
+          expiresAt: fresh.expiresAt,
+        },
+        now,
+      );
+    }
+    return added.length;
+  });
+  return { granted, already: memberIds.length - granted };
+}
+
+/** Takes seats back: the holders lose the shelf entry, the seats are left again. */
+export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBook, memberIds: number[]) {
+  const now = Date.now();
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const gone = await q.deleteAuthorizations(trx, cb.id, [...new Set(memberIds)]);
+    if (!gone.length) throw refused(CollegeMsg.NOT_HELD);
+    await moveSeats(
+      trx,
+      cb.id,
+      {
+        kind: 'revoke',
+        members: gone.map((a) => ({ memberId: a.memberId, refId: a.id })),
+        byMember: actor.memberId,
+        reason: '管理员收回授权',
+      },
+      now,
+    );
+    for (const a of gone) {
+      await revokeShelfEntry(trx, {
+        memberId: a.memberId,
+        bookId: cb.bookId,
+        source: 'authorization',
+        sourceRef: cb.collegeId,
+      });
+    }
+    return gone.length;
+  });
+  return { granted: -removed, already: 0 };
+}
+
+export async function authorizeMembers(
+  ctx: AppContext,
+  cb: CollegeBook,
+  query: PageQuery & { keyword?: string | undefined },
+) {
+  const page = await q.holders(ctx.db, cb, { keyword: query.keyword, ...pageWindow(query) });
+  return pageOf(
+    page.rows.map((r) => ({ ...r, realName: r.realName ?? '', phone: r.phone ?? '', studentId: r.studentId ?? '' })),
+    page.total,
+  );
+}
+
+export function bookClasses(ctx: AppContext, cb: CollegeBook) {
+  return q
+    .classesOfBook(ctx.db, cb.collegeId, cb.bookId)
+    .then((rows) =>
+      rows.map((r) => ({ ...r, teacherName: r.teacherName ?? '', studentCount: Number(r.studentCount) })),
+    );
+}
+
+export function myAuthorizations(ctx: AppContext, actor: MemberActor) {
+  return q.myAuthorizations(ctx.db, actor.memberId);
+}
+
+const VIA: Record<string, string> = { grant: '管理员授权', code: '激活码' };
+
+export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: number) {
+  const page = await q.holders(ctx.db, cb, { offset: 0, limit: 100_000 });
+  return exportTable(
+    ctx,
+    {
+      title: `${cb.bookName}-授权明细`,
+      columns: [
+        { header: '姓名', key: 'name', width: 16 },
+        { header: '手机号', key: 'phone', width: 16 },
+        { header: '学号', key: 'studentId', width: 20 },
+        { header: '方式', key: 'via', width: 12 },
+        { header: '授权时间', key: 'time', width: 20 },
+        { header: '到期时间', key: 'end', width: 20 },
+      ],
+      rows: page.rows.map((r) => ({
+        name: r.realName ?? '',
+        phone: r.phone ?? '',
+        studentId: r.studentId ?? '',
+        via: VIA[r.via] ?? r.via,
+        time: dateTime(r.createTime),
+        end: r.expiresAt ? dateTime(r.expiresAt) : '长期',
+      })),
+    },
+    type,
+  );
+}
+
+const KIND: Record<string, string> = { order: '订购', adjust: '调整', grant: '授权', revoke: '收回', redeem: '激活码' };
+
+/** The seat ledger of the book, oldest first (collegeBook/download). */
+export async function ledger(ctx: AppContext, cb: CollegeBook) {
+  const rows = await q.ledgerRows(ctx.db, cb.id);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    boughtDelta: Number(r.boughtDelta),
+    givenDelta: Number(r.givenDelta),
+    memberName: r.memberRealName || r.memberUserName || '',
+    byName: r.byRealName || r.byUserName || (r.staffName ? `出版社：${r.staffName}` : ''),
+    reason: r.reason,
+    createTime: r.createTime,
+  }));
+}
+
+export async function exportLedger(ctx: AppContext, cb: CollegeBook, type: number) {
+  const rows = await ledger(ctx, cb);
+  return exportTable(
+    ctx,
+    {
+      title: `${cb.bookName}-授权台账`,
+      columns: [
+        { header: '时间', key: 'time', width: 20 },
+        { header: '类型', key: 'kind', width: 10 },
+        { header: '购买变化', key: 'bought', width: 10 },
+        { header: '授权变化', key: 'given', width: 10 },
+        { header: '对象', key: 'member', width: 16 },
+        { header: '操作人', key: 'by', width: 16 },
+        { header: '原因', key: 'reason', width: 30 },
+      ],
+      rows: rows.map((r) => ({
+        time: dateTime(r.createTime),
+        kind: KIND[r.kind] ?? r.kind,
+        bought: r.boughtDelta,
+        given: r.givenDelta,
+        member: r.memberName,
+        by: r.byName,
+        reason: r.reason,
+      })),
+    },
+    type,
+  );
+}
+
+/** Staff add or take seats of a college's book directly (a correction), through the ledger. */
+export async function adjustSeats(
+  ctx: AppContext,
+  staffId: number,
+  input: { collegeId: number; bookId: number; delta: number; reason: string },
+) {
+  if (!(await q.publishedBook(ctx.db, input.bookId))) throw refused(CollegeMsg.BOOK_MISSING);
+  if (!(await q.findCollege(ctx.db, input.collegeId))) throw notFound();
+  const now = Date.now();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
+    await moveSeats(trx, cbId, { kind: 'adjust', bought: input.delta, byStaff: staffId, reason: input.reason }, now);
+    return cbId;
+  });
+  return view((await q.findCollegeBook(ctx.db, id))!);
+}
+
+/**
+ * The demo's college seats (the first-start seed): `seats` seats of the book bought by the college (an
+ * adjustment in the ledger), one of them given to each member named, exactly as the routes would.
+ */
+export async function seedCollegeSeats(
+  ctx: AppContext,
+  input: { collegeId: number; bookId: number; seats: number; memberIds: number[]; reason: string },
+): Promise<void> {
+  const now = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
+    await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
+    const cb = (await q.findCollegeBook(trx, cbId))!;
+    const added = await q.insertAuthorizations(trx, cb, input.memberIds, 'grant', now);
+    await moveSeats(
+      trx,
+      cbId,
+      { kind: 'grant', members: added.map((a) => ({ memberId: a.memberId, refId: a.id })), reason: input.reason },
+      now,
+    );
+    for (const a of added) {
+      await grantShelfEntry(
+        trx,
+        {
+          memberId: a.memberId,
+          bookId: cb.bookId,
+          source: 'authorization',
+          sourceRef: cb.collegeId,
+          collegeId: cb.collegeId,
+          expiresAt: cb.expiresAt,
+        },
+        now,
+      );
+    }
+  });
+}
