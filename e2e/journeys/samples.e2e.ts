@@ -131,3 +131,16 @@ for (const device of DEVICES) {
     expect(consoleErrors(page)).toEqual([]);
   });
 }
+
+for (const device of DEVICES) {
+  test(`a member not certified as a teacher is told to certify first (${device})`, async () => {
+    const { id } = (await api<{ id: number }>('/api/test/member', { body: { userName: `未认证${device}` } })).data;
+    const page = await journey.page(device);
+    await loginAs(page, id);
+    await page.goto(`/book-detail?id=${await bookIdOf('大学物理')}`);
+    await page.getByTestId('sample-apply').click();
+    await poll(() => page.locator('.ant-modal').innerText()).toContain('需认证为教师后才可申请免费样书');
+    await shot(page, 'not-teacher', { fullPage: false });
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
