@@ -16,25 +16,50 @@ export interface TestDatabase extends DbHandle {
   label: string;
 }
 
+/**
+ * Test files run two at a time, each making and dropping schemas in the one database. Kysely's migrator reads the
+ * catalogue of every schema (it looks for its own tables), and a catalogue read that meets a schema another worker
+ * is dropping at that moment fails ("schema t_… does not exist"). Making, migrating and dropping a schema take
+ * this advisory lock, so they never overlap; the tests themselves still run side by side.
+ */
+const SCHEMA_LOCK = 7_270_001;
+
+async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await work();
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url && isPostgresUrl(url)) {
     const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url, { schema });
-    await migrateToLatest(handle.db, { schema });
+    const handle = await withSchemaLock(url, async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const opened = openDatabase(url, { schema });
+      await migrateToLatest(opened.db, { schema });
+      return opened;
+    });
     return {
       ...handle,
       label: `postgres schema ${schema}`,
       drop: async () => {
         await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
+        await withSchemaLock(url, async () => {
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          await c.query(`drop schema if exists ${schema} cascade`);
+          await c.end();
+        });
       },
     };
   }
