@@ -15,6 +15,10 @@ export default defineConfig({
     // vitest runs one file at a time on two cores (cores - 1); the API tests wait on the database as much as
     // they compute, so two at a time finishes the suite sooner on SQLite and more so on PostgreSQL.
     maxWorkers: 2,
+    // Each worker keeps its modules between files instead of importing the app again for every file (the
+    // imports were most of the suite's time: 146 s → 63 s on SQLite, 216 s → 131 s on PostgreSQL). Every file
+    // still builds its own app and database (useTestApp); nothing a test relies on lives in module state.
+    isolate: false,
     reporters: reporters('api'),
   },
 });
