@@ -35,6 +35,12 @@ export const ReaderMsg = {
   NOTE_COLOR: '请选择有效的标注颜色',
   NOTE_NOTHING_TO_UPDATE: '请修改笔记内容或标注颜色',
   NOTE_SAVED: '笔记已保存',
+  /** A note written without a connection: kept in this browser, sent when the connection returns. */
+  NOTE_KEPT_OFFLINE: '网络未连接，笔记已保存在本机，联网后自动同步',
+  NOTES_SYNCED: (n: number) => `已同步 ${n} 条离线笔记`,
+  NOTES_REFUSED: (n: number) => `${n} 条离线笔记未能同步（图书已不可阅读或笔记已删除）`,
+  /** A note that waits to be sent, in the notes panel. */
+  NOTE_WAITING: '待同步',
   NOTES_FILE: '读书笔记',
   NOTES_UNPLACED: '未能定位的笔记',
   NOTES_UNTITLED_CHAPTER: '未命名章节',
@@ -156,6 +162,14 @@ export const noteBody = z.object({
   endOffset: z.number().int().min(0),
   color: noteColor.default('yellow'),
   content: noteContent.default(''),
+  /**
+   * A note written offline is sent with a key the browser made, so a send repeated after a lost answer finds
+   * the note it made instead of adding another.
+   */
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional(),
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

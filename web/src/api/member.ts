@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { dropSession, useSession } from '../stores/session';
 import { api } from './index';
 import { queryClient } from './queryClient';
+import { forgetOutboxes } from './noteOutbox';
 
 export const memberKeys = {
   info: ['member', 'info'] as const,
@@ -69,6 +70,7 @@ export function useUnreadCount(): number {
 /** Clears the session on both sides and forgets everything cached for the member. */
 export async function logout(): Promise<void> {
   await api.post('/api/logout', undefined, { silent: true }).catch(() => {});
+  forgetOutboxes();
   dropSession();
   queryClient.removeQueries({ queryKey: ['member'] });
 }

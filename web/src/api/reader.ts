@@ -66,10 +66,12 @@ export const useNotes = (bookId: number, enabled: boolean) =>
     enabled,
   });
 
-export const addNote = (body: NoteBody) => api.post<ReaderNote>('/api/reader/note/add', body);
-export const updateNote = (id: number, body: NoteUpdateBody) =>
-  api.post<ReaderNote>(`/api/reader/note/update/${id}`, body);
-export const deleteNote = (id: number) => api.post<null>(`/api/reader/note/delete/${id}`);
+type CallOptions = { silent?: boolean | 'toasts' };
+export const addNote = (body: NoteBody, opts?: CallOptions) => api.post<ReaderNote>('/api/reader/note/add', body, opts);
+export const updateNote = (id: number, body: NoteUpdateBody, opts?: CallOptions) =>
+  api.post<ReaderNote>(`/api/reader/note/update/${id}`, body, opts);
+export const deleteNote = (id: number, opts?: CallOptions) =>
+  api.post<null>(`/api/reader/note/delete/${id}`, undefined, opts);
 
 export const getPosition = (bookId: number) =>
   api.get<ReadingPosition | null>('/api/book/extend/getPosition', { bookId }, { silent: true });

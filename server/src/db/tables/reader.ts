@@ -44,6 +44,8 @@ export interface ReaderNotesTable {
   content: Generated<string>;
   edition: Generated<number>;
   orphan: Generated<number>;
+  /** The browser's key for a note written offline (retried sends find the note they made); null otherwise. */
+  client_key: string | null;
   created_at: number;
   updated_at: number;
 }

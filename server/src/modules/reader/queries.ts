@@ -144,6 +144,16 @@ export async function insertNote(db: Db, row: Insertable<ReaderNotesTable>): Pro
   return id;
 }
 
+/** The note a member already made with this browser key, if any. */
+export function noteByClientKey(db: Db, memberId: number, clientKey: string) {
+  return db
+    .selectFrom('reader_notes')
+    .select(['id', 'book_id as bookId'])
+    .where('member_id', '=', memberId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+}
+
 export function notesOf(db: Db, memberId: number, bookId: number) {
   return db
     .selectFrom('reader_notes')

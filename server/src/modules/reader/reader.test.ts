@@ -180,6 +180,33 @@ describe('reader: position, reading time, notes and translation', () => {
     expect(empty.body).toMatchObject({ code: Code.REFUSED, msg: ReaderMsg.NOTE_EMPTY });
   });
 
+  it('an offline note sent again (after a lost answer, or twice at once) is one note; a bad key is refused', async () => {
+    const { bookId, chapters, m } = await setup();
+    const body = {
+      bookId,
+      chapterId: chapters[1],
+      quote: '温故而知新',
+      suffix: '，可以为师矣',
+      startOffset: 7,
+      endOffset: 12,
+      clientKey: '5f0c2a9e-offline-1',
+    };
+    const [a, b] = await Promise.all([
+      post<ReaderNote>('/api/reader/note/add', body, m.token),
+      post<ReaderNote>('/api/reader/note/add', body, m.token),
+    ]);
+    const again = expectOk(await post<ReaderNote>('/api/reader/note/add', body, m.token));
+    expect(expectOk(a).id).toBe(expectOk(b).id);
+    expect(again).toMatchObject({ id: expectOk(a).id, chapterTitle: '第二章 为政' });
+    expect(expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, m.token))).toHaveLength(1);
+    // Another member's note with the same key is their own note.
+    const other = await buildMember(t.ctx.db);
+    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
+    expect(expectOk(await post<ReaderNote>('/api/reader/note/add', body, other.token)).id).not.toBe(again.id);
+    const bad = await post('/api/reader/note/add', { ...body, clientKey: 'x y' }, m.token);
+    expect(bad.body.code).toBe(Code.REFUSED);
+  });
+
   it('edits a note: the owner changes its text and colour; others, visitors and bad input change nothing', async () => {
     const { bookId, chapters, m } = await setup();
     const note = expectOk(

@@ -11,6 +11,7 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { assertChapterReadable } from '../shelf/index.js';
 import { collapse, locate } from './anchor.js';
 import { mergeReads, parseReads, progressOf } from './progress.js';
@@ -124,23 +125,34 @@ export async function readingTime(ctx: AppContext, actor: MemberActor, bookId: n
 
 export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBody): Promise<ReaderNote> {
   const { book, chapter } = await readableChapter(ctx, actor, body.bookId, body.chapterId);
+  const made = body.clientKey ? await madeBefore(ctx, actor, body.clientKey) : undefined;
+  if (made) return made;
   const now = Date.now();
-  const id = await q.insertNote(ctx.db, {
-    member_id: actor.memberId,
-    book_id: body.bookId,
-    chapter_id: chapter.id,
-    chapter_path: chapter.path,
-    quote: body.quote,
-    prefix: body.prefix,
-    suffix: body.suffix,
-    start_offset: body.startOffset,
-    end_offset: body.endOffset,
-    color: body.color,
-    content: body.content,
-    edition: book.edition,
-    created_at: now,
-    updated_at: now,
-  });
+  let id: number;
+  try {
+    id = await q.insertNote(ctx.db, {
+      client_key: body.clientKey ?? null,
+      member_id: actor.memberId,
+      book_id: body.bookId,
+      chapter_id: chapter.id,
+      chapter_path: chapter.path,
+      quote: body.quote,
+      prefix: body.prefix,
+      suffix: body.suffix,
+      start_offset: body.startOffset,
+      end_offset: body.endOffset,
+      color: body.color,
+      content: body.content,
+      edition: book.edition,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // The same offline note sent twice at once: the second finds the first's row.
+    const first = body.clientKey && isUniqueViolation(error) ? await madeBefore(ctx, actor, body.clientKey) : undefined;
+    if (!first) throw error;
+    return first;
+  }
   return {
     id,
     bookId: body.bookId,
@@ -156,6 +168,13 @@ export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBod
     orphan: false,
     createdAt: now,
   };
+}
+
+/** The note an earlier send of the same offline note made (its book's notes hold it), if any. */
+async function madeBefore(ctx: AppContext, actor: MemberActor, clientKey: string): Promise<ReaderNote | undefined> {
+  const row = await q.noteByClientKey(ctx.db, actor.memberId, clientKey);
+  if (!row) return undefined;
+  return (await listNotes(ctx, actor, row.bookId)).find((n) => n.id === row.id);
 }
 
 /** A note's owner, for the `reader.noteOwn` policy; 404 when there is no such note. */

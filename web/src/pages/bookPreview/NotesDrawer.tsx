@@ -1,5 +1,5 @@
-import { Button, Drawer, Empty } from 'antd';
-import type { ReaderNote } from '@textbook/contracts';
+import { Button, Drawer, Empty, Tag } from 'antd';
+import { ReaderMsg, type ReaderNote } from '@textbook/contracts';
 
 interface Props {
   open: boolean;
@@ -27,7 +27,14 @@ export function NotesDrawer({ open, onClose, notes, onGoTo, onEdit, onExport }: 
       <ul className="notes-list" data-testid="notes-list">
         {(notes ?? []).map((n) => (
           <li key={n.id} className={n.orphan ? 'orphan' : ''}>
-            <div className="notes-chapter">{n.orphan ? '未能定位（新版本中已找不到原文）' : n.chapterTitle}</div>
+            <div className="notes-chapter">
+              {n.orphan ? '未能定位（新版本中已找不到原文）' : n.chapterTitle}
+              {n.id < 0 ? (
+                <Tag color="orange" className="notes-waiting" data-testid="note-waiting">
+                  {ReaderMsg.NOTE_WAITING}
+                </Tag>
+              ) : null}
+            </div>
             <button type="button" className={`notes-quote rd-${n.color}`} disabled={n.orphan} onClick={() => onGoTo(n)}>
               {n.quote}
             </button>

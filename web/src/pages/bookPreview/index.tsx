@@ -67,6 +67,7 @@ export default function BookPreviewPage() {
     member,
     enabled: member && readable,
     chapterId: current?.id ?? null,
+    chapterTitle: current?.title ?? '',
     view,
     selection,
     clearSelection: () => setSelection(null),
