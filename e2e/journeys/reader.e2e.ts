@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, loginAs, shot, useJourney, painted } from '../support/browser.js';
 import {
   chapterText,
   chaptersOf,
@@ -83,7 +83,7 @@ test('a student opens a book from the shelf, reads, highlights, notes, changes t
     const vp = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelector('.viewport')!;
     vp.scrollTop = 2400;
   });
-  await page.waitForTimeout(300);
+  await painted(page);
   const before = (await visibleText(page)).replace(/\s+/g, '');
   const probe = before.slice(40, 60);
   // Leaving the page saves the position (pagehide); the reload then opens where the reader was.
@@ -212,7 +212,7 @@ for (const book of BOOKS) {
           return Boolean(target);
         }, book.show);
         expect(found, book.show).toBe(true);
-        await page.waitForTimeout(200);
+        await painted(page);
       }
       await shot(page, book.name, { fullPage: false });
       expect(consoleErrors(page)).toEqual([]);

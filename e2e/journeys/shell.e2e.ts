@@ -10,6 +10,7 @@ import {
   loginAs,
   shot,
   useJourney,
+  painted,
 } from '../support/browser.js';
 
 const journey = useJourney('shell');
@@ -184,7 +185,8 @@ test('two requests failing with 401 together show one re-login dialog', async ()
   await both;
   const dialog = page.locator('.ant-modal-confirm');
   await expect.poll(() => dialog.count()).toBe(1);
-  await page.waitForTimeout(300);
+  // Both answers are in and handled by the next painted frame: still one dialog.
+  await painted(page);
   expect(await dialog.count()).toBe(1);
   expect(await dialog.textContent()).toContain('登录状态已过期，您可以继续留在该页面，或者重新登录');
   await shot(page, 'relogin-dialog', { fullPage: false });

@@ -200,9 +200,11 @@ test('with the live push blocked, the badge falls back to polling', async () => 
   // e.g. a proxy that buffers event streams: the stream never opens
   await page.route('**/api/msg-notice/stream', (route) => route.abort('connectionrefused'));
   await loginAs(page, memberId);
+  // The first count is read before the notice exists: only a later poll can bring it.
+  const firstCount = page.waitForResponse((r) => r.url().includes('/api/msg-notice/count'));
   await page.goto('/', { waitUntil: 'networkidle' });
+  await firstCount;
   await expect.poll(() => page.getByTestId('notice-badge').count(), { timeout: 10_000 }).toBe(1);
-  await page.waitForTimeout(2500);
   await api('/api/test/notices', { body: { memberId, count: 1 } });
   // polled every 15 s while the push is down
   await expect.poll(() => badgeText(page), { timeout: 20_000, interval: 500 }).toBe('1');

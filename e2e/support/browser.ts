@@ -134,6 +134,13 @@ export async function toasts(page: Page): Promise<string[]> {
 }
 
 /** Saves a full-page PNG to e2e/screenshots/<journey>/<name>-<device>.png and returns its path. */
+/** Waits until the page has painted two more frames: what a scroll or an answer set off is on screen. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const { journey, device } = info(page);
   const file = path.join(SCREENSHOT_DIR, journey, `${name}-${device}.png`);

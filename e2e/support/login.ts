@@ -51,7 +51,7 @@ export async function solveSlider(page: Page, latestPuzzle: () => string | undef
   await page.mouse.down();
   for (let i = 1; i <= 12; i += 1) {
     await page.mouse.move(startX + ((targetX - startX) * i) / 12, y);
-    await page.waitForTimeout(40);
+    await page.waitForTimeout(40); // the drag's own pace: the slider check refuses a track without time
   }
   await page.mouse.up();
   await page.getByTestId('slider-passed').waitFor();
