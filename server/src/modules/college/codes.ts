@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { CodeState, CollegeMsg, codeStateText, formatActiveCode, type PageQuery } from '@textbook/contracts';
+import {
+  CodeState,
+  CollegeMsg,
+  CollegeText,
+  codeStateText,
+  formatActiveCode,
+  type PageQuery,
+} from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
@@ -74,13 +81,15 @@ export async function codePage(ctx: AppContext, cb: CollegeBook, query: PageQuer
   );
 }
 
+const H = CollegeText.CODES_HEADERS;
+
 export async function exportCodes(ctx: AppContext, cb: CollegeBook, type: number, batch?: number) {
   const now = Date.now();
   const rows = (await q.allCodes(ctx.db, cb.id, { batch }, now)).map((r) => codeView(r, now));
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-激活码`,
+      title: CollegeText.CODES_TITLE(cb.bookName),
       columns: [
         { header: '激活码', key: 'code', width: 20 },
         { header: '状态', key: 'state', width: 10 },

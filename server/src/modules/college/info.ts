@@ -1,4 +1,4 @@
-import { CollegeMsg, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
@@ -110,7 +110,7 @@ export async function addUser(
   if (!member) {
     const id = await createMember(ctx, {
       phone: input.phone,
-      userName: input.realName || `用户${input.phone.slice(-4)}`,
+      userName: input.realName || CollegeText.NEW_USER_NAME(input.phone),
     });
     member = { id, realName: '', userName: '' };
     created = true;
@@ -132,7 +132,7 @@ export async function addUser(
     await ctx.sms.send({
       phone: input.phone,
       code: '',
-      text: `【高校数字教材平台】${college?.name ?? ''}已为您开通账号，请使用本手机号验证码登录。`,
+      text: CollegeText.NEW_ACCOUNT_SMS(college?.name ?? ''),
     });
   }
   return userView((await q.findMembership(ctx.db, id))!);
@@ -165,14 +165,15 @@ export async function removeUser(ctx: AppContext, actor: MemberActor, m: Members
   invalidate(tag.member(m.memberId));
 }
 
-const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
+const ROLE_NAMES = CollegeText.ROLE_NAMES;
+const UH = CollegeText.USERS_HEADERS;
 
 export async function exportUsers(ctx: AppContext, actor: MemberActor, type: number) {
   const page = await q.pageCollegeUsers(ctx.db, collegeOf(actor), { offset: 0, limit: 100_000 });
   return exportTable(
     ctx,
     {
-      title: '本校成员',
+      title: CollegeText.USERS_TITLE,
       columns: [
         { header: '姓名', key: 'name', width: 16 },
         { header: '手机号', key: 'phone', width: 16 },
@@ -192,11 +193,12 @@ export async function exportUsers(ctx: AppContext, actor: MemberActor, type: num
   );
 }
 
+const TH = CollegeText.TEMPLATE_HEADERS;
 const TEMPLATE_COLUMNS = [
-  { header: '手机号', key: 'phone', width: 16 },
-  { header: '姓名', key: 'name', width: 16 },
-  { header: '学号', key: 'studentId', width: 20 },
-  { header: '角色', key: 'role', width: 12 },
+  { header: TH.phone, key: 'phone', width: 16 },
+  { header: TH.name, key: 'name', width: 16 },
+  { header: TH.studentId, key: 'studentId', width: 20 },
+  { header: TH.role, key: 'role', width: 12 },
 ];
 
 /** The import template: the columns and one example row. */
@@ -204,24 +206,15 @@ export function userTemplate(ctx: AppContext) {
   return exportTable(
     ctx,
     {
-      title: '成员导入模板',
+      title: CollegeText.TEMPLATE_TITLE,
       columns: TEMPLATE_COLUMNS,
-      rows: [{ phone: '13800000000', name: '张三', studentId: '2026001', role: '学生' }],
+      rows: [CollegeText.TEMPLATE_EXAMPLE],
     },
     0,
   );
 }
 
-const ROLE_WORDS: Record<string, number> = {
-  管理员: 1,
-  院校管理员: 1,
-  教师: 2,
-  老师: 2,
-  学生: 3,
-  '1': 1,
-  '2': 2,
-  '3': 3,
-};
+const ROLE_WORDS = CollegeText.ROLE_WORDS;
 const MAX_ROWS = 2000;
 
 interface ImportLine {
@@ -246,7 +239,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
     throw refused(CollegeMsg.IMPORT_FILE);
   }
   const sheet = book.worksheets[0];
-  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== '手机号') throw refused(CollegeMsg.IMPORT_FILE);
+  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== TH.phone) throw refused(CollegeMsg.IMPORT_FILE);
   if (sheet.rowCount - 1 > MAX_ROWS) throw refused(CollegeMsg.IMPORT_TOO_MANY);
   const lines: ImportLine[] = [];
   const seen = new Set<string>();
@@ -265,7 +258,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
       continue;
     }
     seen.add(phone);
-    const role = ROLE_WORDS[roleWord || '学生'];
+    const role = ROLE_WORDS[roleWord || CollegeText.DEFAULT_ROLE_WORD];
     if (role === undefined) {
       refuse(CollegeMsg.IMPORT_ROLE);
       continue;

@@ -1,4 +1,4 @@
-import { CollegeMsg, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, type PageQuery } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
@@ -193,7 +193,7 @@ export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBoo
         kind: 'revoke',
         members: gone.map((a) => ({ memberId: a.memberId, refId: a.id })),
         byMember: actor.memberId,
-        reason: '管理员收回授权',
+        reason: CollegeText.REASON_REVOKE,
       },
       now,
     );
@@ -234,14 +234,15 @@ export function myAuthorizations(ctx: AppContext, actor: MemberActor) {
   return q.myAuthorizations(ctx.db, actor.memberId);
 }
 
-const VIA: Record<string, string> = { grant: '管理员授权', code: '激活码' };
+const VIA = CollegeText.VIA;
+const HH = CollegeText.HOLDERS_HEADERS;
 
 export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: number) {
   const page = await q.holders(ctx.db, cb, { offset: 0, limit: 100_000 });
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-授权明细`,
+      title: CollegeText.HOLDERS_TITLE(cb.bookName),
       columns: [
         { header: '姓名', key: 'name', width: 16 },
         { header: '手机号', key: 'phone', width: 16 },
@@ -256,14 +257,15 @@ export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: numb
         studentId: r.studentId ?? '',
         via: VIA[r.via] ?? r.via,
         time: dateTime(r.createTime),
-        end: r.expiresAt ? dateTime(r.expiresAt) : '长期',
+        end: r.expiresAt ? dateTime(r.expiresAt) : CollegeText.FOREVER,
       })),
     },
     type,
   );
 }
 
-const KIND: Record<string, string> = { order: '订购', adjust: '调整', grant: '授权', revoke: '收回', redeem: '激活码' };
+const KIND = CollegeText.KIND;
+const LH = CollegeText.LEDGER_HEADERS;
 
 /** The seat ledger of the book, oldest first (collegeBook/download). */
 export async function ledger(ctx: AppContext, cb: CollegeBook) {
@@ -274,7 +276,7 @@ export async function ledger(ctx: AppContext, cb: CollegeBook) {
     boughtDelta: Number(r.boughtDelta),
     givenDelta: Number(r.givenDelta),
     memberName: r.memberRealName || r.memberUserName || '',
-    byName: r.byRealName || r.byUserName || (r.staffName ? `出版社：${r.staffName}` : ''),
+    byName: r.byRealName || r.byUserName || (r.staffName ? CollegeText.STAFF_BY(r.staffName) : ''),
     reason: r.reason,
     createTime: r.createTime,
   }));
@@ -285,7 +287,7 @@ export async function exportLedger(ctx: AppContext, cb: CollegeBook, type: numbe
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-授权台账`,
+      title: CollegeText.LEDGER_TITLE(cb.bookName),
       columns: [
         { header: '时间', key: 'time', width: 20 },
         { header: '类型', key: 'kind', width: 10 },
