@@ -3,8 +3,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
-import { invalidate, tag } from '../../http/read-cache.js';
-import { createMember } from '../member/index.js';
+import { addMembership, createMember, removeMembership, updateMembership } from '../member/index.js';
 import { exportTable } from './exports.js';
 import * as q from './queries.js';
 import { collegeOf, revoke } from './seats.js';
@@ -115,7 +114,7 @@ export async function addUser(
     member = { id, realName: '', userName: '' };
     created = true;
   }
-  const id = await q.insertMembership(
+  const id = await addMembership(
     ctx.db,
     {
       collegeId,
@@ -127,7 +126,6 @@ export async function addUser(
     Date.now(),
   );
   if (id === undefined) throw refused(CollegeMsg.USER_EXISTS);
-  invalidate(tag.member(member.id));
   if (created) {
     await ctx.sms.send({
       phone: input.phone,
@@ -145,12 +143,11 @@ export async function updateUser(
   input: { realName: string; studentId: string; roles: number[] },
 ) {
   if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
-  await q.updateMembership(ctx.db, m.id, {
+  await updateMembership(ctx.db, m, {
     roles: roleText(input.roles),
     realName: input.realName,
     studentId: input.studentId,
   });
-  invalidate(tag.member(m.memberId));
   return userView((await q.findMembership(ctx.db, m.id))!);
 }
 
@@ -161,8 +158,7 @@ export async function removeUser(ctx: AppContext, actor: MemberActor, m: Members
     const cb = await q.findCollegeBook(ctx.db, cbId);
     if (cb) await revoke(ctx, actor, cb, [m.memberId]);
   }
-  await q.deleteMembership(ctx.db, m.id);
-  invalidate(tag.member(m.memberId));
+  await removeMembership(ctx.db, m);
 }
 
 const ROLE_NAMES = CollegeText.ROLE_NAMES;
@@ -273,12 +269,15 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
       if (member && membership) {
         const current = (await q.findMembership(ctx.db, membership.id))!;
         const roles = [...new Set([...rolesOf(current.roles), role])];
-        await q.updateMembership(ctx.db, membership.id, {
-          roles: roleText(roles),
-          realName: name || current.realName || '',
-          studentId: studentId || current.studentId,
-        });
-        invalidate(tag.member(member.id));
+        await updateMembership(
+          ctx.db,
+          { id: membership.id, memberId: member.id },
+          {
+            roles: roleText(roles),
+            realName: name || current.realName || '',
+            studentId: studentId || current.studentId,
+          },
+        );
         lines.push({ row: r, phone, result: 'updated', reason: '' });
       } else {
         await addUser(ctx, actor, { phone, realName: name, studentId, roles: [role] });

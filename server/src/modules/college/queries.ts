@@ -649,39 +649,6 @@ export function membershipOf(db: Db, collegeId: number, memberId: number) {
     .executeTakeFirst();
 }
 
-export async function insertMembership(
-  db: Db,
-  row: { collegeId: number; memberId: number; roles: string; realName: string; studentId: string },
-  now: number,
-) {
-  const inserted = await db
-    .insertInto('college_members')
-    .values({
-      college_id: row.collegeId,
-      member_id: row.memberId,
-      roles: row.roles,
-      real_name: row.realName,
-      student_id: row.studentId,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['college_id', 'member_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
-}
-
-export function updateMembership(db: Db, id: number, values: { roles: string; realName: string; studentId: string }) {
-  return db
-    .updateTable('college_members')
-    .set({ roles: values.roles, real_name: values.realName, student_id: values.studentId })
-    .where('id', '=', id)
-    .execute();
-}
-
-export function deleteMembership(db: Db, id: number) {
-  return db.deleteFrom('college_members').where('id', '=', id).execute();
-}
-
 /** The college books a member holds seats of in the college. */
 export async function heldBooks(db: Db, collegeId: number, memberId: number): Promise<number[]> {
   const rows = await db
