@@ -1,24 +1,39 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { CollegeSeatLedgerTable } from '../../db/tables/college.js';
+import type { AuthorizationVia, CollegeSeatLedgerTable } from '../../db/tables/college.js';
+
+/**
+ * One page of a list: the filtered query counted, and the window of its rows as `select` picks and orders them.
+ * Every paged list of the module goes through here.
+ */
+async function paged<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  window: { offset: number; limit: number },
+) {
+  const counted = await (base as unknown as SelectQueryBuilder<DB, TB, object>)
+    .select(sql<number>`count(*)`.as('n') as never)
+    .executeTakeFirstOrThrow();
+  const rows = await select(base).offset(window.offset).limit(window.limit).execute();
+  return { rows, total: Number((counted as { n: number | string }).n) };
+}
 
 // ---- college books ----
 
+const collegeBookColumns = [
+  'cb.id',
+  'cb.college_id as collegeId',
+  'cb.book_id as bookId',
+  'b.title as bookName',
+  'b.cover',
+  'cb.bought_count as boughtCount',
+  'cb.given_count as givenCount',
+  'cb.expires_at as expiresAt',
+  'cb.created_at as createTime',
+] as const;
+
 function collegeBookQuery(db: Db) {
-  return db
-    .selectFrom('college_books as cb')
-    .innerJoin('books as b', 'b.id', 'cb.book_id')
-    .select([
-      'cb.id',
-      'cb.college_id as collegeId',
-      'cb.book_id as bookId',
-      'b.title as bookName',
-      'b.cover',
-      'cb.bought_count as boughtCount',
-      'cb.given_count as givenCount',
-      'cb.expires_at as expiresAt',
-      'cb.created_at as createTime',
-    ]);
+  return db.selectFrom('college_books as cb').innerJoin('books as b', 'b.id', 'cb.book_id').select(collegeBookColumns);
 }
 
 export type CollegeBookRecord = NonNullable<Awaited<ReturnType<typeof findCollegeBook>>>;
@@ -39,21 +54,16 @@ export async function pageCollegeBooks(
   collegeId: number,
   filter: { bookName?: string | undefined; offset: number; limit: number },
 ) {
-  let base = db
+  const base = db
     .selectFrom('college_books as cb')
     .innerJoin('books as b', 'b.id', 'cb.book_id')
-    .where('cb.college_id', '=', collegeId);
-  if (filter.bookName) base = base.where('b.title', 'like', `%${filter.bookName}%`);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await collegeBookQuery(db)
     .where('cb.college_id', '=', collegeId)
-    .$if(Boolean(filter.bookName), (q) => q.where('b.title', 'like', `%${filter.bookName}%`))
-    .orderBy('cb.created_at', 'desc')
-    .orderBy('cb.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: total.n };
+    .$if(Boolean(filter.bookName), (q) => q.where('b.title', 'like', `%${filter.bookName}%`));
+  return paged(
+    base,
+    (q) => q.select(collegeBookColumns).orderBy('cb.created_at', 'desc').orderBy('cb.id', 'desc'),
+    filter,
+  );
 }
 
 export function publishedBook(db: Db, bookId: number) {
@@ -222,7 +232,7 @@ export async function insertAuthorizations(
   db: Db,
   cb: { id: number; collegeId: number; bookId: number; expiresAt: number | null },
   memberIds: number[],
-  via: 'grant' | 'code',
+  via: AuthorizationVia,
   now: number,
 ): Promise<{ id: number; memberId: number }[]> {
   if (!memberIds.length) return [];
@@ -289,30 +299,28 @@ export async function holders(
   cb: { id: number; collegeId: number },
   filter: { keyword?: string | undefined; offset: number; limit: number },
 ) {
-  const total = await holdersQuery(db, cb, filter.keyword)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await holdersQuery(db, cb, filter.keyword)
-    .select((eb) => [
-      'a.member_id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      eb.fn.coalesce('cm.student_id', sql<string>`''`).as('studentId'),
-      'a.via',
-      'a.expires_at as expiresAt',
-      'a.created_at as createTime',
-    ])
-    .orderBy('a.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(
+    holdersQuery(db, cb, filter.keyword),
+    (q) =>
+      q
+        .select((eb) => [
+          'a.member_id as memberId',
+          eb.fn
+            .coalesce(
+              eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+              eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+              'm.user_name',
+            )
+            .as('realName'),
+          eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+          eb.fn.coalesce('cm.student_id', sql<string>`''`).as('studentId'),
+          'a.via',
+          'a.expires_at as expiresAt',
+          'a.created_at as createTime',
+        ])
+        .orderBy('a.id', 'desc'),
+    filter,
+  );
 }
 
 export function myAuthorizations(db: Db, memberId: number) {
@@ -430,16 +438,11 @@ export async function pageCodes(
   filter: CodeFilter & { offset: number; limit: number },
   now: number,
 ) {
-  const total = await codesQuery(db, collegeBookId, filter, now)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await codesQuery(db, collegeBookId, filter, now)
-    .select(codeColumns)
-    .orderBy('k.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(
+    codesQuery(db, collegeBookId, filter, now),
+    (q) => q.select(codeColumns).orderBy('k.id', 'desc'),
+    filter,
+  );
 }
 
 export function allCodes(db: Db, collegeBookId: number, filter: CodeFilter, now: number) {
@@ -502,14 +505,7 @@ export async function pageOrders(
   const base = ordersQuery(db)
     .$if(filter.collegeId !== undefined, (q) => q.where('o.college_id', '=', filter.collegeId!))
     .$if(filter.status !== undefined, (q) => q.where('o.status', '=', filter.status!));
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(orderColumns)
-    .orderBy('o.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, (q) => q.select(orderColumns).orderBy('o.id', 'desc'), filter);
 }
 
 /** Decides a waiting order once: of two staff at once, one decides. */

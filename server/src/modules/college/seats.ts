@@ -1,6 +1,6 @@
 import { CollegeMsg, CollegeText, type PageQuery } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
-import type { SeatChange } from '../../db/tables/college.js';
+import type { AuthorizationVia, SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
@@ -114,6 +114,49 @@ export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, n
   await q.insertLedger(db, rows);
 }
 
+/**
+ * Gives a seat of the college's book to each member named who holds none yet, inside the caller's transaction:
+ * the authorization rows, the seats through `moveSeats` (refused, and the caller's transaction rolls back, when
+ * fewer are left than new holders) and each new holder's shelf entry of the college ('authorization', tied to
+ * the college: the access function asks to switch college elsewhere). Answers the members newly given a seat.
+ */
+export async function giveSeats(
+  trx: Db,
+  cb: CollegeBook,
+  memberIds: number[],
+  how: { kind: 'grant' | 'redeem'; via: AuthorizationVia; byMember: number | null; reason: string; refId?: number },
+  now: number,
+): Promise<{ id: number; memberId: number }[]> {
+  const added = await q.insertAuthorizations(trx, cb, memberIds, how.via, now);
+  if (!added.length) return added;
+  await moveSeats(
+    trx,
+    cb.id,
+    {
+      kind: how.kind,
+      members: added.map((a) => ({ memberId: a.memberId, refId: how.refId ?? a.id })),
+      byMember: how.byMember,
+      reason: how.reason,
+    },
+    now,
+  );
+  for (const a of added) {
+    await grantShelfEntry(
+      trx,
+      {
+        memberId: a.memberId,
+        bookId: cb.bookId,
+        source: 'authorization',
+        sourceRef: cb.collegeId,
+        collegeId: cb.collegeId,
+        expiresAt: cb.expiresAt,
+      },
+      now,
+    );
+  }
+  return added;
+}
+
 /** Whom an authorization names: chosen members of the college, or every approved student of one of its classes. */
 async function targets(ctx: AppContext, cb: CollegeBook, input: { memberIds?: number[]; classId?: number }) {
   const ids = new Set(input.memberIds ?? []);
@@ -146,36 +189,11 @@ export async function authorize(
     ...(input.classId !== undefined ? { classId: input.classId } : {}),
   });
   const now = Date.now();
+  const reason = input.classId !== undefined ? CollegeText.REASON_GRANT_CLASS(input.classId) : CollegeText.REASON_GRANT;
   const granted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
-    const added = await q.insertAuthorizations(trx, fresh, memberIds, 'grant', now);
-    if (!added.length) return 0;
-    await moveSeats(
-      trx,
-      cb.id,
-      {
-        kind: 'grant',
-        members: added.map((a) => ({ memberId: a.memberId, refId: a.id })),
-        byMember: actor.memberId,
-        reason: input.classId !== undefined ? `按班级授权（班级${input.classId}）` : '管理员授权',
-      },
-      now,
-    );
-    for (const a of added) {
-      await grantShelfEntry(
-        trx,
-        {
-          memberId: a.memberId,
-          bookId: cb.bookId,
-          source: 'authorization',
-          sourceRef: cb.collegeId,
-          collegeId: cb.collegeId,
-          expiresAt: fresh.expiresAt,
-        },
-        now,
-      );
-    }
-    return added.length;
+    const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason } as const;
+    return (await giveSeats(trx, fresh, memberIds, how, now)).length;
   });
   return { granted, already: memberIds.length - granted };
 }
@@ -244,12 +262,12 @@ export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: numb
     {
       title: CollegeText.HOLDERS_TITLE(cb.bookName),
       columns: [
-        { header: '姓名', key: 'name', width: 16 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '学号', key: 'studentId', width: 20 },
-        { header: '方式', key: 'via', width: 12 },
-        { header: '授权时间', key: 'time', width: 20 },
-        { header: '到期时间', key: 'end', width: 20 },
+        { header: HH.name, key: 'name', width: 16 },
+        { header: HH.phone, key: 'phone', width: 16 },
+        { header: HH.studentId, key: 'studentId', width: 20 },
+        { header: HH.via, key: 'via', width: 12 },
+        { header: HH.time, key: 'time', width: 20 },
+        { header: HH.end, key: 'end', width: 20 },
       ],
       rows: page.rows.map((r) => ({
         name: r.realName ?? '',
@@ -289,13 +307,13 @@ export async function exportLedger(ctx: AppContext, cb: CollegeBook, type: numbe
     {
       title: CollegeText.LEDGER_TITLE(cb.bookName),
       columns: [
-        { header: '时间', key: 'time', width: 20 },
-        { header: '类型', key: 'kind', width: 10 },
-        { header: '购买变化', key: 'bought', width: 10 },
-        { header: '授权变化', key: 'given', width: 10 },
-        { header: '对象', key: 'member', width: 16 },
-        { header: '操作人', key: 'by', width: 16 },
-        { header: '原因', key: 'reason', width: 30 },
+        { header: LH.time, key: 'time', width: 20 },
+        { header: LH.kind, key: 'kind', width: 10 },
+        { header: LH.bought, key: 'bought', width: 10 },
+        { header: LH.given, key: 'given', width: 10 },
+        { header: LH.member, key: 'member', width: 16 },
+        { header: LH.by, key: 'by', width: 16 },
+        { header: LH.reason, key: 'reason', width: 30 },
       ],
       rows: rows.map((r) => ({
         time: dateTime(r.createTime),
@@ -341,26 +359,12 @@ export async function seedCollegeSeats(
     const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
     await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
     const cb = (await q.findCollegeBook(trx, cbId))!;
-    const added = await q.insertAuthorizations(trx, cb, input.memberIds, 'grant', now);
-    await moveSeats(
+    await giveSeats(
       trx,
-      cbId,
-      { kind: 'grant', members: added.map((a) => ({ memberId: a.memberId, refId: a.id })), reason: input.reason },
+      cb,
+      input.memberIds,
+      { kind: 'grant', via: 'grant', byMember: null, reason: input.reason },
       now,
     );
-    for (const a of added) {
-      await grantShelfEntry(
-        trx,
-        {
-          memberId: a.memberId,
-          bookId: cb.bookId,
-          source: 'authorization',
-          sourceRef: cb.collegeId,
-          collegeId: cb.collegeId,
-          expiresAt: cb.expiresAt,
-        },
-        now,
-      );
-    }
   });
 }

@@ -28,6 +28,7 @@ import {
   useInvalidateCollege,
 } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
+import { PagedTable } from '../../../components/PagedTable';
 import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 
 const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
@@ -207,13 +208,12 @@ function Members() {
           <Button>批量导入</Button>
         </Upload>
       </Space>
-      <Table<CollegeUserRow>
+      <PagedTable<CollegeUserRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 640 }}
-        loading={users.isFetching}
-        dataSource={users.data?.rows ?? []}
-        pagination={{ current: pageNum, total: users.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={640}
+        query={users}
+        pageNum={pageNum}
+        onPage={setPageNum}
         columns={[
           { title: '姓名', dataIndex: 'realName' },
           { title: '手机号', dataIndex: 'phone' },
@@ -287,13 +287,12 @@ function CollegeBooks() {
       <Button style={{ marginBottom: 12 }} onClick={() => setAdding(true)}>
         添加教材
       </Button>
-      <Table<CollegeBookRow>
+      <PagedTable<CollegeBookRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 760 }}
-        loading={books.isFetching}
-        dataSource={books.data?.rows ?? []}
-        pagination={{ current: pageNum, total: books.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={760}
+        query={books}
+        pageNum={pageNum}
+        onPage={setPageNum}
         data-testid="college-books"
         columns={[
           { title: '教材', dataIndex: 'bookName', fixed: 'left', width: 150 },
@@ -379,13 +378,12 @@ function Orders() {
           订购
         </Button>
       </Form>
-      <Table<CollegeOrderRow>
+      <PagedTable<CollegeOrderRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 600 }}
-        loading={orders.isFetching}
-        dataSource={orders.data?.rows ?? []}
-        pagination={{ current: pageNum, total: orders.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={600}
+        query={orders}
+        pageNum={pageNum}
+        onPage={setPageNum}
         columns={[
           { title: '教材', dataIndex: 'bookName' },
           { title: '数量', dataIndex: 'quantity' },

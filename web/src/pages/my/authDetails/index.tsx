@@ -10,6 +10,7 @@ import {
   useMyAuthorizations,
 } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
+import { PagedTable } from '../../../components/PagedTable';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { AuthorizeDialog, day, time } from '../academy/parts';
 
@@ -57,13 +58,12 @@ function BookHolders({ id }: { id: number }) {
           导出台账
         </Button>
       </Space>
-      <Table<AuthorizeMember>
+      <PagedTable<AuthorizeMember>
         rowKey="memberId"
-        size="small"
-        scroll={{ x: 640 }}
-        loading={holders.isFetching}
-        dataSource={holders.data?.rows ?? []}
-        pagination={{ current: pageNum, total: holders.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={640}
+        query={holders}
+        pageNum={pageNum}
+        onPage={setPageNum}
         data-testid="holders"
         columns={[
           { title: '姓名', dataIndex: 'realName' },
