@@ -7,20 +7,24 @@ import type {
   CollegeOrderRow,
   CollegeUserRow,
   ImportResult,
+  MemberInfo,
   Paged,
 } from '@textbook/contracts';
+import { collegeShown } from './collegeShown';
 import { api } from './index';
+import { memberKeys } from './member';
 
 /**
  * After a college switch: everything cached was read for the previous college (classes, books, roles, menu),
  * so all of it goes and no screen can show, or act on, the old college's data.
  */
-export async function dropCollegeData(client: QueryClient, settleMs = 50): Promise<void> {
+export async function dropCollegeData(client: QueryClient): Promise<void> {
   await client.cancelQueries();
   // Who the member is there first: the screens follow the new roles, and a page the new college does not
-  // allow closes (its queries must not be asked again there).
+  // allow closes (its queries must not be asked again there): wait until the screens have drawn that member.
   await client.invalidateQueries({ queryKey: ['member'] });
-  await new Promise((settled) => setTimeout(settled, settleMs));
+  const member = client.getQueryData<MemberInfo>(memberKeys.info);
+  if (member) await collegeShown(member.collegeId);
   // Then the rest, reset rather than invalidated: a reset query shows no data until it loads again, so no
   // screen keeps the previous college's rows meanwhile.
   await client.resetQueries({ predicate: (query) => query.queryKey[0] !== 'member' });
