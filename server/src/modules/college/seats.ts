@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { AuthorizationVia, SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { notFound, refused } from '../../http/errors.js';
+import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
@@ -368,3 +368,45 @@ export async function seedCollegeSeats(
     );
   });
 }
+
+/** Whether a student could take a seat of the class's book now: not a college book, one held, or some left. */
+export async function classSeatOpen(
+  ctx: AppContext,
+  input: { collegeId: number; bookId: number; memberId: number },
+): Promise<boolean> {
+  const cb = await q.findCollegeBookOf(ctx.db, input.collegeId, input.bookId);
+  if (!cb || (await q.findAuthorization(ctx.db, cb.id, input.memberId))) return true;
+  return Number(cb.boughtCount) > Number(cb.givenCount);
+}
+
+/**
+ * A student who gets a class's book (a direct join, or the teacher's approval) takes a seat of the college
+ * when the college has that book among its books and the student holds none: the same pool and ledger as
+ * authorizations and codes, inside the caller's transaction. Throws JOIN_NO_SEATS (reason `no_seats`) when
+ * none is left (or `refusal`'s message), so the caller's transaction rolls back; a book the college has no seats of needs none.
+ */
+export async function useClassSeat(
+  trx: Db,
+  input: { collegeId: number; bookId: number; memberId: number; className: string },
+  now: number,
+  refusal: (book: string) => string = CollegeMsg.JOIN_NO_SEATS,
+): Promise<boolean> {
+  const cb = await q.findCollegeBookOf(trx, input.collegeId, input.bookId);
+  if (!cb) return false;
+  const how = {
+    kind: 'grant',
+    via: 'class',
+    byMember: null,
+    reason: CollegeText.REASON_JOIN(input.className),
+  } as const;
+  try {
+    return (await giveSeats(trx, cb, [input.memberId], how, now)).length > 0;
+  } catch (err) {
+    // moveSeats refuses a grant only when the seats are short.
+    if (err instanceof AppError) throw refused(refusal(cb.bookName), NO_SEATS);
+    throw err;
+  }
+}
+
+/** The reason of the refusal `useClassSeat` throws when no seat is left. */
+export const NO_SEATS = 'no_seats';
