@@ -341,6 +341,8 @@ export const collegeUserRow = z.object({
   phone: z.string(),
   studentId: z.string(),
   roles: z.array(z.number().int()),
+  /** May hand seats to the students of their classes (textbook distribution, /my/provideBook). */
+  hasGrant: z.boolean(),
   createTime: z.number(),
 });
 export type CollegeUserRow = z.infer<typeof collegeUserRow>;
@@ -353,6 +355,7 @@ const userFields = {
   realName: text(50).default(''),
   studentId: text(50).default(''),
   roles: roleList,
+  hasGrant: z.boolean({ error: Msg.BAD_REQUEST }).optional(),
 };
 export const collegeUserSave = z.object({ phone: phoneSchema, ...userFields });
 export const collegeUserUpdate = z.object({ id, ...userFields });
@@ -360,6 +363,36 @@ export const collegeUserIdQuery = z.object({ id });
 export const phoneQuery = z.object({ phone: phoneSchema });
 export const nameByPhone = z.object({ exists: z.boolean(), name: z.string(), inCollege: z.boolean() });
 export const collegeUserExportQuery = z.object({ type: exportType });
+
+// ---- textbook distribution (/my/provideBook) ----
+
+export const provideClass = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bookId: z.number().int(),
+  bookName: z.string(),
+  studentCount: z.number().int(),
+});
+export type ProvideClass = z.infer<typeof provideClass>;
+/** What a distributor may hand out: the college's books with their seats, and the classes they teach. */
+export const provideOptions = z.object({ books: z.array(collegeBookRow), classes: z.array(provideClass) });
+export type ProvideOptions = z.infer<typeof provideOptions>;
+export const provideStudent = z.object({
+  memberId: z.number().int(),
+  name: z.string(),
+  studentId: z.string(),
+  /** Holds a seat of the book asked about already. */
+  held: z.boolean(),
+});
+export type ProvideStudent = z.infer<typeof provideStudent>;
+export const provideStudentsQuery = z.object({ id, classId: id });
+/** Hands a seat of the college book to the class's students (all of them, or those chosen). */
+export const provideBody = z.object({
+  id,
+  classId: id,
+  memberIds: z.array(id, { error: Msg.BAD_REQUEST }).max(999, { error: Msg.BAD_REQUEST }).optional(),
+});
+export type ProvideBody = z.infer<typeof provideBody>;
 
 export const importRow = z.object({
   row: z.number().int(),

@@ -9,6 +9,8 @@ import type {
   ImportResult,
   MemberInfo,
   Paged,
+  ProvideOptions,
+  ProvideStudent,
 } from '@textbook/contracts';
 import { collegeShown } from './collegeShown';
 import { api } from './index';
@@ -52,6 +54,8 @@ export const collegeKeys = {
   codes: (id: number, params: object) => ['college', 'codes', id, params] as const,
   orders: (params: object) => ['college', 'orders', params] as const,
   mine: ['college', 'mine'] as const,
+  provide: ['college', 'provide'] as const,
+  provideStudents: (id: number, classId: number) => ['college', 'provide', id, classId] as const,
 };
 
 export function useCollegeDetail() {
@@ -132,6 +136,23 @@ export function useMyAuthorizations(enabled = true) {
   });
 }
 
+/** Textbook distribution: the college's books with their seats and the distributor's classes. */
+export function useProvideOptions() {
+  return useQuery({
+    queryKey: collegeKeys.provide,
+    queryFn: () => api.get<ProvideOptions>('/api/provideBook/options'),
+  });
+}
+
+/** The approved students of one of the distributor's classes, each with whether they hold a seat of the book. */
+export function useProvideStudents(id: number | undefined, classId: number | undefined) {
+  return useQuery({
+    queryKey: collegeKeys.provideStudents(id ?? 0, classId ?? 0),
+    queryFn: () => api.get<ProvideStudent[]>('/api/provideBook/students', { id, classId }),
+    enabled: Boolean(id && classId),
+  });
+}
+
 export function useInvalidateCollege() {
   const client = useQueryClient();
   return () => void client.invalidateQueries({ queryKey: collegeKeys.all });
@@ -156,9 +177,11 @@ export const collegeApi = {
     api.post<CollegeOrderRow>('/api/collegeOrder/orderBook', body),
   nameByPhone: (phone: string) =>
     api.get<{ exists: boolean; name: string; inCollege: boolean }>('/api/collegeUser/getNameByPhone', { phone }),
-  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[] }) =>
+  provide: (body: { id: number; classId: number; memberIds?: number[] }) =>
+    api.post<{ granted: number; already: number }>('/api/provideBook/provide', body),
+  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[]; hasGrant?: boolean }) =>
     api.post<CollegeUserRow>('/api/collegeUser/save', body),
-  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[] }) =>
+  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[]; hasGrant?: boolean }) =>
     api.post<CollegeUserRow>('/api/collegeUser/update', body),
   importUsers: (file: File) => {
     const form = new FormData();

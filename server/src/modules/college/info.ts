@@ -69,6 +69,7 @@ function userView(r: q.MembershipRecord) {
     phone: r.phone ?? '',
     studentId: r.studentId,
     roles: rolesOf(r.roles),
+    hasGrant: Boolean(r.hasGrant),
     createTime: r.createTime,
   };
 }
@@ -100,7 +101,7 @@ const roleText = (roles: number[]) => [...new Set(roles)].sort().join(',');
 export async function addUser(
   ctx: AppContext,
   actor: MemberActor,
-  input: { phone: string; realName: string; studentId: string; roles: number[] },
+  input: { phone: string; realName: string; studentId: string; roles: number[]; hasGrant?: boolean | undefined },
 ) {
   const collegeId = collegeOf(actor);
   const college = await q.findCollege(ctx.db, collegeId);
@@ -122,6 +123,7 @@ export async function addUser(
       roles: roleText(input.roles),
       realName: input.realName,
       studentId: input.studentId,
+      hasGrant: Boolean(input.hasGrant),
     },
     Date.now(),
   );
@@ -140,13 +142,14 @@ export async function updateUser(
   ctx: AppContext,
   actor: MemberActor,
   m: Membership,
-  input: { realName: string; studentId: string; roles: number[] },
+  input: { realName: string; studentId: string; roles: number[]; hasGrant?: boolean | undefined },
 ) {
   if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
   await updateMembership(ctx.db, m, {
     roles: roleText(input.roles),
     realName: input.realName,
     studentId: input.studentId,
+    hasGrant: input.hasGrant,
   });
   return userView((await q.findMembership(ctx.db, m.id))!);
 }
@@ -171,10 +174,10 @@ export async function exportUsers(ctx: AppContext, actor: MemberActor, type: num
     {
       title: CollegeText.USERS_TITLE,
       columns: [
-        { header: '姓名', key: 'name', width: 16 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '学号', key: 'studentId', width: 20 },
-        { header: '角色', key: 'roles', width: 20 },
+        { header: UH.name, key: 'name', width: 16 },
+        { header: UH.phone, key: 'phone', width: 16 },
+        { header: UH.studentId, key: 'studentId', width: 20 },
+        { header: UH.roles, key: 'roles', width: 20 },
       ],
       rows: page.rows.map((r) => ({
         name: r.realName ?? '',

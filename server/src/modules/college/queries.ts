@@ -186,7 +186,7 @@ export async function collegeMemberIds(db: Db, collegeId: number, memberIds: num
 export function findClassOf(db: Db, classId: number) {
   return db
     .selectFrom('classes')
-    .select(['id', 'college_id as collegeId', 'book_id as bookId'])
+    .select(['id', 'college_id as collegeId', 'book_id as bookId', 'teacher_id as teacherId'])
     .where('id', '=', classId)
     .executeTakeFirst();
 }
@@ -200,6 +200,43 @@ export async function classStudentIds(db: Db, classId: number): Promise<number[]
     .where('status', '=', 1)
     .execute();
   return rows.map((r) => r.member_id);
+}
+
+/** The classes a teacher teaches in the college, with their book and approved students. */
+export function classesTaughtBy(db: Db, collegeId: number, teacherId: number) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.book_id as bookId',
+      'b.title as bookName',
+      eb
+        .selectFrom('class_students as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.class_id', '=', 'c.id')
+        .where('s.status', '=', 1)
+        .as('studentCount'),
+    ])
+    .where('c.college_id', '=', collegeId)
+    .where('c.teacher_id', '=', teacherId)
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+/** The approved students of a class, each with their seat of the college book (null: none). */
+export function classStudents(db: Db, classId: number, collegeBookId: number) {
+  return db
+    .selectFrom('class_students as s')
+    .leftJoin('college_authorizations as a', (j) =>
+      j.onRef('a.member_id', '=', 's.member_id').on('a.college_book_id', '=', collegeBookId),
+    )
+    .select(['s.member_id as memberId', 's.name', 's.student_id as studentId', 'a.id as held'])
+    .where('s.class_id', '=', classId)
+    .where('s.status', '=', 1)
+    .orderBy('s.id', 'asc')
+    .execute();
 }
 
 export function classesOfBook(db: Db, collegeId: number, bookId: number) {
@@ -578,28 +615,29 @@ export async function pageCollegeUsers(
       ),
     )
     .$if(filter.role !== undefined, (q) => q.where('cm.roles', 'like', `%${filter.role}%`));
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select((eb) => [
-      'cm.id',
-      'm.id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      'cm.student_id as studentId',
-      'cm.roles',
-      'cm.created_at as createTime',
-    ])
-    .orderBy('cm.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(
+    base,
+    (q) =>
+      q
+        .select((eb) => [
+          'cm.id',
+          'm.id as memberId',
+          eb.fn
+            .coalesce(
+              eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+              eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+              'm.user_name',
+            )
+            .as('realName'),
+          eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+          'cm.student_id as studentId',
+          'cm.roles',
+          'cm.has_grant as hasGrant',
+          'cm.created_at as createTime',
+        ])
+        .orderBy('cm.id', 'desc'),
+    filter,
+  );
 }
 
 export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
@@ -622,6 +660,7 @@ export function findMembership(db: Db, id: number) {
       eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
       'cm.student_id as studentId',
       'cm.roles',
+      'cm.has_grant as hasGrant',
       'cm.created_at as createTime',
     ])
     .where('cm.id', '=', id)

@@ -26,6 +26,8 @@ import { asMember, asStaff } from '../../policies/helpers.js';
 import { codeRoutes } from './code-routes.js';
 import { infoRoutes, userRoutes } from './info-routes.js';
 import { orderAdminRoutes, orderRoutes } from './order-routes.js';
+import { provideRoutes } from './provide-routes.js';
+import type { ExportFile } from './exports.js';
 import * as seats from './seats.js';
 
 /** A file about one college book (type 0 xlsx, 1 text, 2 pdf), for its college's administrator. */
@@ -199,7 +201,7 @@ const bookRoutes: AnyRoute[] = [
 export const collegeModule = defineModule({
   prefix: '/api',
   tag: 'college',
-  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes],
+  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes, ...provideRoutes],
 });
 
 /** The publisher's staff: seat corrections and college orders. */

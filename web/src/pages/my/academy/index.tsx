@@ -11,6 +11,7 @@ import {
   Modal,
   Skeleton,
   Space,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -111,7 +112,13 @@ function CollegeInfo() {
 function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: () => void }) {
   const { message } = App.useApp();
   const invalidate = useInvalidateCollege();
-  const [form] = Form.useForm<{ phone: string; realName: string; studentId: string; roles: number[] }>();
+  const [form] = Form.useForm<{
+    phone: string;
+    realName: string;
+    studentId: string;
+    roles: number[];
+    hasGrant: boolean;
+  }>();
   const [who, setWho] = useState<string>();
   const editing = row !== 'new';
   const lookUp = async (phone: string) => {
@@ -138,7 +145,11 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={editing ? row : { roles: [3], realName: '', studentId: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={editing ? row : { roles: [3], realName: '', studentId: '', hasGrant: false }}
+      >
         <Form.Item
           name="phone"
           label="手机号"
@@ -155,6 +166,14 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
         </Form.Item>
         <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
           <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+        </Form.Item>
+        <Form.Item
+          name="hasGrant"
+          label="教材发放权限"
+          valuePropName="checked"
+          extra="教师或管理员可向所教班级的学生发放本校教材授权"
+        >
+          <Switch />
         </Form.Item>
       </Form>
     </Modal>
@@ -221,7 +240,14 @@ function Members() {
           {
             title: '角色',
             dataIndex: 'roles',
-            render: (roles: number[]) => roles.map((r) => <Tag key={r}>{ROLE_NAMES[r]}</Tag>),
+            render: (roles: number[], r: CollegeUserRow) => (
+              <>
+                {roles.map((n) => (
+                  <Tag key={n}>{ROLE_NAMES[n]}</Tag>
+                ))}
+                {r.hasGrant && <Tag color="green">可发放</Tag>}
+              </>
+            ),
           },
           {
             title: '操作',
