@@ -594,14 +594,38 @@ export function updateCollege(
   return db.updateTable('colleges').set(values).where('id', '=', id).execute();
 }
 
+/** The college's memberships with their members (what the users list and a membership read start from). */
+function membershipsFrom(db: Db) {
+  return db.selectFrom('college_members as cm').innerJoin('members as m', 'm.id', 'cm.member_id');
+}
+
+/** A membership as the admin sees it: the college's name for the member first, else the member's own. */
+function membershipColumns(q: ReturnType<typeof membershipsFrom>) {
+  return q.select((eb) => [
+    'cm.id',
+    'cm.college_id as collegeId',
+    'cm.member_id as memberId',
+    eb.fn
+      .coalesce(
+        eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+        eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+        'm.user_name',
+      )
+      .as('realName'),
+    eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+    'cm.student_id as studentId',
+    'cm.roles',
+    'cm.has_grant as hasGrant',
+    'cm.created_at as createTime',
+  ]);
+}
+
 export async function pageCollegeUsers(
   db: Db,
   collegeId: number,
   filter: { keyword?: string | undefined; role?: number | undefined; offset: number; limit: number },
 ) {
-  const base = db
-    .selectFrom('college_members as cm')
-    .innerJoin('members as m', 'm.id', 'cm.member_id')
+  const base = membershipsFrom(db)
     .where('cm.college_id', '=', collegeId)
     .$if(Boolean(filter.keyword), (q) =>
       q.where((eb) =>
@@ -615,56 +639,13 @@ export async function pageCollegeUsers(
       ),
     )
     .$if(filter.role !== undefined, (q) => q.where('cm.roles', 'like', `%${filter.role}%`));
-  return paged(
-    base,
-    (q) =>
-      q
-        .select((eb) => [
-          'cm.id',
-          'm.id as memberId',
-          eb.fn
-            .coalesce(
-              eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-              eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-              'm.user_name',
-            )
-            .as('realName'),
-          eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-          'cm.student_id as studentId',
-          'cm.roles',
-          'cm.has_grant as hasGrant',
-          'cm.created_at as createTime',
-        ])
-        .orderBy('cm.id', 'desc'),
-    filter,
-  );
+  return paged(base, (q) => membershipColumns(q).orderBy('cm.id', 'desc'), filter);
 }
 
 export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
 export function findMembership(db: Db, id: number) {
-  return db
-    .selectFrom('college_members as cm')
-    .innerJoin('members as m', 'm.id', 'cm.member_id')
-    .select((eb) => [
-      'cm.id',
-      'cm.college_id as collegeId',
-      'cm.member_id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      'cm.student_id as studentId',
-      'cm.roles',
-      'cm.has_grant as hasGrant',
-      'cm.created_at as createTime',
-    ])
-    .where('cm.id', '=', id)
-    .executeTakeFirst();
+  return membershipColumns(membershipsFrom(db)).where('cm.id', '=', id).executeTakeFirst();
 }
 
 export function findMemberByPhone(db: Db, phone: string) {
