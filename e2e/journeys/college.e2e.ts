@@ -1,84 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
-import type { CollegeDetail } from '@textbook/contracts';
-import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { CollegeMsg, type CollegeDetail } from '@textbook/contracts';
+import { api, consoleErrors, DEVICES, loginAs, shot, toasts, useJourney } from '../support/browser.js';
 
 const journey = useJourney('college');
 
-/** Seeded demo college administrator (server/src/db/seed/demo-site.ts). */
+/** Seeded demo college administrator and teacher (server/src/db/seed/demo-site.ts). */
 const ADMIN = 2;
+const TEACHER = 3;
+/** A demo textbook the demo college holds seats of (server/src/db/seed/demo-teaching.ts). */
+const SEATED_BOOK = '线性代数';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
+async function newMember(collegeId: number, userName: string): Promise<number> {
+  const made = await api<{ id: number }>('/api/test/member', { body: { userName } });
+  await api('/api/test/college-member', { body: { memberId: made.data.id, collegeId, roles: '3' } });
+  return made.data.id;
+}
+
+async function tokenOf(memberId: number): Promise<string> {
+  return (await api<{ token: string }>('/api/test/session', { body: { memberId } })).data.token;
+}
+
+/** The import template the admin downloaded, filled with `count` students. */
+async function filledTemplate(file: string, stamp: string, count: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  sheet.spliceRows(2, sheet.rowCount);
+  const base = 15000000000 + (Number(stamp.replace(/\D/g, '')) % 100000) * 100 + (stamp.startsWith('phone') ? 50 : 0);
+  for (let i = 0; i < count; i += 1) sheet.addRow([String(base + i), `导入生${i + 1}`, `${stamp}-${i + 1}`, '学生']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 for (const device of DEVICES) {
-  test(`the college admin sees seats, authorizes a member, generates codes; a member redeems one (${device})`, async () => {
-    const adminToken = (await api<{ token: string }>('/api/test/session', { body: { memberId: ADMIN } })).data.token;
+  test(`the college admin adds a teacher and 30 students, gives a class its seats, makes 20 codes; a student redeems one and reads; a join finds no seat (${device})`, async () => {
+    const adminToken = await tokenOf(ADMIN);
+    const teacherToken = await tokenOf(TEACHER);
     const college = (await api<CollegeDetail>('/api/college/detail', { token: adminToken })).data;
     const stamp = `${device}${Date.now() % 100000}`;
+    // A book the teacher holds, a class of it with two students who joined before the college had seats.
     const title = `概率论（${stamp}）`;
-    const { bookId } = (await api<{ bookId: number }>('/api/test/class-book', { body: { memberId: ADMIN, title } }))
+    const { bookId } = (await api<{ bookId: number }>('/api/test/class-book', { body: { memberId: TEACHER, title } }))
       .data;
+    const now = Date.now();
+    const time = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const cls = (
+      await api<{ id: number; code: string }>('/api/class/save', {
+        token: teacherToken,
+        body: {
+          bookId,
+          name: `授权班${stamp}`,
+          remark: '',
+          isReview: '1',
+          startTime: time(now),
+          endTime: time(now + 86_400_000),
+        },
+      })
+    ).data;
+    const joinByApi = async (memberId: number, i: number) =>
+      api('/api/class/student/join', {
+        token: await tokenOf(memberId),
+        body: { activationCode: cls.code, studentId: `${stamp}J${i}`, name: `班级生${i}` },
+      });
+    for (const i of [1, 2])
+      expect((await joinByApi(await newMember(college.id, `班级生${i}${stamp}`), i)).code).toBe(200);
     const staff = (await api<{ token: string }>('/api/test/staff-session', { body: {} })).data;
     const seats = await api('/api/admin/collegeBook/adjust', {
       token: staff.token,
-      body: { collegeId: college.id, bookId, delta: 30, reason: '演示' },
+      body: { collegeId: college.id, bookId, delta: 3, reason: '演示' },
     });
     expect(seats.code).toBe(200);
-    const members: number[] = [];
-    for (const who of ['甲', '乙']) {
-      const made = await api<{ id: number }>('/api/test/member', { body: { userName: `学生${who}${stamp}` } });
-      await api('/api/test/college-member', { body: { memberId: made.data.id, collegeId: college.id, roles: '3' } });
-      members.push(made.data.id);
-    }
 
     const page = await journey.page(device);
     await loginAs(page, ADMIN);
     await page.goto('/my/academy', { waitUntil: 'networkidle' });
     await page.getByTestId('college-info').waitFor();
-    await shot(page, 'academy');
+
+    // Members: a teacher added by phone (a new phone gets an account), then 30 students from the template.
+    await page.getByRole('tab', { name: '成员' }).click();
+    await page.getByRole('button', { name: '添加成员' }).click();
+    const dialog = page.getByRole('dialog');
+    const phone = `166${String(now).slice(-8)}`;
+    await dialog.getByLabel('手机号').fill(phone);
+    await poll(() => dialog.getByText('该手机号尚未注册').count()).toBe(1);
+    await dialog.getByLabel('姓名').fill(`新教师${stamp}`);
+    await dialog.getByRole('checkbox', { name: '学生' }).uncheck();
+    await dialog.getByRole('checkbox', { name: '教师' }).check();
+    await shot(page, 'add-teacher');
+    await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+    await poll(() => page.locator('tr', { hasText: `新教师${stamp}` }).count()).toBe(1);
+    const template = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载导入模板' }).click();
+    const templateFile = (await (await template).path())!;
+    await page.locator('input[type=file]').setInputFiles({
+      name: '成员导入模板.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await filledTemplate(templateFile, stamp, 30),
+    });
+    await poll(() => page.getByText('导入完成：新增30人').count()).toBe(1);
+    await shot(page, 'import-30');
+    await page.locator('.ant-modal-close').click();
+
+    // Seats: the class gets its seats at once (two students, one seat left).
     await page.getByRole('tab', { name: '教材授权' }).click();
     const row = page.getByTestId('college-books').locator('tr', { hasText: title });
-    await poll(() => row.getByTestId('seats-left').textContent()).toBe('30');
-    await shot(page, 'college-books');
-
-    // Authorize the first member.
+    await poll(() => row.getByTestId('seats-left').textContent()).toBe('3');
     await row
       .getByRole('button', { name: /授\s?权/ })
       .first()
       .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByPlaceholder('手机号、姓名或学号').fill(`学生甲${stamp}`);
-    await dialog.getByPlaceholder('手机号、姓名或学号').press('Enter');
-    await poll(() => dialog.locator('tbody tr', { hasText: `学生甲${stamp}` }).count()).toBe(1);
-    await dialog
-      .locator('tbody tr', { hasText: `学生甲${stamp}` })
-      .locator('input[type=checkbox]')
-      .check();
-    await shot(page, 'authorize-dialog');
-    await dialog
+    const authorize = page.getByRole('dialog');
+    await authorize.getByText('整个班级').click();
+    await authorize.locator('.ant-select').click();
+    // The option may be pressed while the list still slides in: press it until the class is chosen.
+    const option = page.locator('.ant-select-item-option', { hasText: `授权班${stamp}` });
+    await poll(async () => {
+      const chosen = (await authorize.locator('.ant-select').textContent()) ?? '';
+      if (!chosen.includes(`授权班${stamp}`)) await option.click({ timeout: 2_000 }).catch(() => undefined);
+      return chosen;
+    }).toContain(`授权班${stamp}`);
+    await shot(page, 'class-seats');
+    await authorize
       .getByRole('button', { name: /授\s?权/ })
       .last()
       .click();
-    await poll(() => row.getByTestId('seats-left').textContent()).toBe('29');
+    await poll(() => row.getByTestId('seats-left').textContent()).toBe('1');
 
-    // Generate 5 codes.
-    await row.getByRole('button', { name: '激活码' }).click();
+    // Codes: 20 of a seated demo textbook, exported as text (a header and 20 lines).
+    const seated = page.getByTestId('college-books').locator('tr', { hasText: SEATED_BOOK });
+    await seated.getByRole('button', { name: '激活码' }).click();
     const codes = page.locator('.ant-modal', { hasText: '激活码' });
-    await page.getByTestId('code-count').fill('5');
+    await page.getByTestId('code-count').fill('20');
     await codes.getByTestId('code-generate').click();
-    await poll(() => codes.getByTestId('code-value').count()).toBe(5);
-    const code = (await codes.getByTestId('code-value').first().textContent())!;
-    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await poll(() => codes.getByTestId('code-value').count()).toBe(10);
     await shot(page, 'codes');
+    const download = page.waitForEvent('download');
+    await codes.getByRole('button', { name: '导出文本' }).click();
+    const lines = (await readFile((await (await download).path())!, 'utf8')).trim().split('\n');
+    const fresh = lines.filter((l) => l.includes('未使用'));
+    expect(fresh.length).toBeGreaterThanOrEqual(20);
+    const code = fresh.at(-1)!.split('\t')[0]!;
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(consoleErrors(page)).toEqual([]);
 
-    // The second member redeems it on the shelf page; the book is on the shelf.
-    const member = await journey.page(device);
-    await loginAs(member, members[1]!);
-    await member.goto('/list', { waitUntil: 'networkidle' });
-    await member.getByTestId('redeem-input').fill(code);
-    await member.getByTestId('redeem-submit').click();
-    await poll(() => member.getByTestId('shelf-card').filter({ hasText: title }).count()).toBe(1);
-    await shot(member, 'shelf-redeemed');
-    expect(consoleErrors(member)).toEqual([]);
+    // A student redeems a code on the shelf page and reads the book.
+    const reader = await journey.page(device);
+    await loginAs(reader, await newMember(college.id, `读者${stamp}`));
+    await reader.goto('/list', { waitUntil: 'networkidle' });
+    await reader.getByTestId('redeem-input').fill(code);
+    await reader.getByTestId('redeem-submit').click();
+    const card = reader.getByTestId('shelf-card').filter({ hasText: SEATED_BOOK });
+    await poll(() => card.count()).toBe(1);
+    await shot(reader, 'shelf-redeemed');
+    const seatedBooks = await api<{ rows: { bookId: number }[] }>(
+      `/api/collegeBook/page?bookName=${encodeURIComponent(SEATED_BOOK)}`,
+      { token: adminToken },
+    );
+    await reader.goto(`/bookPreview?bookId=${seatedBooks.data.rows[0]!.bookId}`);
+    await poll(() =>
+      reader.evaluate(
+        () =>
+          document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.epub-body')?.textContent
+            ?.length ?? 0,
+      ),
+    ).toBeGreaterThan(20);
+    await shot(reader, 'reading', { fullPage: false });
+    expect(consoleErrors(reader)).toEqual([]);
+
+    // The last seat goes to one more student; the next one's join is told that none is left.
+    expect((await joinByApi(await newMember(college.id, `班级生3${stamp}`), 3)).code).toBe(200);
+    const late = await journey.page(device);
+    await loginAs(late, await newMember(college.id, `迟到生${stamp}`));
+    await late.goto(`/my/joinClass?code=${cls.code}`);
+    await poll(() => late.getByTestId('code-check').textContent()).toContain(`授权班${stamp}`);
+    await late.getByPlaceholder('请输入学号').fill(`${stamp}L`);
+    await late.getByPlaceholder('请输入真实姓名').fill('迟同学');
+    await late.getByRole('button', { name: /加入班级/ }).click();
+    await poll(() => toasts(late)).toContain(CollegeMsg.JOIN_NO_SEATS(title));
+    await shot(late, 'join-no-seats', { fullPage: false });
   }, 120_000);
 }

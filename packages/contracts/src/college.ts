@@ -46,6 +46,57 @@ export const CollegeMsg = {
   IMPORT_ROLE: '角色须为教师、学生或管理员',
   IMPORT_DUPLICATE: '文件中手机号重复',
   IMPORT_FIELD_MAX: '姓名和学号不能超过50个字',
+  /** A class join that needs a seat of the college's book when none is left (the student is told; so is the teacher). */
+  JOIN_NO_SEATS: (book: string) => `本校《${book}》的授权名额已用完，暂时无法加入班级，请联系任课教师或学校管理员`,
+  /** The teacher approves students of a college book whose seats are used up. */
+  APPROVE_NO_SEATS: (book: string) => `本校《${book}》的授权名额不足，无法通过这些申请，请联系学校管理员`,
+  PROVIDED: (n: number) => `发放成功（新增${n}人）`,
+  PROVIDE_NOT_STUDENTS: '所选学生不在您的班级中',
+} as const;
+
+/** The college's user-facing words the server writes (SMS, notices, ledger reasons, export titles and headers). */
+export const CollegeText = {
+  SITE: '高校数字教材平台',
+  NEW_ACCOUNT_SMS: (college: string) => `【高校数字教材平台】${college}已为您开通账号，请使用本手机号验证码登录。`,
+  NEW_USER_NAME: (phone: string) => `用户${phone.slice(-4)}`,
+  REASON_GRANT: '管理员授权',
+  REASON_GRANT_CLASS: (classId: number) => `按班级授权（班级${classId}）`,
+  REASON_REVOKE: '管理员收回授权',
+  REASON_REDEEM: '激活码激活',
+  REASON_ORDER: (orderId: number) => `订单${orderId}确认`,
+  REASON_JOIN: (className: string) => `加入班级“${className}”`,
+  REASON_PROVIDE: '教材发放',
+  STAFF_BY: (name: string) => `出版社：${name}`,
+  FOREVER: '长期',
+  VIA: { grant: '管理员授权', code: '激活码', class: '加入班级' } as Record<string, string>,
+  KIND: { order: '订购', adjust: '调整', grant: '授权', revoke: '收回', redeem: '激活码' } as Record<string, string>,
+  ROLE_NAMES: { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' } as Record<number, string>,
+  /** The words an import row may name its role with. */
+  ROLE_WORDS: { 管理员: 1, 院校管理员: 1, 教师: 2, 老师: 2, 学生: 3, '1': 1, '2': 2, '3': 3 } as Record<string, number>,
+  DEFAULT_ROLE_WORD: '学生',
+  HOLDERS_TITLE: (book: string) => `${book}-授权明细`,
+  HOLDERS_HEADERS: { name: '姓名', phone: '手机号', studentId: '学号', via: '方式', time: '授权时间', end: '到期时间' },
+  LEDGER_TITLE: (book: string) => `${book}-授权台账`,
+  LEDGER_HEADERS: {
+    time: '时间',
+    kind: '类型',
+    bought: '购买变化',
+    given: '授权变化',
+    member: '对象',
+    by: '操作人',
+    reason: '原因',
+  },
+  CODES_TITLE: (book: string) => `${book}-激活码`,
+  CODES_HEADERS: { code: '激活码', state: '状态', end: '有效期至', by: '使用人', at: '使用时间' },
+  USERS_TITLE: '本校成员',
+  USERS_HEADERS: { name: '姓名', phone: '手机号', studentId: '学号', roles: '角色' },
+  TEMPLATE_TITLE: '成员导入模板',
+  TEMPLATE_HEADERS: { phone: '手机号', name: '姓名', studentId: '学号', role: '角色' },
+  TEMPLATE_EXAMPLE: { phone: '13800000000', name: '张三', studentId: '2026001', role: '学生' },
+  /** Told to the teacher when a student's join finds no seat of the class's book left. */
+  NO_SEATS_NOTICE: (className: string, book: string) => `班级“${className}”的教材《${book}》授权名额已用完`,
+  NO_SEATS_NOTICE_BODY: (student: string) =>
+    `学生${student}因本校授权名额不足未能加入班级，请联系学校管理员订购或调配授权。`,
 } as const;
 
 const id = z.coerce
@@ -290,6 +341,8 @@ export const collegeUserRow = z.object({
   phone: z.string(),
   studentId: z.string(),
   roles: z.array(z.number().int()),
+  /** May hand seats to the students of their classes (textbook distribution, /my/provideBook). */
+  hasGrant: z.boolean(),
   createTime: z.number(),
 });
 export type CollegeUserRow = z.infer<typeof collegeUserRow>;
@@ -302,6 +355,7 @@ const userFields = {
   realName: text(50).default(''),
   studentId: text(50).default(''),
   roles: roleList,
+  hasGrant: z.boolean({ error: Msg.BAD_REQUEST }).optional(),
 };
 export const collegeUserSave = z.object({ phone: phoneSchema, ...userFields });
 export const collegeUserUpdate = z.object({ id, ...userFields });
@@ -309,6 +363,36 @@ export const collegeUserIdQuery = z.object({ id });
 export const phoneQuery = z.object({ phone: phoneSchema });
 export const nameByPhone = z.object({ exists: z.boolean(), name: z.string(), inCollege: z.boolean() });
 export const collegeUserExportQuery = z.object({ type: exportType });
+
+// ---- textbook distribution (/my/provideBook) ----
+
+export const provideClass = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bookId: z.number().int(),
+  bookName: z.string(),
+  studentCount: z.number().int(),
+});
+export type ProvideClass = z.infer<typeof provideClass>;
+/** What a distributor may hand out: the college's books with their seats, and the classes they teach. */
+export const provideOptions = z.object({ books: z.array(collegeBookRow), classes: z.array(provideClass) });
+export type ProvideOptions = z.infer<typeof provideOptions>;
+export const provideStudent = z.object({
+  memberId: z.number().int(),
+  name: z.string(),
+  studentId: z.string(),
+  /** Holds a seat of the book asked about already. */
+  held: z.boolean(),
+});
+export type ProvideStudent = z.infer<typeof provideStudent>;
+export const provideStudentsQuery = z.object({ id, classId: id });
+/** Hands a seat of the college book to the class's students (all of them, or those chosen). */
+export const provideBody = z.object({
+  id,
+  classId: id,
+  memberIds: z.array(id, { error: Msg.BAD_REQUEST }).max(999, { error: Msg.BAD_REQUEST }).optional(),
+});
+export type ProvideBody = z.infer<typeof provideBody>;
 
 export const importRow = z.object({
   row: z.number().int(),

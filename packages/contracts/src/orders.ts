@@ -40,6 +40,45 @@ export const OrderMsg = {
   NO_CJK_FONT: '服务器未安装中文字体，暂不能生成收据',
 } as const;
 
+/** The words of the receipt, the paid notice and the sandbox's pay page the server writes. */
+export const OrderText = {
+  RECEIPT_LABELS: {
+    orderNo: '订单号',
+    book: '教材',
+    amount: '金额',
+    channel: '支付方式',
+    tradeNo: '交易号',
+    buyer: '购买人',
+    created: '下单时间',
+    paid: '支付时间',
+  },
+  RECEIPT_FOOTER: '本收据由高校数字教材平台生成，仅作购买凭证。',
+  PAID_TITLE: (book: string) => `购买成功：${book}`,
+  PAID_CONTENT: (orderNo: string) => `订单 ${orderNo} 已支付，教材已加入您的书架。`,
+} as const;
+
+/** Why a provider's notification was refused (told back to the provider) and the sandbox pay page's words. */
+export const PayText = {
+  REFUSAL: {
+    unknown_order: '订单不存在',
+    amount_mismatch: '金额或币种与订单不符',
+    closed: '订单已关闭或已退款',
+    bad_signature: '签名验证失败',
+    malformed: '通知格式有误',
+  } as Record<string, string>,
+  SANDBOX_TITLE: '沙箱支付',
+  SANDBOX_TAG: '扫码/确认支付 · 离线沙箱，不产生真实扣款',
+  ORDER_NO: '订单号',
+  ORDER_MISSING: '订单不存在',
+  ORDER_STATE: (state: string) => `订单${state}`,
+  EXPIRED: '已过期',
+  CONFIRM: '确认支付',
+  PAID: '✓ 支付成功',
+  PAID_HINT: '请回到原页面，教材已加入您的书架。',
+  FAILED: (why: string) => `支付失败：${why}`,
+  UNKNOWN_REASON: '未知原因',
+} as const;
+
 export const bookIdParams = z.object({ bookId: z.coerce.number().int().positive() });
 export const orderIdParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -8,7 +8,7 @@ describe('a college switch', () => {
     client.setQueryData(['classes', 'page', 1], { rows: ['高数一班'] });
     client.setQueryData(['books', 'teaching'], ['高等数学']);
     client.setQueryData(['member', 'info'], { collegeId: 1 });
-    await dropCollegeData(client, 0);
+    await dropCollegeData(client);
     expect(client.getQueryData(['classes', 'page', 1])).toBeUndefined();
     expect(client.getQueryData(['books', 'teaching'])).toBeUndefined();
     expect(client.getQueryState(['member', 'info'])?.isInvalidated).toBe(true);

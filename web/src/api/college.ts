@@ -7,20 +7,26 @@ import type {
   CollegeOrderRow,
   CollegeUserRow,
   ImportResult,
+  MemberInfo,
   Paged,
+  ProvideOptions,
+  ProvideStudent,
 } from '@textbook/contracts';
+import { collegeShown } from './collegeShown';
 import { api } from './index';
+import { memberKeys } from './member';
 
 /**
  * After a college switch: everything cached was read for the previous college (classes, books, roles, menu),
  * so all of it goes and no screen can show, or act on, the old college's data.
  */
-export async function dropCollegeData(client: QueryClient, settleMs = 50): Promise<void> {
+export async function dropCollegeData(client: QueryClient): Promise<void> {
   await client.cancelQueries();
   // Who the member is there first: the screens follow the new roles, and a page the new college does not
-  // allow closes (its queries must not be asked again there).
+  // allow closes (its queries must not be asked again there): wait until the screens have drawn that member.
   await client.invalidateQueries({ queryKey: ['member'] });
-  await new Promise((settled) => setTimeout(settled, settleMs));
+  const member = client.getQueryData<MemberInfo>(memberKeys.info);
+  if (member) await collegeShown(member.collegeId);
   // Then the rest, reset rather than invalidated: a reset query shows no data until it loads again, so no
   // screen keeps the previous college's rows meanwhile.
   await client.resetQueries({ predicate: (query) => query.queryKey[0] !== 'member' });
@@ -48,6 +54,8 @@ export const collegeKeys = {
   codes: (id: number, params: object) => ['college', 'codes', id, params] as const,
   orders: (params: object) => ['college', 'orders', params] as const,
   mine: ['college', 'mine'] as const,
+  provide: ['college', 'provide'] as const,
+  provideStudents: (id: number, classId: number) => ['college', 'provide', id, classId] as const,
 };
 
 export function useCollegeDetail() {
@@ -128,6 +136,23 @@ export function useMyAuthorizations(enabled = true) {
   });
 }
 
+/** Textbook distribution: the college's books with their seats and the distributor's classes. */
+export function useProvideOptions() {
+  return useQuery({
+    queryKey: collegeKeys.provide,
+    queryFn: () => api.get<ProvideOptions>('/api/provideBook/options'),
+  });
+}
+
+/** The approved students of one of the distributor's classes, each with whether they hold a seat of the book. */
+export function useProvideStudents(id: number | undefined, classId: number | undefined) {
+  return useQuery({
+    queryKey: collegeKeys.provideStudents(id ?? 0, classId ?? 0),
+    queryFn: () => api.get<ProvideStudent[]>('/api/provideBook/students', { id, classId }),
+    enabled: Boolean(id && classId),
+  });
+}
+
 export function useInvalidateCollege() {
   const client = useQueryClient();
   return () => void client.invalidateQueries({ queryKey: collegeKeys.all });
@@ -152,9 +177,11 @@ export const collegeApi = {
     api.post<CollegeOrderRow>('/api/collegeOrder/orderBook', body),
   nameByPhone: (phone: string) =>
     api.get<{ exists: boolean; name: string; inCollege: boolean }>('/api/collegeUser/getNameByPhone', { phone }),
-  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[] }) =>
+  provide: (body: { id: number; classId: number; memberIds?: number[] }) =>
+    api.post<{ granted: number; already: number }>('/api/provideBook/provide', body),
+  addUser: (body: { phone: string; realName: string; studentId: string; roles: number[]; hasGrant?: boolean }) =>
     api.post<CollegeUserRow>('/api/collegeUser/save', body),
-  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[] }) =>
+  updateUser: (body: { id: number; realName: string; studentId: string; roles: number[]; hasGrant?: boolean }) =>
     api.post<CollegeUserRow>('/api/collegeUser/update', body),
   importUsers: (file: File) => {
     const form = new FormData();

@@ -4,6 +4,7 @@ import type { MemberInfo } from '@textbook/contracts';
 import { useNavigate } from 'react-router';
 import { dropSession, useSession } from '../stores/session';
 import { api } from './index';
+import { useReportCollegeShown } from './collegeShown';
 import { queryClient } from './queryClient';
 import { forgetOutboxes } from './noteOutbox';
 
@@ -26,6 +27,7 @@ export function useMember(): MemberInfo | undefined {
     enabled: Boolean(token),
     refetchOnWindowFocus: 'always',
   });
+  useReportCollegeShown(token ? data?.collegeId : undefined);
   return token ? data : undefined;
 }
 

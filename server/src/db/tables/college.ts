@@ -37,13 +37,16 @@ export interface CollegeSeatLedgerTable {
   created_at: number;
 }
 
+/** How a seat came to its holder: given by the admin (or a teacher's distribution), a code, a class join. */
+export type AuthorizationVia = 'grant' | 'code' | 'class';
+
 export interface CollegeAuthorizationsTable {
   id: Generated<number>;
   college_book_id: number;
   college_id: number;
   book_id: number;
   member_id: number;
-  via: 'grant' | 'code';
+  via: AuthorizationVia;
   expires_at: number | null;
   created_at: number;
 }

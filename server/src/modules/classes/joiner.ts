@@ -1,5 +1,7 @@
 import {
   ClassMsg,
+  CollegeMsg,
+  CollegeText,
   CodeStatus,
   JoinStatus,
   MemberStatus,
@@ -13,7 +15,8 @@ import {
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { otherCollege, refused } from '../../http/errors.js';
+import { AppError, otherCollege, refused } from '../../http/errors.js';
+import { classSeatOpen, NO_SEATS, useClassSeat } from '../college/index.js';
 import { enrolStudent, memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
@@ -147,31 +150,60 @@ export async function joinClass(
   const direct = cls.isReview === Review.DIRECT;
   const status = direct ? MemberStatus.APPROVED : MemberStatus.PENDING;
   const enrol = actor.collegeId !== cls.collegeId && (await joinsAsNewStudent(ctx, actor));
+  // The teacher is told when a student could not join for want of the college's seats.
+  const noSeats = async () => {
+    await notify(ctx, [
+      {
+        member_id: cls.teacherId,
+        type: 'class',
+        title: CollegeText.NO_SEATS_NOTICE(cls.name, cls.bookName),
+        content: CollegeText.NO_SEATS_NOTICE_BODY(identity.name),
+        book_id: cls.bookId,
+        link: `/my/teachingSpace`,
+      },
+    ]);
+    return refused(CollegeMsg.JOIN_NO_SEATS(cls.bookName), NO_SEATS);
+  };
+  const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId, className: cls.name };
+  // A join waiting for review takes its seat on approval; it is refused now when none is left to take then.
+  if (!direct && !(await classSeatOpen(ctx, seat))) throw await noSeats();
 
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    if (enrol) await enrolStudent(trx, actor.memberId, cls.collegeId, identity, now);
-    const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
-    const inserted = await q.insertMembershipOnce(trx, row);
-    let changed = inserted !== undefined;
-    if (!changed) {
-      const current = await q.findMembership(trx, cls.id, actor.memberId);
-      if (current?.status === MemberStatus.REJECTED) {
-        const res = await q.reapply(trx, current.id, row);
-        changed = Number(res.numUpdatedRows) > 0;
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (enrol) await enrolStudent(trx, actor.memberId, cls.collegeId, identity, now);
+      const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
+      const inserted = await q.insertMembershipOnce(trx, row);
+      let changed = inserted !== undefined;
+      if (!changed) {
+        const current = await q.findMembership(trx, cls.id, actor.memberId);
+        if (current?.status === MemberStatus.REJECTED) {
+          const res = await q.reapply(trx, current.id, row);
+          changed = Number(res.numUpdatedRows) > 0;
+        }
+        if (!changed) return { changed, status: current?.status ?? status };
       }
-      if (!changed) return { changed, status: current?.status ?? status };
-    }
-    let shelved = false;
-    if (status === MemberStatus.APPROVED && cls.bookPublished) {
-      await grantShelfEntry(
-        trx,
-        { memberId: actor.memberId, bookId: cls.bookId, source: 'class', sourceRef: cls.id, collegeId: cls.collegeId },
-        now,
-      );
-      shelved = true;
-    }
-    return { changed, status, shelved };
-  });
+      let shelved = false;
+      if (status === MemberStatus.APPROVED && cls.bookPublished) {
+        await useClassSeat(trx, seat, now);
+        await grantShelfEntry(
+          trx,
+          {
+            memberId: actor.memberId,
+            bookId: cls.bookId,
+            source: 'class',
+            sourceRef: cls.id,
+            collegeId: cls.collegeId,
+          },
+          now,
+        );
+        shelved = true;
+      }
+      return { changed, status, shelved };
+    })
+    .catch(async (err: unknown) => {
+      throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
+    });
 
   if (outcome.changed && outcome.status === MemberStatus.PENDING) {
     await notify(ctx, [

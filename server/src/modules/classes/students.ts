@@ -1,5 +1,6 @@
 import {
   ClassMsg,
+  CollegeMsg,
   MemberStatus,
   formatClassTime,
   type ClassStudentRow,
@@ -13,6 +14,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import { notify } from '../notice/index.js';
+import { useClassSeat } from '../college/index.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
 
@@ -60,6 +62,9 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
     if (status === MemberStatus.APPROVED) {
       for (const c of changed) {
         const r = byId.get(c.id)!;
+        // An approved student takes a seat of the college's book (one pool with authorizations and codes).
+        const seat = { collegeId: r.collegeId, bookId: r.bookId, memberId: r.memberId, className: r.className };
+        await useClassSeat(trx, seat, now, CollegeMsg.APPROVE_NO_SEATS);
         await grantShelfEntry(
           trx,
           { memberId: r.memberId, bookId: r.bookId, source: 'class', sourceRef: r.classId, collegeId: r.collegeId },

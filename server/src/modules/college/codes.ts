@@ -1,14 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { CodeState, CollegeMsg, codeStateText, formatActiveCode, type PageQuery } from '@textbook/contracts';
+import {
+  CodeState,
+  CollegeMsg,
+  CollegeText,
+  codeStateText,
+  formatActiveCode,
+  type PageQuery,
+} from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { isMemberOfCollege } from '../member/index.js';
-import { grantShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
 import * as q from './queries.js';
-import { moveSeats, type CollegeBook } from './seats.js';
+import { giveSeats, type CollegeBook } from './seats.js';
 
 /** No look-alikes: no 0/O, 1/I/L. 31 characters, 12 of them: about 59 bits, drawn from the CSPRNG. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -74,19 +80,21 @@ export async function codePage(ctx: AppContext, cb: CollegeBook, query: PageQuer
   );
 }
 
+const H = CollegeText.CODES_HEADERS;
+
 export async function exportCodes(ctx: AppContext, cb: CollegeBook, type: number, batch?: number) {
   const now = Date.now();
   const rows = (await q.allCodes(ctx.db, cb.id, { batch }, now)).map((r) => codeView(r, now));
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-激活码`,
+      title: CollegeText.CODES_TITLE(cb.bookName),
       columns: [
-        { header: '激活码', key: 'code', width: 20 },
-        { header: '状态', key: 'state', width: 10 },
-        { header: '有效期至', key: 'end', width: 20 },
-        { header: '使用人', key: 'by', width: 16 },
-        { header: '使用时间', key: 'at', width: 20 },
+        { header: H.code, key: 'code', width: 20 },
+        { header: H.state, key: 'state', width: 10 },
+        { header: H.end, key: 'end', width: 20 },
+        { header: H.by, key: 'by', width: 16 },
+        { header: H.at, key: 'at', width: 20 },
       ],
       rows: rows.map((r) => ({
         code: r.code,
@@ -143,31 +151,9 @@ export async function redeem(ctx: AppContext, actor: MemberActor, typed: string)
       const current = await q.findCodeById(trx, code.id);
       throw refused(current ? whyNot(current, now) : CollegeMsg.CODE_WRONG);
     }
-    const added = await q.insertAuthorizations(trx, cb, [actor.memberId], 'code', now);
+    const how = { kind: 'redeem', via: 'code', byMember: actor.memberId, reason: CollegeText.REASON_REDEEM } as const;
+    const added = await giveSeats(trx, cb, [actor.memberId], { ...how, refId: code.id }, now);
     if (!added.length) throw refused(CollegeMsg.CODE_ALREADY_HELD);
-    await moveSeats(
-      trx,
-      cb.id,
-      {
-        kind: 'redeem',
-        members: [{ memberId: actor.memberId, refId: code.id }],
-        byMember: actor.memberId,
-        reason: '激活码激活',
-      },
-      now,
-    );
-    await grantShelfEntry(
-      trx,
-      {
-        memberId: actor.memberId,
-        bookId: cb.bookId,
-        source: 'authorization',
-        sourceRef: cb.collegeId,
-        collegeId: cb.collegeId,
-        expiresAt: cb.expiresAt,
-      },
-      now,
-    );
   });
   return { bookId: cb.bookId, bookName: cb.bookName, collegeName: college?.name ?? '' };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Code, CollegeMsg, type CollegeBookRow } from '@textbook/contracts';
-import { buildBook } from '../../../test/classes.js';
+import { Code, CollegeMsg, type ClassRow, type CollegeBookRow } from '@textbook/contracts';
+import { buildBook, join, validClass } from '../../../test/classes.js';
+import { grantShelfEntry } from '../shelf/index.js';
 import { buildCollege, buildMember, buildStaff, type BuiltMember } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 
@@ -115,5 +116,42 @@ describe('seat races', () => {
       expect(pair.find((a) => a.body.code !== Code.OK)!.body.msg).toBe(CollegeMsg.CODE_USED);
     }
     expect(await countsOf(cb.id)).toEqual({ given: 20, ledgerGiven: 20, holders: 20, shelf: 20 });
+  }, 120_000);
+
+  it('60 simultaneous joins of a class whose college has 25 seats left give exactly 25', async () => {
+    const cb = await seatBook(25);
+    const bookId = (
+      await t.ctx.db.selectFrom('college_books').select('book_id').where('id', '=', cb.id).executeTakeFirstOrThrow()
+    ).book_id;
+    const teacher = await buildMember(t.ctx.db, { college, roles: '2' });
+    await grantShelfEntry(t.ctx.db, {
+      memberId: teacher.id,
+      bookId,
+      source: 'sample',
+      sourceRef: 1,
+      collegeId: college.id,
+    });
+    const cls = expectOk(
+      await call<ClassRow>(t.app, {
+        method: 'POST',
+        url: '/api/class/save',
+        token: teacher.token,
+        payload: validClass(bookId, { isReview: '1' }),
+      }),
+    );
+    const joiners = members.slice(100, 160);
+    const answers = await Promise.all(joiners.map((m, i) => join(t, m.token, cls.code, `J${i}`, `学生${i}`)));
+    expect(answers.filter((a) => a.body.code === Code.OK)).toHaveLength(25);
+    const refusedAll = answers.filter((a) => a.body.code !== Code.OK);
+    expect(refusedAll.every((a) => a.body.msg === CollegeMsg.JOIN_NO_SEATS(cb.bookName))).toBe(true);
+    expect(answers.every((a) => a.status !== 500)).toBe(true);
+    const counts = await countsOf(cb.id);
+    expect({ given: counts.given, ledgerGiven: counts.ledgerGiven, holders: counts.holders }).toEqual({
+      given: 25,
+      ledgerGiven: 25,
+      holders: 25,
+    });
+    const joined = await t.ctx.db.selectFrom('class_students').select('id').where('class_id', '=', cls.id).execute();
+    expect(joined).toHaveLength(25);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { cjkFont, NO_CJK_FONT } from '../reader/index.js';
-import { CollegeMsg } from '@textbook/contracts';
+import { CollegeMsg, CollegeText } from '@textbook/contracts';
 
 export interface Table {
   title: string;
@@ -43,7 +43,7 @@ export async function exportTable(ctx: AppContext, table: Table, type: number): 
   }
   const bytes = await ctx.workers.run('xlsx', {
     sheetName: table.title.slice(0, 31),
-    creator: '高校数字教材平台',
+    creator: CollegeText.SITE,
     columns: table.columns,
     rows: table.rows,
   });

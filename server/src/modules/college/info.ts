@@ -1,10 +1,9 @@
-import { CollegeMsg, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
-import { invalidate, tag } from '../../http/read-cache.js';
-import { createMember } from '../member/index.js';
+import { addMembership, createMember, removeMembership, updateMembership } from '../member/index.js';
 import { exportTable } from './exports.js';
 import * as q from './queries.js';
 import { collegeOf, revoke } from './seats.js';
@@ -70,6 +69,7 @@ function userView(r: q.MembershipRecord) {
     phone: r.phone ?? '',
     studentId: r.studentId,
     roles: rolesOf(r.roles),
+    hasGrant: Boolean(r.hasGrant),
     createTime: r.createTime,
   };
 }
@@ -101,7 +101,7 @@ const roleText = (roles: number[]) => [...new Set(roles)].sort().join(',');
 export async function addUser(
   ctx: AppContext,
   actor: MemberActor,
-  input: { phone: string; realName: string; studentId: string; roles: number[] },
+  input: { phone: string; realName: string; studentId: string; roles: number[]; hasGrant?: boolean | undefined },
 ) {
   const collegeId = collegeOf(actor);
   const college = await q.findCollege(ctx.db, collegeId);
@@ -110,12 +110,12 @@ export async function addUser(
   if (!member) {
     const id = await createMember(ctx, {
       phone: input.phone,
-      userName: input.realName || `用户${input.phone.slice(-4)}`,
+      userName: input.realName || CollegeText.NEW_USER_NAME(input.phone),
     });
     member = { id, realName: '', userName: '' };
     created = true;
   }
-  const id = await q.insertMembership(
+  const id = await addMembership(
     ctx.db,
     {
       collegeId,
@@ -123,16 +123,16 @@ export async function addUser(
       roles: roleText(input.roles),
       realName: input.realName,
       studentId: input.studentId,
+      hasGrant: Boolean(input.hasGrant),
     },
     Date.now(),
   );
   if (id === undefined) throw refused(CollegeMsg.USER_EXISTS);
-  invalidate(tag.member(member.id));
   if (created) {
     await ctx.sms.send({
       phone: input.phone,
       code: '',
-      text: `【高校数字教材平台】${college?.name ?? ''}已为您开通账号，请使用本手机号验证码登录。`,
+      text: CollegeText.NEW_ACCOUNT_SMS(college?.name ?? ''),
     });
   }
   return userView((await q.findMembership(ctx.db, id))!);
@@ -142,15 +142,15 @@ export async function updateUser(
   ctx: AppContext,
   actor: MemberActor,
   m: Membership,
-  input: { realName: string; studentId: string; roles: number[] },
+  input: { realName: string; studentId: string; roles: number[]; hasGrant?: boolean | undefined },
 ) {
   if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
-  await q.updateMembership(ctx.db, m.id, {
+  await updateMembership(ctx.db, m, {
     roles: roleText(input.roles),
     realName: input.realName,
     studentId: input.studentId,
+    hasGrant: input.hasGrant,
   });
-  invalidate(tag.member(m.memberId));
   return userView((await q.findMembership(ctx.db, m.id))!);
 }
 
@@ -161,23 +161,23 @@ export async function removeUser(ctx: AppContext, actor: MemberActor, m: Members
     const cb = await q.findCollegeBook(ctx.db, cbId);
     if (cb) await revoke(ctx, actor, cb, [m.memberId]);
   }
-  await q.deleteMembership(ctx.db, m.id);
-  invalidate(tag.member(m.memberId));
+  await removeMembership(ctx.db, m);
 }
 
-const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
+const ROLE_NAMES = CollegeText.ROLE_NAMES;
+const UH = CollegeText.USERS_HEADERS;
 
 export async function exportUsers(ctx: AppContext, actor: MemberActor, type: number) {
   const page = await q.pageCollegeUsers(ctx.db, collegeOf(actor), { offset: 0, limit: 100_000 });
   return exportTable(
     ctx,
     {
-      title: '本校成员',
+      title: CollegeText.USERS_TITLE,
       columns: [
-        { header: '姓名', key: 'name', width: 16 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '学号', key: 'studentId', width: 20 },
-        { header: '角色', key: 'roles', width: 20 },
+        { header: UH.name, key: 'name', width: 16 },
+        { header: UH.phone, key: 'phone', width: 16 },
+        { header: UH.studentId, key: 'studentId', width: 20 },
+        { header: UH.roles, key: 'roles', width: 20 },
       ],
       rows: page.rows.map((r) => ({
         name: r.realName ?? '',
@@ -192,11 +192,12 @@ export async function exportUsers(ctx: AppContext, actor: MemberActor, type: num
   );
 }
 
+const TH = CollegeText.TEMPLATE_HEADERS;
 const TEMPLATE_COLUMNS = [
-  { header: '手机号', key: 'phone', width: 16 },
-  { header: '姓名', key: 'name', width: 16 },
-  { header: '学号', key: 'studentId', width: 20 },
-  { header: '角色', key: 'role', width: 12 },
+  { header: TH.phone, key: 'phone', width: 16 },
+  { header: TH.name, key: 'name', width: 16 },
+  { header: TH.studentId, key: 'studentId', width: 20 },
+  { header: TH.role, key: 'role', width: 12 },
 ];
 
 /** The import template: the columns and one example row. */
@@ -204,24 +205,15 @@ export function userTemplate(ctx: AppContext) {
   return exportTable(
     ctx,
     {
-      title: '成员导入模板',
+      title: CollegeText.TEMPLATE_TITLE,
       columns: TEMPLATE_COLUMNS,
-      rows: [{ phone: '13800000000', name: '张三', studentId: '2026001', role: '学生' }],
+      rows: [CollegeText.TEMPLATE_EXAMPLE],
     },
     0,
   );
 }
 
-const ROLE_WORDS: Record<string, number> = {
-  管理员: 1,
-  院校管理员: 1,
-  教师: 2,
-  老师: 2,
-  学生: 3,
-  '1': 1,
-  '2': 2,
-  '3': 3,
-};
+const ROLE_WORDS = CollegeText.ROLE_WORDS;
 const MAX_ROWS = 2000;
 
 interface ImportLine {
@@ -246,7 +238,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
     throw refused(CollegeMsg.IMPORT_FILE);
   }
   const sheet = book.worksheets[0];
-  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== '手机号') throw refused(CollegeMsg.IMPORT_FILE);
+  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== TH.phone) throw refused(CollegeMsg.IMPORT_FILE);
   if (sheet.rowCount - 1 > MAX_ROWS) throw refused(CollegeMsg.IMPORT_TOO_MANY);
   const lines: ImportLine[] = [];
   const seen = new Set<string>();
@@ -265,7 +257,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
       continue;
     }
     seen.add(phone);
-    const role = ROLE_WORDS[roleWord || '学生'];
+    const role = ROLE_WORDS[roleWord || CollegeText.DEFAULT_ROLE_WORD];
     if (role === undefined) {
       refuse(CollegeMsg.IMPORT_ROLE);
       continue;
@@ -280,12 +272,15 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
       if (member && membership) {
         const current = (await q.findMembership(ctx.db, membership.id))!;
         const roles = [...new Set([...rolesOf(current.roles), role])];
-        await q.updateMembership(ctx.db, membership.id, {
-          roles: roleText(roles),
-          realName: name || current.realName || '',
-          studentId: studentId || current.studentId,
-        });
-        invalidate(tag.member(member.id));
+        await updateMembership(
+          ctx.db,
+          { id: membership.id, memberId: member.id },
+          {
+            roles: roleText(roles),
+            realName: name || current.realName || '',
+            studentId: studentId || current.studentId,
+          },
+        );
         lines.push({ row: r, phone, result: 'updated', reason: '' });
       } else {
         await addUser(ctx, actor, { phone, realName: name, studentId, roles: [role] });

@@ -1,4 +1,4 @@
-import { CollegeMsg, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, type PageQuery } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
@@ -51,7 +51,13 @@ export async function confirmOrder(ctx: AppContext, staffId: number, order: Orde
     await moveSeats(
       trx,
       cbId,
-      { kind: 'order', bought: order.quantity, byStaff: staffId, reason: `订单${order.id}确认`, refId: order.id },
+      {
+        kind: 'order',
+        bought: order.quantity,
+        byStaff: staffId,
+        reason: CollegeText.REASON_ORDER(order.id),
+        refId: order.id,
+      },
       now,
     );
     const cb = await q.findCollegeBook(trx, cbId);

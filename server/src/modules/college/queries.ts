@@ -1,24 +1,39 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { CollegeSeatLedgerTable } from '../../db/tables/college.js';
+import type { AuthorizationVia, CollegeSeatLedgerTable } from '../../db/tables/college.js';
+
+/**
+ * One page of a list: the filtered query counted, and the window of its rows as `select` picks and orders them.
+ * Every paged list of the module goes through here.
+ */
+async function paged<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  window: { offset: number; limit: number },
+) {
+  const counted = await (base as unknown as SelectQueryBuilder<DB, TB, object>)
+    .select(sql<number>`count(*)`.as('n') as never)
+    .executeTakeFirstOrThrow();
+  const rows = await select(base).offset(window.offset).limit(window.limit).execute();
+  return { rows, total: Number((counted as { n: number | string }).n) };
+}
 
 // ---- college books ----
 
+const collegeBookColumns = [
+  'cb.id',
+  'cb.college_id as collegeId',
+  'cb.book_id as bookId',
+  'b.title as bookName',
+  'b.cover',
+  'cb.bought_count as boughtCount',
+  'cb.given_count as givenCount',
+  'cb.expires_at as expiresAt',
+  'cb.created_at as createTime',
+] as const;
+
 function collegeBookQuery(db: Db) {
-  return db
-    .selectFrom('college_books as cb')
-    .innerJoin('books as b', 'b.id', 'cb.book_id')
-    .select([
-      'cb.id',
-      'cb.college_id as collegeId',
-      'cb.book_id as bookId',
-      'b.title as bookName',
-      'b.cover',
-      'cb.bought_count as boughtCount',
-      'cb.given_count as givenCount',
-      'cb.expires_at as expiresAt',
-      'cb.created_at as createTime',
-    ]);
+  return db.selectFrom('college_books as cb').innerJoin('books as b', 'b.id', 'cb.book_id').select(collegeBookColumns);
 }
 
 export type CollegeBookRecord = NonNullable<Awaited<ReturnType<typeof findCollegeBook>>>;
@@ -39,21 +54,16 @@ export async function pageCollegeBooks(
   collegeId: number,
   filter: { bookName?: string | undefined; offset: number; limit: number },
 ) {
-  let base = db
+  const base = db
     .selectFrom('college_books as cb')
     .innerJoin('books as b', 'b.id', 'cb.book_id')
-    .where('cb.college_id', '=', collegeId);
-  if (filter.bookName) base = base.where('b.title', 'like', `%${filter.bookName}%`);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await collegeBookQuery(db)
     .where('cb.college_id', '=', collegeId)
-    .$if(Boolean(filter.bookName), (q) => q.where('b.title', 'like', `%${filter.bookName}%`))
-    .orderBy('cb.created_at', 'desc')
-    .orderBy('cb.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: total.n };
+    .$if(Boolean(filter.bookName), (q) => q.where('b.title', 'like', `%${filter.bookName}%`));
+  return paged(
+    base,
+    (q) => q.select(collegeBookColumns).orderBy('cb.created_at', 'desc').orderBy('cb.id', 'desc'),
+    filter,
+  );
 }
 
 export function publishedBook(db: Db, bookId: number) {
@@ -176,7 +186,7 @@ export async function collegeMemberIds(db: Db, collegeId: number, memberIds: num
 export function findClassOf(db: Db, classId: number) {
   return db
     .selectFrom('classes')
-    .select(['id', 'college_id as collegeId', 'book_id as bookId'])
+    .select(['id', 'college_id as collegeId', 'book_id as bookId', 'teacher_id as teacherId'])
     .where('id', '=', classId)
     .executeTakeFirst();
 }
@@ -190,6 +200,43 @@ export async function classStudentIds(db: Db, classId: number): Promise<number[]
     .where('status', '=', 1)
     .execute();
   return rows.map((r) => r.member_id);
+}
+
+/** The classes a teacher teaches in the college, with their book and approved students. */
+export function classesTaughtBy(db: Db, collegeId: number, teacherId: number) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.book_id as bookId',
+      'b.title as bookName',
+      eb
+        .selectFrom('class_students as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.class_id', '=', 'c.id')
+        .where('s.status', '=', 1)
+        .as('studentCount'),
+    ])
+    .where('c.college_id', '=', collegeId)
+    .where('c.teacher_id', '=', teacherId)
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+/** The approved students of a class, each with their seat of the college book (null: none). */
+export function classStudents(db: Db, classId: number, collegeBookId: number) {
+  return db
+    .selectFrom('class_students as s')
+    .leftJoin('college_authorizations as a', (j) =>
+      j.onRef('a.member_id', '=', 's.member_id').on('a.college_book_id', '=', collegeBookId),
+    )
+    .select(['s.member_id as memberId', 's.name', 's.student_id as studentId', 'a.id as held'])
+    .where('s.class_id', '=', classId)
+    .where('s.status', '=', 1)
+    .orderBy('s.id', 'asc')
+    .execute();
 }
 
 export function classesOfBook(db: Db, collegeId: number, bookId: number) {
@@ -222,7 +269,7 @@ export async function insertAuthorizations(
   db: Db,
   cb: { id: number; collegeId: number; bookId: number; expiresAt: number | null },
   memberIds: number[],
-  via: 'grant' | 'code',
+  via: AuthorizationVia,
   now: number,
 ): Promise<{ id: number; memberId: number }[]> {
   if (!memberIds.length) return [];
@@ -289,30 +336,28 @@ export async function holders(
   cb: { id: number; collegeId: number },
   filter: { keyword?: string | undefined; offset: number; limit: number },
 ) {
-  const total = await holdersQuery(db, cb, filter.keyword)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await holdersQuery(db, cb, filter.keyword)
-    .select((eb) => [
-      'a.member_id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      eb.fn.coalesce('cm.student_id', sql<string>`''`).as('studentId'),
-      'a.via',
-      'a.expires_at as expiresAt',
-      'a.created_at as createTime',
-    ])
-    .orderBy('a.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(
+    holdersQuery(db, cb, filter.keyword),
+    (q) =>
+      q
+        .select((eb) => [
+          'a.member_id as memberId',
+          eb.fn
+            .coalesce(
+              eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+              eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+              'm.user_name',
+            )
+            .as('realName'),
+          eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+          eb.fn.coalesce('cm.student_id', sql<string>`''`).as('studentId'),
+          'a.via',
+          'a.expires_at as expiresAt',
+          'a.created_at as createTime',
+        ])
+        .orderBy('a.id', 'desc'),
+    filter,
+  );
 }
 
 export function myAuthorizations(db: Db, memberId: number) {
@@ -430,16 +475,11 @@ export async function pageCodes(
   filter: CodeFilter & { offset: number; limit: number },
   now: number,
 ) {
-  const total = await codesQuery(db, collegeBookId, filter, now)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await codesQuery(db, collegeBookId, filter, now)
-    .select(codeColumns)
-    .orderBy('k.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(
+    codesQuery(db, collegeBookId, filter, now),
+    (q) => q.select(codeColumns).orderBy('k.id', 'desc'),
+    filter,
+  );
 }
 
 export function allCodes(db: Db, collegeBookId: number, filter: CodeFilter, now: number) {
@@ -502,14 +542,7 @@ export async function pageOrders(
   const base = ordersQuery(db)
     .$if(filter.collegeId !== undefined, (q) => q.where('o.college_id', '=', filter.collegeId!))
     .$if(filter.status !== undefined, (q) => q.where('o.status', '=', filter.status!));
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(orderColumns)
-    .orderBy('o.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, (q) => q.select(orderColumns).orderBy('o.id', 'desc'), filter);
 }
 
 /** Decides a waiting order once: of two staff at once, one decides. */
@@ -561,14 +594,38 @@ export function updateCollege(
   return db.updateTable('colleges').set(values).where('id', '=', id).execute();
 }
 
+/** The college's memberships with their members (what the users list and a membership read start from). */
+function membershipsFrom(db: Db) {
+  return db.selectFrom('college_members as cm').innerJoin('members as m', 'm.id', 'cm.member_id');
+}
+
+/** A membership as the admin sees it: the college's name for the member first, else the member's own. */
+function membershipColumns(q: ReturnType<typeof membershipsFrom>) {
+  return q.select((eb) => [
+    'cm.id',
+    'cm.college_id as collegeId',
+    'cm.member_id as memberId',
+    eb.fn
+      .coalesce(
+        eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
+        eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
+        'm.user_name',
+      )
+      .as('realName'),
+    eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
+    'cm.student_id as studentId',
+    'cm.roles',
+    'cm.has_grant as hasGrant',
+    'cm.created_at as createTime',
+  ]);
+}
+
 export async function pageCollegeUsers(
   db: Db,
   collegeId: number,
   filter: { keyword?: string | undefined; role?: number | undefined; offset: number; limit: number },
 ) {
-  const base = db
-    .selectFrom('college_members as cm')
-    .innerJoin('members as m', 'm.id', 'cm.member_id')
+  const base = membershipsFrom(db)
     .where('cm.college_id', '=', collegeId)
     .$if(Boolean(filter.keyword), (q) =>
       q.where((eb) =>
@@ -582,54 +639,13 @@ export async function pageCollegeUsers(
       ),
     )
     .$if(filter.role !== undefined, (q) => q.where('cm.roles', 'like', `%${filter.role}%`));
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select((eb) => [
-      'cm.id',
-      'm.id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      'cm.student_id as studentId',
-      'cm.roles',
-      'cm.created_at as createTime',
-    ])
-    .orderBy('cm.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, (q) => membershipColumns(q).orderBy('cm.id', 'desc'), filter);
 }
 
 export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
 export function findMembership(db: Db, id: number) {
-  return db
-    .selectFrom('college_members as cm')
-    .innerJoin('members as m', 'm.id', 'cm.member_id')
-    .select((eb) => [
-      'cm.id',
-      'cm.college_id as collegeId',
-      'cm.member_id as memberId',
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>('nullif', [eb.ref('cm.real_name'), eb.val('')]),
-          eb.fn<string | null>('nullif', [eb.ref('m.real_name'), eb.val('')]),
-          'm.user_name',
-        )
-        .as('realName'),
-      eb.fn.coalesce('m.phone', sql<string>`''`).as('phone'),
-      'cm.student_id as studentId',
-      'cm.roles',
-      'cm.created_at as createTime',
-    ])
-    .where('cm.id', '=', id)
-    .executeTakeFirst();
+  return membershipColumns(membershipsFrom(db)).where('cm.id', '=', id).executeTakeFirst();
 }
 
 export function findMemberByPhone(db: Db, phone: string) {
@@ -647,39 +663,6 @@ export function membershipOf(db: Db, collegeId: number, memberId: number) {
     .where('college_id', '=', collegeId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
-}
-
-export async function insertMembership(
-  db: Db,
-  row: { collegeId: number; memberId: number; roles: string; realName: string; studentId: string },
-  now: number,
-) {
-  const inserted = await db
-    .insertInto('college_members')
-    .values({
-      college_id: row.collegeId,
-      member_id: row.memberId,
-      roles: row.roles,
-      real_name: row.realName,
-      student_id: row.studentId,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['college_id', 'member_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
-}
-
-export function updateMembership(db: Db, id: number, values: { roles: string; realName: string; studentId: string }) {
-  return db
-    .updateTable('college_members')
-    .set({ roles: values.roles, real_name: values.realName, student_id: values.studentId })
-    .where('id', '=', id)
-    .execute();
-}
-
-export function deleteMembership(db: Db, id: number) {
-  return db.deleteFrom('college_members').where('id', '=', id).execute();
 }
 
 /** The college books a member holds seats of in the college. */

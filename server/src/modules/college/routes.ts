@@ -19,13 +19,35 @@ import {
   seatAdjust,
   seatCounts,
 } from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
 import { sendDownload } from '../../http/files.js';
 import { defineModule, HEAVY, route, say, type AnyRoute } from '../../http/module.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
 import { codeRoutes } from './code-routes.js';
 import { infoRoutes, userRoutes } from './info-routes.js';
 import { orderAdminRoutes, orderRoutes } from './order-routes.js';
+import { provideRoutes } from './provide-routes.js';
+import type { ExportFile } from './exports.js';
 import * as seats from './seats.js';
+
+/** A file about one college book (type 0 xlsx, 1 text, 2 pdf), for its college's administrator. */
+function bookExport(
+  url: string,
+  summary: string,
+  exporter: (ctx: AppContext, cb: seats.CollegeBook, type: number) => Promise<ExportFile>,
+) {
+  return route({
+    method: 'GET',
+    url,
+    summary,
+    policy: 'college.manage',
+    gate: 'college.admin',
+    rateLimit: HEAVY,
+    query: collegeBookExportQuery,
+    load: ({ ctx, query }) => seats.loadCollegeBook(ctx, query.id),
+    handler: async ({ ctx, thing, query, reply }) => sendDownload(reply, await exporter(ctx, thing, query.type)),
+  });
+}
 
 /**
  * College books and their seats (issue 16): a route about one college book loads it and is `college.manage`
@@ -108,18 +130,11 @@ const bookRoutes: AnyRoute[] = [
     load: ({ ctx, query }) => seats.loadCollegeBook(ctx, query.id),
     handler: ({ ctx, thing }) => seats.ledger(ctx, thing),
   }),
-  route({
-    method: 'GET',
-    url: '/collegeBook/download',
-    summary: 'The seat ledger as a file: type 0 xlsx, 1 text, 2 pdf (errors answer the JSON envelope)',
-    policy: 'college.manage',
-    gate: 'college.admin',
-    rateLimit: HEAVY,
-    query: collegeBookExportQuery,
-    load: ({ ctx, query }) => seats.loadCollegeBook(ctx, query.id),
-    handler: async ({ ctx, thing, query, reply }) =>
-      sendDownload(reply, await seats.exportLedger(ctx, thing, query.type)),
-  }),
+  bookExport(
+    '/collegeBook/download',
+    'The seat ledger as a file: type 0 xlsx, 1 text, 2 pdf (errors answer the JSON envelope)',
+    seats.exportLedger,
+  ),
   route({
     method: 'GET',
     url: '/collegeBook/classes',
@@ -168,18 +183,11 @@ const bookRoutes: AnyRoute[] = [
     load: ({ ctx, query }) => seats.loadCollegeBook(ctx, query.id),
     handler: ({ ctx, thing, query }) => seats.authorizeMembers(ctx, thing, query),
   }),
-  route({
-    method: 'GET',
-    url: '/collegeBook/exportBookAuthorize',
-    summary: 'The holders of the book as a file: type 0 xlsx, 1 text, 2 pdf',
-    policy: 'college.manage',
-    gate: 'college.admin',
-    rateLimit: HEAVY,
-    query: collegeBookExportQuery,
-    load: ({ ctx, query }) => seats.loadCollegeBook(ctx, query.id),
-    handler: async ({ ctx, thing, query, reply }) =>
-      sendDownload(reply, await seats.exportHolders(ctx, thing, query.type)),
-  }),
+  bookExport(
+    '/collegeBook/exportBookAuthorize',
+    'The holders of the book as a file: type 0 xlsx, 1 text, 2 pdf',
+    seats.exportHolders,
+  ),
   route({
     method: 'GET',
     url: '/collegeBook/myBookAuthorize',
@@ -193,7 +201,7 @@ const bookRoutes: AnyRoute[] = [
 export const collegeModule = defineModule({
   prefix: '/api',
   tag: 'college',
-  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes],
+  routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes, ...provideRoutes],
 });
 
 /** The publisher's staff: seat corrections and college orders. */

@@ -1,9 +1,9 @@
-import { CollegeMsg, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, type PageQuery } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
-import type { SeatChange } from '../../db/tables/college.js';
+import type { AuthorizationVia, SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { notFound, refused } from '../../http/errors.js';
+import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
@@ -114,6 +114,49 @@ export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, n
   await q.insertLedger(db, rows);
 }
 
+/**
+ * Gives a seat of the college's book to each member named who holds none yet, inside the caller's transaction:
+ * the authorization rows, the seats through `moveSeats` (refused, and the caller's transaction rolls back, when
+ * fewer are left than new holders) and each new holder's shelf entry of the college ('authorization', tied to
+ * the college: the access function asks to switch college elsewhere). Answers the members newly given a seat.
+ */
+export async function giveSeats(
+  trx: Db,
+  cb: CollegeBook,
+  memberIds: number[],
+  how: { kind: 'grant' | 'redeem'; via: AuthorizationVia; byMember: number | null; reason: string; refId?: number },
+  now: number,
+): Promise<{ id: number; memberId: number }[]> {
+  const added = await q.insertAuthorizations(trx, cb, memberIds, how.via, now);
+  if (!added.length) return added;
+  await moveSeats(
+    trx,
+    cb.id,
+    {
+      kind: how.kind,
+      members: added.map((a) => ({ memberId: a.memberId, refId: how.refId ?? a.id })),
+      byMember: how.byMember,
+      reason: how.reason,
+    },
+    now,
+  );
+  for (const a of added) {
+    await grantShelfEntry(
+      trx,
+      {
+        memberId: a.memberId,
+        bookId: cb.bookId,
+        source: 'authorization',
+        sourceRef: cb.collegeId,
+        collegeId: cb.collegeId,
+        expiresAt: cb.expiresAt,
+      },
+      now,
+    );
+  }
+  return added;
+}
+
 /** Whom an authorization names: chosen members of the college, or every approved student of one of its classes. */
 async function targets(ctx: AppContext, cb: CollegeBook, input: { memberIds?: number[]; classId?: number }) {
   const ids = new Set(input.memberIds ?? []);
@@ -146,36 +189,11 @@ export async function authorize(
     ...(input.classId !== undefined ? { classId: input.classId } : {}),
   });
   const now = Date.now();
+  const reason = input.classId !== undefined ? CollegeText.REASON_GRANT_CLASS(input.classId) : CollegeText.REASON_GRANT;
   const granted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
-    const added = await q.insertAuthorizations(trx, fresh, memberIds, 'grant', now);
-    if (!added.length) return 0;
-    await moveSeats(
-      trx,
-      cb.id,
-      {
-        kind: 'grant',
-        members: added.map((a) => ({ memberId: a.memberId, refId: a.id })),
-        byMember: actor.memberId,
-        reason: input.classId !== undefined ? `按班级授权（班级${input.classId}）` : '管理员授权',
-      },
-      now,
-    );
-    for (const a of added) {
-      await grantShelfEntry(
-        trx,
-        {
-          memberId: a.memberId,
-          bookId: cb.bookId,
-          source: 'authorization',
-          sourceRef: cb.collegeId,
-          collegeId: cb.collegeId,
-          expiresAt: fresh.expiresAt,
-        },
-        now,
-      );
-    }
-    return added.length;
+    const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason } as const;
+    return (await giveSeats(trx, fresh, memberIds, how, now)).length;
   });
   return { granted, already: memberIds.length - granted };
 }
@@ -193,7 +211,7 @@ export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBoo
         kind: 'revoke',
         members: gone.map((a) => ({ memberId: a.memberId, refId: a.id })),
         byMember: actor.memberId,
-        reason: '管理员收回授权',
+        reason: CollegeText.REASON_REVOKE,
       },
       now,
     );
@@ -234,21 +252,22 @@ export function myAuthorizations(ctx: AppContext, actor: MemberActor) {
   return q.myAuthorizations(ctx.db, actor.memberId);
 }
 
-const VIA: Record<string, string> = { grant: '管理员授权', code: '激活码' };
+const VIA = CollegeText.VIA;
+const HH = CollegeText.HOLDERS_HEADERS;
 
 export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: number) {
   const page = await q.holders(ctx.db, cb, { offset: 0, limit: 100_000 });
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-授权明细`,
+      title: CollegeText.HOLDERS_TITLE(cb.bookName),
       columns: [
-        { header: '姓名', key: 'name', width: 16 },
-        { header: '手机号', key: 'phone', width: 16 },
-        { header: '学号', key: 'studentId', width: 20 },
-        { header: '方式', key: 'via', width: 12 },
-        { header: '授权时间', key: 'time', width: 20 },
-        { header: '到期时间', key: 'end', width: 20 },
+        { header: HH.name, key: 'name', width: 16 },
+        { header: HH.phone, key: 'phone', width: 16 },
+        { header: HH.studentId, key: 'studentId', width: 20 },
+        { header: HH.via, key: 'via', width: 12 },
+        { header: HH.time, key: 'time', width: 20 },
+        { header: HH.end, key: 'end', width: 20 },
       ],
       rows: page.rows.map((r) => ({
         name: r.realName ?? '',
@@ -256,14 +275,15 @@ export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: numb
         studentId: r.studentId ?? '',
         via: VIA[r.via] ?? r.via,
         time: dateTime(r.createTime),
-        end: r.expiresAt ? dateTime(r.expiresAt) : '长期',
+        end: r.expiresAt ? dateTime(r.expiresAt) : CollegeText.FOREVER,
       })),
     },
     type,
   );
 }
 
-const KIND: Record<string, string> = { order: '订购', adjust: '调整', grant: '授权', revoke: '收回', redeem: '激活码' };
+const KIND = CollegeText.KIND;
+const LH = CollegeText.LEDGER_HEADERS;
 
 /** The seat ledger of the book, oldest first (collegeBook/download). */
 export async function ledger(ctx: AppContext, cb: CollegeBook) {
@@ -274,7 +294,7 @@ export async function ledger(ctx: AppContext, cb: CollegeBook) {
     boughtDelta: Number(r.boughtDelta),
     givenDelta: Number(r.givenDelta),
     memberName: r.memberRealName || r.memberUserName || '',
-    byName: r.byRealName || r.byUserName || (r.staffName ? `出版社：${r.staffName}` : ''),
+    byName: r.byRealName || r.byUserName || (r.staffName ? CollegeText.STAFF_BY(r.staffName) : ''),
     reason: r.reason,
     createTime: r.createTime,
   }));
@@ -285,15 +305,15 @@ export async function exportLedger(ctx: AppContext, cb: CollegeBook, type: numbe
   return exportTable(
     ctx,
     {
-      title: `${cb.bookName}-授权台账`,
+      title: CollegeText.LEDGER_TITLE(cb.bookName),
       columns: [
-        { header: '时间', key: 'time', width: 20 },
-        { header: '类型', key: 'kind', width: 10 },
-        { header: '购买变化', key: 'bought', width: 10 },
-        { header: '授权变化', key: 'given', width: 10 },
-        { header: '对象', key: 'member', width: 16 },
-        { header: '操作人', key: 'by', width: 16 },
-        { header: '原因', key: 'reason', width: 30 },
+        { header: LH.time, key: 'time', width: 20 },
+        { header: LH.kind, key: 'kind', width: 10 },
+        { header: LH.bought, key: 'bought', width: 10 },
+        { header: LH.given, key: 'given', width: 10 },
+        { header: LH.member, key: 'member', width: 16 },
+        { header: LH.by, key: 'by', width: 16 },
+        { header: LH.reason, key: 'reason', width: 30 },
       ],
       rows: rows.map((r) => ({
         time: dateTime(r.createTime),
@@ -339,26 +359,54 @@ export async function seedCollegeSeats(
     const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
     await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
     const cb = (await q.findCollegeBook(trx, cbId))!;
-    const added = await q.insertAuthorizations(trx, cb, input.memberIds, 'grant', now);
-    await moveSeats(
+    await giveSeats(
       trx,
-      cbId,
-      { kind: 'grant', members: added.map((a) => ({ memberId: a.memberId, refId: a.id })), reason: input.reason },
+      cb,
+      input.memberIds,
+      { kind: 'grant', via: 'grant', byMember: null, reason: input.reason },
       now,
     );
-    for (const a of added) {
-      await grantShelfEntry(
-        trx,
-        {
-          memberId: a.memberId,
-          bookId: cb.bookId,
-          source: 'authorization',
-          sourceRef: cb.collegeId,
-          collegeId: cb.collegeId,
-          expiresAt: cb.expiresAt,
-        },
-        now,
-      );
-    }
   });
 }
+
+/** Whether a student could take a seat of the class's book now: not a college book, one held, or some left. */
+export async function classSeatOpen(
+  ctx: AppContext,
+  input: { collegeId: number; bookId: number; memberId: number },
+): Promise<boolean> {
+  const cb = await q.findCollegeBookOf(ctx.db, input.collegeId, input.bookId);
+  if (!cb || (await q.findAuthorization(ctx.db, cb.id, input.memberId))) return true;
+  return Number(cb.boughtCount) > Number(cb.givenCount);
+}
+
+/**
+ * A student who gets a class's book (a direct join, or the teacher's approval) takes a seat of the college
+ * when the college has that book among its books and the student holds none: the same pool and ledger as
+ * authorizations and codes, inside the caller's transaction. Throws JOIN_NO_SEATS (reason `no_seats`) when
+ * none is left (or `refusal`'s message), so the caller's transaction rolls back; a book the college has no seats of needs none.
+ */
+export async function useClassSeat(
+  trx: Db,
+  input: { collegeId: number; bookId: number; memberId: number; className: string },
+  now: number,
+  refusal: (book: string) => string = CollegeMsg.JOIN_NO_SEATS,
+): Promise<boolean> {
+  const cb = await q.findCollegeBookOf(trx, input.collegeId, input.bookId);
+  if (!cb) return false;
+  const how = {
+    kind: 'grant',
+    via: 'class',
+    byMember: null,
+    reason: CollegeText.REASON_JOIN(input.className),
+  } as const;
+  try {
+    return (await giveSeats(trx, cb, [input.memberId], how, now)).length > 0;
+  } catch (err) {
+    // moveSeats refuses a grant only when the seats are short.
+    if (err instanceof AppError) throw refused(refusal(cb.bookName), NO_SEATS);
+    throw err;
+  }
+}
+
+/** The reason of the refusal `useClassSeat` throws when no seat is left. */
+export const NO_SEATS = 'no_seats';

@@ -1,6 +1,7 @@
 /** The member module's public face: its routes and the member services other modules call. */
 export { memberModule } from './routes.js';
 export {
+  addMembership,
   addToNewCollege,
   createMember,
   enrolStudent,
@@ -11,5 +12,7 @@ export {
   updateMemberFields,
   memberExists,
   memberships,
+  removeMembership,
+  updateMembership,
   setCurrentCollege,
 } from './service.js';

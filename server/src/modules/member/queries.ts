@@ -47,8 +47,8 @@ export function insertMembership(
   return db.insertInto('college_members').values(row).execute();
 }
 
-/** A membership, unless the member already has one in that college (the unique pair decides). */
-export function insertMembershipOnce(
+/** A membership, unless the member already has one in that college (the unique pair decides): its id, if new. */
+export async function insertMembershipOnce(
   db: Db,
   row: {
     college_id: number;
@@ -56,14 +56,30 @@ export function insertMembershipOnce(
     roles: string;
     student_id: string;
     real_name: string;
+    has_grant?: number;
     created_at: number;
   },
 ) {
-  return db
+  const inserted = await db
     .insertInto('college_members')
     .values(row)
     .onConflict((oc) => oc.columns(['college_id', 'member_id']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** Changes a membership's roles, the college's real name and student id. */
+export function updateMembership(
+  db: Db,
+  id: number,
+  values: { roles: string; real_name: string; student_id: string; has_grant?: number },
+) {
+  return db.updateTable('college_members').set(values).where('id', '=', id).execute();
+}
+
+export function deleteMembership(db: Db, id: number) {
+  return db.deleteFrom('college_members').where('id', '=', id).execute();
 }
 
 export function setCurrentCollege(db: Db, memberId: number, collegeId: number | null) {

@@ -122,6 +122,49 @@ export async function enrolStudent(
   invalidate(tag.member(memberId));
 }
 
+/**
+ * A member joins a college under the given roles, name and student id (the college's administrator adds them):
+ * the new membership's id, or undefined when the member is in that college already.
+ */
+export async function addMembership(
+  db: Db,
+  row: { collegeId: number; memberId: number; roles: string; realName: string; studentId: string; hasGrant?: boolean },
+  now = Date.now(),
+): Promise<number | undefined> {
+  const id = await q.insertMembershipOnce(db, {
+    college_id: row.collegeId,
+    member_id: row.memberId,
+    roles: row.roles,
+    real_name: row.realName,
+    student_id: row.studentId,
+    has_grant: row.hasGrant ? 1 : 0,
+    created_at: now,
+  });
+  invalidate(tag.member(row.memberId));
+  return id;
+}
+
+/** Changes a membership (roles, the college's name and student id of the member, the distribution grant). */
+export async function updateMembership(
+  db: Db,
+  membership: { id: number; memberId: number },
+  values: { roles: string; realName: string; studentId: string; hasGrant?: boolean | undefined },
+): Promise<void> {
+  await q.updateMembership(db, membership.id, {
+    roles: values.roles,
+    real_name: values.realName,
+    student_id: values.studentId,
+    ...(values.hasGrant === undefined ? {} : { has_grant: values.hasGrant ? 1 : 0 }),
+  });
+  invalidate(tag.member(membership.memberId));
+}
+
+/** Takes a member out of a college (the caller gave back what the membership held). */
+export async function removeMembership(db: Db, membership: { id: number; memberId: number }): Promise<void> {
+  await q.deleteMembership(db, membership.id);
+  invalidate(tag.member(membership.memberId));
+}
+
 /** The profile fields of a member (phone, avatar, extras flag, current college), or undefined. */
 export function memberProfile(ctx: AppContext, memberId: number) {
   return q.findProfile(ctx.db, memberId);

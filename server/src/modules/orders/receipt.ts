@@ -1,4 +1,4 @@
-import { OrderMsg, PayChannelLabel } from '@textbook/contracts';
+import { BEIJING_TIME_NOTE, OrderMsg, OrderText, PayChannelLabel } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { cjkFont } from '../reader/index.js';
@@ -7,7 +7,7 @@ import * as q from './queries.js';
 const time = (ms: number | null) =>
   ms === null
     ? '—'
-    : new Date(Number(ms) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') + '（北京时间）';
+    : new Date(Number(ms) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') + BEIJING_TIME_NOTE;
 
 /** The PDF receipt of a paid order (CJK font, written in a worker): refused for an order that is not paid. */
 export async function receiptPdf(ctx: AppContext, order: q.OrderRow): Promise<Buffer> {
@@ -16,19 +16,20 @@ export async function receiptPdf(ctx: AppContext, order: q.OrderRow): Promise<Bu
   if (!font) throw refused(OrderMsg.NO_CJK_FONT, 'no_font');
   const buyer = await q.memberName(ctx.db, Number(order.member_id));
   const amount = Number(order.amount);
+  const label = OrderText.RECEIPT_LABELS;
   return ctx.workers.run('receipt', {
     title: OrderMsg.RECEIPT_FILE,
     font,
     lines: [
-      ['订单号', order.order_no],
-      ['教材', order.book_title],
-      ['金额', `¥${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}（${order.currency}）`],
-      ['支付方式', order.channel ? PayChannelLabel[order.channel] : '—'],
-      ['交易号', order.trade_no ?? '—'],
-      ['购买人', buyer?.real_name || buyer?.user_name || '—'],
-      ['下单时间', time(Number(order.created_at))],
-      ['支付时间', time(order.paid_at)],
+      [label.orderNo, order.order_no],
+      [label.book, order.book_title],
+      [label.amount, `¥${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}（${order.currency}）`],
+      [label.channel, order.channel ? PayChannelLabel[order.channel] : '—'],
+      [label.tradeNo, order.trade_no ?? '—'],
+      [label.buyer, buyer?.real_name || buyer?.user_name || '—'],
+      [label.created, time(Number(order.created_at))],
+      [label.paid, time(order.paid_at)],
     ],
-    footer: '本收据由高校数字教材平台生成，仅作购买凭证。',
+    footer: OrderText.RECEIPT_FOOTER,
   });
 }

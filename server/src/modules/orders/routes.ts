@@ -15,6 +15,8 @@ import {
   payStart,
   refundBody,
 } from '@textbook/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../http/context.js';
 import { defineModule, route, say } from '../../http/module.js';
 import { sendDownload } from '../../http/files.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
@@ -22,6 +24,27 @@ import { receiptPdf } from './receipt.js';
 import * as orders from './service.js';
 
 const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+type OwnOrder = Awaited<ReturnType<typeof orders.loadOrder>>;
+
+/** A read of one of the caller's own orders, named by the id in the address (`order.own` on the order loaded). */
+function ownOrderRead<A extends z.ZodType>(
+  url: string,
+  summary: string,
+  answer: A,
+  read: (ctx: AppContext, order: OwnOrder) => Promise<z.infer<A>>,
+) {
+  return route({
+    method: 'GET',
+    url,
+    summary,
+    policy: 'order.own',
+    params: orderIdParams,
+    load: ({ ctx, params }) => orders.loadOrder(ctx, params.id),
+    answer,
+    handler: ({ ctx, thing }) => read(ctx, thing),
+  });
+}
 
 /**
  * Personal orders (issue #15): buying a priced book, paying it through a provider, polling its state, the
@@ -44,16 +67,12 @@ export const ordersModule = defineModule({
       answer: orderView,
       handler: ({ ctx, actor, params, body }) => orders.createOrder(ctx, asMember(actor), params.bookId, body),
     }),
-    route({
-      method: 'GET',
-      url: '/personalOrder/pay/detail/:id',
-      summary: 'What is being paid, and the channels offered',
-      policy: 'order.own',
-      params: orderIdParams,
-      load: ({ ctx, params }) => orders.loadOrder(ctx, params.id),
-      answer: payDetail,
-      handler: ({ ctx, thing }) => orders.payDetail(ctx, thing),
-    }),
+    ownOrderRead(
+      '/personalOrder/pay/detail/:id',
+      'What is being paid, and the channels offered',
+      payDetail,
+      orders.payDetail,
+    ),
     route({
       method: 'POST',
       url: '/pay/:channel/order',
@@ -66,26 +85,18 @@ export const ordersModule = defineModule({
       handler: ({ ctx, params, thing, request }) =>
         orders.startPayment(ctx, thing, params.channel, origin(request), request.log),
     }),
-    route({
-      method: 'GET',
-      url: '/pay/check/:id',
-      summary: 'Payment state of an order (polled by the payment dialog)',
-      policy: 'order.own',
-      params: orderIdParams,
-      load: ({ ctx, params }) => orders.loadOrder(ctx, params.id),
-      answer: orderCheck,
-      handler: ({ ctx, thing }) => orders.checkOrder(ctx, thing),
-    }),
-    route({
-      method: 'GET',
-      url: '/personalOrder/order/check/:id',
-      summary: 'Order state (paid, closed, expired)',
-      policy: 'order.own',
-      params: orderIdParams,
-      load: ({ ctx, params }) => orders.loadOrder(ctx, params.id),
-      answer: orderCheck,
-      handler: ({ ctx, thing }) => orders.checkOrder(ctx, thing),
-    }),
+    ownOrderRead(
+      '/pay/check/:id',
+      'Payment state of an order (polled by the payment dialog)',
+      orderCheck,
+      orders.checkOrder,
+    ),
+    ownOrderRead(
+      '/personalOrder/order/check/:id',
+      'Order state (paid, closed, expired)',
+      orderCheck,
+      orders.checkOrder,
+    ),
     route({
       method: 'GET',
       url: '/personalOrder/myOrder',

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   OrderMsg,
+  OrderText,
   type AdminOrderQuery,
   type AdminOrderRow,
   type CreateOrderBody,
@@ -211,8 +212,8 @@ export async function applyPayment(
       {
         member_id: Number(order.member_id),
         type: 'order',
-        title: `购买成功：${order.book_title}`,
-        content: `订单 ${order.order_no} 已支付，教材已加入您的书架。`,
+        title: OrderText.PAID_TITLE(order.book_title),
+        content: OrderText.PAID_CONTENT(order.order_no),
         book_id: Number(order.book_id),
         link: '/my/record',
       },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { OrderMsg, OrderStateLabel, type NotificationQuery, type PayChannel } from '@textbook/contracts';
+import { OrderMsg, OrderStateLabel, PayText, type NotificationQuery, type PayChannel } from '@textbook/contracts';
 import { paymentProviders, type IncomingNotification, type ProviderAck } from '../../adapters/payment/index.js';
 import type { SandboxProvider } from '../../adapters/payment/sandbox.js';
 import type { AppContext } from '../../http/context.js';
@@ -8,13 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { applyPayment, orderByNo } from '../orders/index.js';
 import * as q from './queries.js';
 
-const REFUSAL: Record<string, string> = {
-  unknown_order: '订单不存在',
-  amount_mismatch: '金额或币种与订单不符',
-  closed: '订单已关闭或已退款',
-  bad_signature: '签名验证失败',
-  malformed: '通知格式有误',
-};
+const REFUSAL = PayText.REFUSAL;
 
 /**
  * One provider notification: verified by the channel's adapter (signature, then the facts), applied to its order
@@ -72,24 +66,35 @@ button{margin-top:22px;width:100%;padding:12px;border:0;border-radius:8px;backgr
 .ok{color:#16a34a;font-size:18px;margin-top:18px}.bad{color:#dc2626;font-size:16px;margin-top:18px}</style></head><body><main class="card">${body}</main></body></html>`;
 }
 
+function resultPage(html: string, status = 200) {
+  return { status, html: page(PayText.SANDBOX_TITLE, `<h1>${PayText.SANDBOX_TITLE}</h1>${html}`) };
+}
+
+function missingPage() {
+  return resultPage(`<p class="bad">${PayText.ORDER_MISSING}</p>`, 404);
+}
+
 /** The sandbox provider's own pay page (what scanning its QR code opens): 扫码/确认支付. */
 export async function sandboxPage(ctx: AppContext, orderNo: string): Promise<{ status: number; html: string }> {
   sandboxOf(ctx);
   const order = await orderByNo(ctx.db, orderNo);
-  if (!order) return { status: 404, html: page('沙箱支付', '<h1>沙箱支付</h1><p class="bad">订单不存在</p>') };
+  if (!order) return missingPage();
   const amount = (Number(order.amount) / 100).toFixed(2);
-  const head = `<h1>沙箱支付</h1><span class="tag">扫码/确认支付 · 离线沙箱，不产生真实扣款</span>
-<div class="amount">¥${amount}</div><div>${escape(order.book_title)}</div><div class="muted">订单号 ${escape(order.order_no)}</div>`;
+  const head = `<h1>${PayText.SANDBOX_TITLE}</h1><span class="tag">${PayText.SANDBOX_TAG}</span>
+<div class="amount">¥${amount}</div><div>${escape(order.book_title)}</div><div class="muted">${PayText.ORDER_NO} ${escape(order.order_no)}</div>`;
   if (order.status !== 'unpaid' || Number(order.expires_at) <= Date.now()) {
-    const state = order.status === 'unpaid' ? '已过期' : OrderStateLabel[order.status];
-    return { status: 200, html: page('沙箱支付', `${head}<p class="bad">订单${state}</p>`) };
+    const state = order.status === 'unpaid' ? PayText.EXPIRED : OrderStateLabel[order.status];
+    return {
+      status: 200,
+      html: page(PayText.SANDBOX_TITLE, `${head}<p class="bad">${PayText.ORDER_STATE(state)}</p>`),
+    };
   }
   const action = `/api/pay/sandbox/confirm/${encodeURIComponent(order.order_no)}`;
   return {
     status: 200,
     html: page(
-      '沙箱支付',
-      `${head}<form method="post" action="${escape(action)}"><input type="hidden" name="confirm" value="1"><button type="submit">确认支付</button></form>`,
+      PayText.SANDBOX_TITLE,
+      `${head}<form method="post" action="${escape(action)}"><input type="hidden" name="confirm" value="1"><button type="submit">${PayText.CONFIRM}</button></form>`,
     ),
   };
 }
@@ -105,10 +110,8 @@ export async function sandboxConfirm(
 ): Promise<{ status: number; html: string }> {
   const sandbox = sandboxOf(ctx);
   const order = await orderByNo(ctx.db, orderNo);
-  if (!order) return { status: 404, html: page('沙箱支付', '<h1>沙箱支付</h1><p class="bad">订单不存在</p>') };
-  if (order.status === 'paid') {
-    return { status: 200, html: page('沙箱支付', `<h1>沙箱支付</h1><p class="ok">${OrderMsg.ORDER_PAID}</p>`) };
-  }
+  if (!order) return missingPage();
+  if (order.status === 'paid') return resultPage(`<p class="ok">${OrderMsg.ORDER_PAID}</p>`);
   const signed = sandbox.signNotification({
     orderNo: order.order_no,
     tradeNo: `SBX${randomBytes(10).toString('hex')}`,
@@ -125,7 +128,7 @@ export async function sandboxConfirm(
   const answer = res.json<{ code?: string; message?: string }>();
   const html =
     answer.code === 'SUCCESS'
-      ? '<p class="ok">✓ 支付成功</p><p class="muted">请回到原页面，教材已加入您的书架。</p>'
-      : `<p class="bad">支付失败：${escape(answer.message ?? '未知原因')}</p>`;
-  return { status: 200, html: page('沙箱支付', `<h1>沙箱支付</h1>${html}`) };
+      ? `<p class="ok">${PayText.PAID}</p><p class="muted">${PayText.PAID_HINT}</p>`
+      : `<p class="bad">${PayText.FAILED(escape(answer.message ?? PayText.UNKNOWN_REASON))}</p>`;
+  return resultPage(html);
 }

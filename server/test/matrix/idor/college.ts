@@ -135,6 +135,13 @@ const routes: [string, Make][] = [
   ['GET /api/collegeUser/delete', (f) => ({ url: `/api/collegeUser/delete?id=${f.membershipId}` })],
   ['GET /api/collegeUser/detail', (f) => ({ url: `/api/collegeUser/detail?id=${f.membershipId}` })],
   ['GET /api/collegeOrder/detail', (f) => ({ url: `/api/collegeOrder/detail?id=${f.orderId}` })],
+  // Distribution reads the caller's grant (none here) with the other college's book.
+  ['GET /api/provideBook/options', () => ({ url: '/api/provideBook/options' })],
+  ['GET /api/provideBook/students', (f) => ({ url: `/api/provideBook/students?id=${f.collegeBookId}&classId=1` })],
+  [
+    'POST /api/provideBook/provide',
+    (f) => ({ url: '/api/provideBook/provide', payload: { id: f.collegeBookId, classId: 1, memberIds: [f.memberId] } }),
+  ],
 ];
 
 /** Each route that loads a college book, code or order, by the admin of another college. */

@@ -11,6 +11,7 @@ import {
   Modal,
   Skeleton,
   Space,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -28,6 +29,7 @@ import {
   useInvalidateCollege,
 } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
+import { PagedTable } from '../../../components/PagedTable';
 import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 
 const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
@@ -110,7 +112,13 @@ function CollegeInfo() {
 function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: () => void }) {
   const { message } = App.useApp();
   const invalidate = useInvalidateCollege();
-  const [form] = Form.useForm<{ phone: string; realName: string; studentId: string; roles: number[] }>();
+  const [form] = Form.useForm<{
+    phone: string;
+    realName: string;
+    studentId: string;
+    roles: number[];
+    hasGrant: boolean;
+  }>();
   const [who, setWho] = useState<string>();
   const editing = row !== 'new';
   const lookUp = async (phone: string) => {
@@ -137,7 +145,11 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={editing ? row : { roles: [3], realName: '', studentId: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={editing ? row : { roles: [3], realName: '', studentId: '', hasGrant: false }}
+      >
         <Form.Item
           name="phone"
           label="手机号"
@@ -154,6 +166,14 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
         </Form.Item>
         <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
           <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+        </Form.Item>
+        <Form.Item
+          name="hasGrant"
+          label="教材发放权限"
+          valuePropName="checked"
+          extra="教师或管理员可向所教班级的学生发放本校教材授权"
+        >
+          <Switch />
         </Form.Item>
       </Form>
     </Modal>
@@ -207,13 +227,12 @@ function Members() {
           <Button>批量导入</Button>
         </Upload>
       </Space>
-      <Table<CollegeUserRow>
+      <PagedTable<CollegeUserRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 640 }}
-        loading={users.isFetching}
-        dataSource={users.data?.rows ?? []}
-        pagination={{ current: pageNum, total: users.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={640}
+        query={users}
+        pageNum={pageNum}
+        onPage={setPageNum}
         columns={[
           { title: '姓名', dataIndex: 'realName' },
           { title: '手机号', dataIndex: 'phone' },
@@ -221,7 +240,14 @@ function Members() {
           {
             title: '角色',
             dataIndex: 'roles',
-            render: (roles: number[]) => roles.map((r) => <Tag key={r}>{ROLE_NAMES[r]}</Tag>),
+            render: (roles: number[], r: CollegeUserRow) => (
+              <>
+                {roles.map((n) => (
+                  <Tag key={n}>{ROLE_NAMES[n]}</Tag>
+                ))}
+                {r.hasGrant && <Tag color="green">可发放</Tag>}
+              </>
+            ),
           },
           {
             title: '操作',
@@ -287,13 +313,12 @@ function CollegeBooks() {
       <Button style={{ marginBottom: 12 }} onClick={() => setAdding(true)}>
         添加教材
       </Button>
-      <Table<CollegeBookRow>
+      <PagedTable<CollegeBookRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 760 }}
-        loading={books.isFetching}
-        dataSource={books.data?.rows ?? []}
-        pagination={{ current: pageNum, total: books.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={760}
+        query={books}
+        pageNum={pageNum}
+        onPage={setPageNum}
         data-testid="college-books"
         columns={[
           { title: '教材', dataIndex: 'bookName', fixed: 'left', width: 150 },
@@ -379,13 +404,12 @@ function Orders() {
           订购
         </Button>
       </Form>
-      <Table<CollegeOrderRow>
+      <PagedTable<CollegeOrderRow>
         rowKey="id"
-        size="small"
-        scroll={{ x: 600 }}
-        loading={orders.isFetching}
-        dataSource={orders.data?.rows ?? []}
-        pagination={{ current: pageNum, total: orders.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={600}
+        query={orders}
+        pageNum={pageNum}
+        onPage={setPageNum}
         columns={[
           { title: '教材', dataIndex: 'bookName' },
           { title: '数量', dataIndex: 'quantity' },

@@ -5,6 +5,7 @@ import { codeStateText, type BookCard, type CodeRow, type CollegeBookRow, type P
 import { api } from '../../../api';
 import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
+import { PagedTable } from '../../../components/PagedTable';
 
 export const day = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleDateString('zh-CN') : '长期');
 export const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString('zh-CN') : '');
@@ -171,13 +172,12 @@ export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; ope
         <Button onClick={() => exportAs(1)}>导出文本</Button>
         <Button onClick={() => exportAs(2)}>导出PDF</Button>
       </Space>
-      <Table<CodeRow>
-        size="small"
+      <PagedTable<CodeRow>
         rowKey="id"
-        scroll={{ x: 640 }}
-        loading={codes.isFetching}
-        dataSource={codes.data?.rows ?? []}
-        pagination={{ current: pageNum, pageSize: 10, total: codes.data?.total ?? 0, onChange: setPageNum }}
+        query={codes}
+        pageNum={pageNum}
+        pageSize={10}
+        onPage={setPageNum}
         columns={[
           { title: '激活码', dataIndex: 'code', render: (c: string) => <code data-testid="code-value">{c}</code> },
           {

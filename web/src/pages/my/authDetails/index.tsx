@@ -10,6 +10,7 @@ import {
   useMyAuthorizations,
 } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
+import { PagedTable } from '../../../components/PagedTable';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { AuthorizeDialog, day, time } from '../academy/parts';
 
@@ -57,13 +58,12 @@ function BookHolders({ id }: { id: number }) {
           导出台账
         </Button>
       </Space>
-      <Table<AuthorizeMember>
+      <PagedTable<AuthorizeMember>
         rowKey="memberId"
-        size="small"
-        scroll={{ x: 640 }}
-        loading={holders.isFetching}
-        dataSource={holders.data?.rows ?? []}
-        pagination={{ current: pageNum, total: holders.data?.total ?? 0, onChange: setPageNum }}
+        minWidth={640}
+        query={holders}
+        pageNum={pageNum}
+        onPage={setPageNum}
         data-testid="holders"
         columns={[
           { title: '姓名', dataIndex: 'realName' },
@@ -96,6 +96,8 @@ function BookHolders({ id }: { id: number }) {
   );
 }
 
+const VIA: Record<string, string> = { code: '激活码', class: '加入班级' };
+
 /** A member's own college authorizations: which books, from which college, until when. */
 function MyAuthorizations() {
   const mine = useMyAuthorizations();
@@ -114,7 +116,7 @@ function MyAuthorizations() {
           render: (name: string, r: { bookId: number }) => <Link to={`/bookPreview?bookId=${r.bookId}`}>{name}</Link>,
         },
         { title: '院校', dataIndex: 'collegeName' },
-        { title: '方式', dataIndex: 'via', render: (v: string) => <Tag>{v === 'code' ? '激活码' : '管理员授权'}</Tag> },
+        { title: '方式', dataIndex: 'via', render: (v: string) => <Tag>{VIA[v] ?? '管理员授权'}</Tag> },
         { title: '到期', dataIndex: 'expiresAt', render: day },
       ]}
     />
