@@ -38,7 +38,11 @@ test('a check-in during class: the teacher opens it, the student enters the code
   const student = await journey.page('phone');
   const studentToken = await loginAs(student, STUDENT);
   await student.goto('/my/joinClass');
-  await student.locator('.my-classes .ant-card').filter({ hasText: CLASS }).getByRole('link', { name: '课堂活动' }).click();
+  await student
+    .locator('.my-classes .ant-card')
+    .filter({ hasText: CLASS })
+    .getByRole('link', { name: '课堂活动' })
+    .click();
   const mine = student.getByTestId('student-activity').filter({ hasText: title });
   await mine.getByLabel('签到码').fill(code);
   await shot(student, 'student-checkin');
@@ -47,7 +51,9 @@ test('a check-in during class: the teacher opens it, the student enters the code
   await shot(student, 'student-checked-in');
 
   // The teacher's live view shows them checked in (polled while the check-in is open).
-  const me = await api<{ member: { realName: string; userName: string } }>('/api/getMemberInfo', { token: studentToken });
+  const me = await api<{ member: { realName: string; userName: string } }>('/api/getMemberInfo', {
+    token: studentToken,
+  });
   const name = me.data.member.realName || me.data.member.userName;
   await poll(() => drawer.getByTestId('checked-in').innerText()).toContain(name);
   await shot(teacher, 'teacher-live-checked-in');
@@ -70,9 +76,12 @@ test('a check-in during class: the teacher opens it, the student enters the code
   const teacherPhone = await journey.page('phone');
   await loginAs(teacherPhone, TEACHER);
   await teacherPhone.goto(`/my/teachActivity?classId=${cls.id}`);
-  await poll(() => teacherPhone.getByTestId('activity-card').filter({ hasText: `讨论 ${title}` }).innerText()).toContain(
-    '1 条回复',
-  );
+  await poll(() =>
+    teacherPhone
+      .getByTestId('activity-card')
+      .filter({ hasText: `讨论 ${title}` })
+      .innerText(),
+  ).toContain('1 条回复');
   await shot(teacherPhone, 'teacher-list');
 
   expect(consoleErrors(teacher)).toEqual([]);

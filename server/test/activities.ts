@@ -52,7 +52,8 @@ export async function buildActivityWorld(t: TestApp, studentCount = 2): Promise<
   });
   const foreign = await createClass(t, w.otherTeacher.token, validClass(w.bookId, { name: '别人的班' }));
   const students: BuiltMember[] = [w.student];
-  for (let i = 1; i < studentCount; i += 1) students.push(await buildMember(t.ctx.db, { college: w.college, roles: '3' }));
+  for (let i = 1; i < studentCount; i += 1)
+    students.push(await buildMember(t.ctx.db, { college: w.college, roles: '3' }));
   for (const [i, s] of students.entries()) expectOk(await join(t, s.token, cls.code, `S${i}`, `学生${i}`));
   const pendingStudent = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
   expectOk(await join(t, pendingStudent.token, cls.code, 'P1', '待审'));

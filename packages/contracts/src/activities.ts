@@ -5,7 +5,12 @@ import { Msg } from './messages.js';
  * Teaching activities (issue 17, spec §7 /teachActivity): a teacher plans check-ins, discussions, in-class
  * quizzes and shared material per class and chapter; the class's approved students take part.
  */
-export const ActivityKind = { CHECKIN: 'checkin', DISCUSSION: 'discussion', QUIZ: 'quiz', MATERIAL: 'material' } as const;
+export const ActivityKind = {
+  CHECKIN: 'checkin',
+  DISCUSSION: 'discussion',
+  QUIZ: 'quiz',
+  MATERIAL: 'material',
+} as const;
 export type ActivityKindValue = (typeof ActivityKind)[keyof typeof ActivityKind];
 export const ACTIVITY_KINDS = Object.values(ActivityKind) as [ActivityKindValue, ...ActivityKindValue[]];
 export const ACTIVITY_KIND_LABEL: Record<ActivityKindValue, string> = {
@@ -273,7 +278,9 @@ export const classActivitiesQuery = z.object({ classId: id });
 const studentAnswer = z.union([
   z.string().max(2000, { error: ActivityMsg.ANSWERS_REQUIRED }),
   z.boolean(),
-  z.array(z.string().max(500, { error: ActivityMsg.ANSWERS_REQUIRED })).max(20, { error: ActivityMsg.ANSWERS_REQUIRED }),
+  z
+    .array(z.string().max(500, { error: ActivityMsg.ANSWERS_REQUIRED }))
+    .max(20, { error: ActivityMsg.ANSWERS_REQUIRED }),
 ]);
 
 export const quizAnswerBody = z.object({

@@ -34,10 +34,7 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
       ActivityMsg.MINUTES_RANGE,
     );
     expectRefused(await saveActivity(t, teacher(), { classId: w.cls.id, minutes: 0 }), ActivityMsg.MINUTES_RANGE);
-    expectRefused(
-      await saveActivity(t, teacher(), { classId: w.cls.id, lateMinutes: 61 }),
-      ActivityMsg.LATE_RANGE,
-    );
+    expectRefused(await saveActivity(t, teacher(), { classId: w.cls.id, lateMinutes: 61 }), ActivityMsg.LATE_RANGE);
     expectRefused(
       await saveActivity(t, teacher(), { classId: w.cls.id, kind: 'bogus' as never }),
       ActivityMsg.KIND_REQUIRED,
@@ -68,7 +65,12 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
       openedAt: null,
     });
     const topic = expectOk(
-      await saveActivity(t, teacher(), { classId: w.cls.id, kind: 'discussion', title: '极限的直观含义', content: '举例' }),
+      await saveActivity(t, teacher(), {
+        classId: w.cls.id,
+        kind: 'discussion',
+        title: '极限的直观含义',
+        content: '举例',
+      }),
     );
     expect(topic).toMatchObject({ kind: 'discussion', minutes: null, content: '举例' });
     const rows = await list();
@@ -80,7 +82,9 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
 
   it('edits drafts only; only the class’s teacher plans, sees and edits', async () => {
     const a = expectOk(await saveActivity(t, teacher(), { classId: w.cls.id, title: '待编辑' }));
-    const edited = expectOk(await post<ActivityRow>(t, teacher(), '/update', { id: a.id, title: '已编辑', minutes: 8 }));
+    const edited = expectOk(
+      await post<ActivityRow>(t, teacher(), '/update', { id: a.id, title: '已编辑', minutes: 8 }),
+    );
     expect(edited).toMatchObject({ title: '已编辑', minutes: 8 });
     expect((await post(t, w.otherTeacher.token, '/update', { id: a.id, title: 'x', minutes: 1 })).status).toBe(403);
     expect((await saveActivity(t, w.otherTeacher.token, { classId: w.cls.id })).status).toBe(403);
@@ -127,7 +131,10 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
     clock.now = () => start;
     try {
       const a = expectOk(await saveActivity(t, teacher(), { classId: w.cls.id, minutes: 2, lateMinutes: 3 }));
-      expectRefused(await post(t, w.student.token, '/checkin', { id: a.id, code: '0000' }), ActivityMsg.CHECKIN_NOT_STARTED);
+      expectRefused(
+        await post(t, w.student.token, '/checkin', { id: a.id, code: '0000' }),
+        ActivityMsg.CHECKIN_NOT_STARTED,
+      );
       const { code } = await open(a.id);
       const wrong = code === '0000' ? '1111' : '0000';
       expectRefused(await post(t, w.student.token, '/checkin', { id: a.id, code: wrong }), ActivityMsg.CODE_WRONG);
@@ -248,7 +255,12 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
     expect((await download(w.pendingStudent.token)).statusCode).toBe(403);
     expectRefused(await upload(teacher(), a.id), ActivityMsg.NOT_DRAFT);
     const linkOnly = expectOk(
-      await saveActivity(t, teacher(), { classId: w.cls.id, kind: 'material', title: '链接', link: 'https://example.com/a' }),
+      await saveActivity(t, teacher(), {
+        classId: w.cls.id,
+        kind: 'material',
+        title: '链接',
+        link: 'https://example.com/a',
+      }),
     );
     expect((await open(linkOnly.id)).link).toBe('https://example.com/a');
     const notMaterial = expectOk(await saveActivity(t, teacher(), { classId: w.cls.id }));
@@ -256,7 +268,9 @@ describe('teaching activities: planning, check-in, discussion, material, copy, d
   });
 
   it('copies to another of the teacher’s classes as a draft, never to another teacher’s', async () => {
-    const a = expectOk(await saveActivity(t, teacher(), { classId: w.cls.id, sectionId: w.sectionId, title: '可复制' }));
+    const a = expectOk(
+      await saveActivity(t, teacher(), { classId: w.cls.id, sectionId: w.sectionId, title: '可复制' }),
+    );
     await open(a.id);
     expect((await post(t, teacher(), '/copy', { id: a.id, classId: w.foreign.id })).status).toBe(403);
     expect((await post(t, w.otherTeacher.token, '/copy', { id: a.id, classId: w.foreign.id })).status).toBe(403);

@@ -181,7 +181,7 @@ export const activitiesModule = defineModule({
     route({
       method: 'GET',
       url: '/student/detail',
-      summary: "One activity for a student: the discussion, the quiz (answers once it is closed)",
+      summary: 'One activity for a student: the discussion, the quiz (answers once it is closed)',
       policy: 'activity.attend',
       query: activityIdQuery,
       answer: studentActivityDetail,

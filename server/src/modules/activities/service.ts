@@ -86,8 +86,7 @@ type Counted = q.ActivityRecord & { checkins?: unknown; replies?: unknown; submi
 function present(a: Counted, teacher: boolean): ActivityRow {
   const kind = a.kind as ActivityKindValue;
   const endsAt = a.opened_at !== null && a.minutes !== null ? a.opened_at + a.minutes * MINUTE : null;
-  const taken =
-    kind === ActivityKind.CHECKIN ? a.checkins : kind === ActivityKind.QUIZ ? a.submissions : a.replies;
+  const taken = kind === ActivityKind.CHECKIN ? a.checkins : kind === ActivityKind.QUIZ ? a.submissions : a.replies;
   return {
     id: a.id,
     classId: a.class_id,
@@ -248,7 +247,11 @@ export async function close(ctx: AppContext, thing: ActivityThing): Promise<Acti
   if (a.state === ActivityState.CLOSED) throw refused(ActivityMsg.ALREADY_CLOSED);
   if (a.state !== ActivityState.OPEN) throw refused(ActivityMsg.NOT_OPEN);
   const now = activityClock(ctx).now();
-  await q.updateInState(ctx.db, a.id, ActivityState.OPEN, { state: ActivityState.CLOSED, closed_at: now, updated_at: now });
+  await q.updateInState(ctx.db, a.id, ActivityState.OPEN, {
+    state: ActivityState.CLOSED,
+    closed_at: now,
+    updated_at: now,
+  });
   return present((await q.findActivity(ctx.db, a.id))!, true);
 }
 
@@ -330,11 +333,7 @@ export async function live(ctx: AppContext, thing: ActivityThing): Promise<Activ
 // ---- the students
 
 /** The class's activities a student sees (never drafts), each with their own part. */
-export async function studentList(
-  ctx: AppContext,
-  actor: MemberActor,
-  cls: ClassThing,
-): Promise<StudentActivityRow[]> {
+export async function studentList(ctx: AppContext, actor: MemberActor, cls: ClassThing): Promise<StudentActivityRow[]> {
   const rows = await q.listActivities(ctx.db, cls.classId, { published: true });
   const mine = await q.mineAmong(
     ctx.db,

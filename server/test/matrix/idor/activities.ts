@@ -41,7 +41,12 @@ function foreignActivities(w: MatrixWorld): Promise<Foreign> {
           }),
         );
         expectOk(
-          await call(w.t.app, { method: 'POST', url: '/api/teachActivity/open', token: owner.token, payload: { id: row.id } }),
+          await call(w.t.app, {
+            method: 'POST',
+            url: '/api/teachActivity/open',
+            token: owner.token,
+            payload: { id: row.id },
+          }),
         );
         return row.id;
       };
@@ -75,10 +80,17 @@ function foreignActivities(w: MatrixWorld): Promise<Foreign> {
 type Make = (f: Foreign) => { url: string; payload?: object };
 
 const routes: [string, Make, Caller[]][] = [
-  ['GET /api/teachActivity/getList', (f) => ({ url: `/api/teachActivity/getList?classId=${f.classId}` }), ['teacher', 'otherCollege']],
+  [
+    'GET /api/teachActivity/getList',
+    (f) => ({ url: `/api/teachActivity/getList?classId=${f.classId}` }),
+    ['teacher', 'otherCollege'],
+  ],
   [
     'POST /api/teachActivity/save',
-    (f) => ({ url: '/api/teachActivity/save', payload: { classId: f.classId, kind: 'checkin', title: 'x', minutes: 5 } }),
+    (f) => ({
+      url: '/api/teachActivity/save',
+      payload: { classId: f.classId, kind: 'checkin', title: 'x', minutes: 5 },
+    }),
     ['teacher', 'otherCollege'],
   ],
   [
@@ -86,16 +98,36 @@ const routes: [string, Make, Caller[]][] = [
     (f) => ({ url: '/api/teachActivity/update', payload: { id: f.activityId, title: 'x', minutes: 5 } }),
     ['teacher', 'otherCollege'],
   ],
-  ['POST /api/teachActivity/upload', (f) => ({ url: `/api/teachActivity/upload?id=${f.activityId}` }), ['teacher', 'otherCollege']],
-  ['POST /api/teachActivity/open', (f) => ({ url: '/api/teachActivity/open', payload: { id: f.activityId } }), ['teacher', 'otherCollege']],
-  ['POST /api/teachActivity/close', (f) => ({ url: '/api/teachActivity/close', payload: { id: f.activityId } }), ['teacher', 'otherCollege']],
-  ['POST /api/teachActivity/delete', (f) => ({ url: '/api/teachActivity/delete', payload: { id: f.activityId } }), ['teacher', 'otherCollege']],
+  [
+    'POST /api/teachActivity/upload',
+    (f) => ({ url: `/api/teachActivity/upload?id=${f.activityId}` }),
+    ['teacher', 'otherCollege'],
+  ],
+  [
+    'POST /api/teachActivity/open',
+    (f) => ({ url: '/api/teachActivity/open', payload: { id: f.activityId } }),
+    ['teacher', 'otherCollege'],
+  ],
+  [
+    'POST /api/teachActivity/close',
+    (f) => ({ url: '/api/teachActivity/close', payload: { id: f.activityId } }),
+    ['teacher', 'otherCollege'],
+  ],
+  [
+    'POST /api/teachActivity/delete',
+    (f) => ({ url: '/api/teachActivity/delete', payload: { id: f.activityId } }),
+    ['teacher', 'otherCollege'],
+  ],
   [
     'POST /api/teachActivity/copy',
     (f) => ({ url: '/api/teachActivity/copy', payload: { id: f.activityId, classId: f.ownClassId } }),
     ['teacher', 'otherCollege'],
   ],
-  ['GET /api/teachActivity/live', (f) => ({ url: `/api/teachActivity/live?id=${f.activityId}` }), ['teacher', 'otherCollege']],
+  [
+    'GET /api/teachActivity/live',
+    (f) => ({ url: `/api/teachActivity/live?id=${f.activityId}` }),
+    ['teacher', 'otherCollege'],
+  ],
   [
     'POST /api/teachActivity/reply/delete',
     (f) => ({ url: '/api/teachActivity/reply/delete', payload: { replyId: f.replyId } }),
@@ -118,7 +150,10 @@ const routes: [string, Make, Caller[]][] = [
   ],
   [
     'POST /api/teachActivity/quiz/submit',
-    (f) => ({ url: '/api/teachActivity/quiz/submit', payload: { id: f.activityId, answers: [{ questionId: 1, answer: 'A' }] } }),
+    (f) => ({
+      url: '/api/teachActivity/quiz/submit',
+      payload: { id: f.activityId, answers: [{ questionId: 1, answer: 'A' }] },
+    }),
     ['student', 'teacher', 'otherCollege'],
   ],
   [

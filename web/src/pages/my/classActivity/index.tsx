@@ -14,8 +14,8 @@ import { downloadMaterial, useStudentActivities, useStudentActivity, useTakePart
 import { useMyClasses } from '../../../api/classes';
 import { RichText } from '../../../components/Content/RichText';
 import { EmptyState } from '../../../components/Empty/EmptyState';
-import { Replies, ReplyBox } from '../teachActivity/LiveDrawer';
-import { clockText, useCountdown } from '../teachActivity/time';
+import { clockText, useCountdown } from '../../../components/Activities/countdown';
+import { Replies, ReplyBox } from '../../../components/Activities/Discussion';
 import '../../../styles/classes.css';
 import '../../../styles/activities.css';
 
@@ -164,7 +164,10 @@ function QuizPart({ id, quiz, open }: { id: number; quiz: QuizForStudent; open: 
                   onChange={(e) => {
                     const list = Array.isArray(value) ? [...value] : [];
                     list[b] = e.target.value;
-                    set(q.id, Array.from({ length: Math.max(1, q.blanks) }, (_, k) => list[k] ?? ''));
+                    set(
+                      q.id,
+                      Array.from({ length: Math.max(1, q.blanks) }, (_, k) => list[k] ?? ''),
+                    );
                   }}
                 />
               ))}
@@ -200,7 +203,7 @@ function ActivityPart({ row }: { row: StudentActivityRow }) {
   if (row.kind === ActivityKind.CHECKIN) return <CheckinPart row={row} />;
   if (row.kind === ActivityKind.MATERIAL) {
     return (
-      <Space direction="vertical">
+      <Space orientation="vertical">
         {row.link && (
           <a href={row.link} target="_blank" rel="noopener noreferrer nofollow">
             打开资料链接

@@ -127,7 +127,7 @@ export function ActivityForm({
           <Input placeholder={kind === ActivityKind.CHECKIN ? '如：第3周周二课堂签到' : '活动标题'} />
         </Form.Item>
         <Form.Item name="sectionId" label="所属章节">
-          <Select allowClear placeholder="不限章节" options={sections} showSearch optionFilterProp="label" />
+          <Select allowClear placeholder="不限章节" options={sections} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         {kind === ActivityKind.CHECKIN && (
           <div className="activity-form-row">

@@ -1,18 +1,17 @@
-import { useState } from 'react';
-import { App, Button, Drawer, Empty, Grid, Input, List, Progress, Space, Statistic, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Empty, Grid, Progress, Space, Statistic, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   ACTIVITY_KIND_LABEL,
   ACTIVITY_STATE_LABEL,
   ActivityKind,
-  ActivityLimits,
   CHECKIN_STATUS_LABEL,
   type ActivityLive,
   type ActivityRow,
 } from '@textbook/contracts';
-import { downloadMaterial, useActivityActions, useActivityLive, useTakePart } from '../../../api/activities';
+import { downloadMaterial, useActivityActions, useActivityLive } from '../../../api/activities';
 import { RichText } from '../../../components/Content/RichText';
-import { clockText, useCountdown } from './time';
+import { clockText, useCountdown } from '../../../components/Activities/countdown';
+import { Replies, ReplyBox } from '../../../components/Activities/Discussion';
 
 function CheckinView({ live }: { live: ActivityLive }) {
   const a = live.activity;
@@ -41,20 +40,25 @@ function CheckinView({ live }: { live: ActivityLive }) {
         <Statistic title="未签到" value={live.absent.length} />
       </Space>
       <Typography.Title level={5}>已签到</Typography.Title>
-      <List
-        size="small"
-        data-testid="checked-in"
-        locale={{ emptyText: '还没有学生签到' }}
-        dataSource={live.checkins}
-        renderItem={(c) => (
-          <List.Item extra={<Tag color={c.status === 'late' ? 'orange' : 'green'}>{CHECKIN_STATUS_LABEL[c.status]}</Tag>}>
-            <span>
-              {c.name} <Typography.Text type="secondary">{c.studentId}</Typography.Text>
-            </span>
-            <Typography.Text type="secondary">{new Date(c.at).toLocaleTimeString('zh-CN')}</Typography.Text>
-          </List.Item>
-        )}
-      />
+      {live.checkins.length === 0 ? (
+        <Typography.Text type="secondary" data-testid="checked-in">
+          还没有学生签到
+        </Typography.Text>
+      ) : (
+        <ul className="plain-list" data-testid="checked-in">
+          {live.checkins.map((c) => (
+            <li key={c.memberId}>
+              <span>
+                {c.name} <Typography.Text type="secondary">{c.studentId}</Typography.Text>
+              </span>
+              <span>
+                <Typography.Text type="secondary">{new Date(c.at).toLocaleTimeString('zh-CN')}</Typography.Text>{' '}
+                <Tag color={c.status === 'late' ? 'orange' : 'green'}>{CHECKIN_STATUS_LABEL[c.status]}</Tag>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {live.absent.length > 0 && (
         <>
           <Typography.Title level={5}>未签到</Typography.Title>
@@ -65,84 +69,6 @@ function CheckinView({ live }: { live: ActivityLive }) {
           </div>
         </>
       )}
-    </div>
-  );
-}
-
-export function Replies({
-  live,
-  canDelete,
-  onDelete,
-}: {
-  live: Pick<ActivityLive, 'replies'>;
-  canDelete: boolean;
-  onDelete?: (id: number) => void;
-}) {
-  return (
-    <List
-      size="small"
-      className="reply-list"
-      data-testid="replies"
-      locale={{ emptyText: '还没有回复' }}
-      dataSource={live.replies}
-      renderItem={(r) => (
-        <List.Item
-          extra={
-            canDelete && onDelete ? (
-              <Button
-                type="text"
-                danger
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={`删除${r.name}的回复`}
-                onClick={() => onDelete(r.id)}
-              />
-            ) : null
-          }
-        >
-          <div className="reply">
-            <div className="reply-head">
-              <strong>{r.name}</strong>
-              {r.teacher && <Tag color="blue">教师</Tag>}
-              <Typography.Text type="secondary">{new Date(r.at).toLocaleString('zh-CN')}</Typography.Text>
-            </div>
-            <div className="reply-text">{r.content}</div>
-          </div>
-        </List.Item>
-      )}
-    />
-  );
-}
-
-export function ReplyBox({ id }: { id: number }) {
-  const { message } = App.useApp();
-  const take = useTakePart();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    if (!text.trim()) return;
-    setSending(true);
-    try {
-      await take.reply({ id, content: text });
-      setText('');
-      message.success('已回复');
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <div className="reply-box">
-      <Input.TextArea
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        rows={2}
-        maxLength={ActivityLimits.REPLY_MAX}
-        placeholder="写下你的回复"
-        aria-label="回复内容"
-      />
-      <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()}>
-        发送
-      </Button>
     </div>
   );
 }
@@ -265,7 +191,7 @@ export function LiveDrawer({ row, onClose }: { row: ActivityRow; onClose: () => 
       ) : a.kind === ActivityKind.QUIZ ? (
         <QuizView live={data} />
       ) : (
-        <Space direction="vertical">
+        <Space orientation="vertical">
           {a.link && (
             <a href={a.link} target="_blank" rel="noopener noreferrer nofollow">
               {a.link}

@@ -30,7 +30,6 @@ export function QuestionPicker({ value, onChange }: { value?: number[]; onChange
       onChange={onChange}
       options={options}
       loading={questions.isLoading}
-      filterOption={false}
       showSearch={{ onSearch: setKeyword, filterOption: false }}
       placeholder="搜索并选择题库中的题目"
       notFoundContent={questions.isLoading ? '加载中…' : '题库中没有可用的客观题'}

@@ -18,7 +18,12 @@ import { LiveDrawer } from './LiveDrawer';
 import '../../../styles/classes.css';
 import '../../../styles/activities.css';
 
-const KIND_COLOR: Record<string, string> = { checkin: 'green', discussion: 'purple', quiz: 'geekblue', material: 'gold' };
+const KIND_COLOR: Record<string, string> = {
+  checkin: 'green',
+  discussion: 'purple',
+  quiz: 'geekblue',
+  material: 'gold',
+};
 const STATE_COLOR: Record<string, string> = { draft: 'orange', open: 'green', closed: 'default' };
 
 function sectionOptions(nodes: SectionNode[], depth = 0, into: SectionOption[] = []): SectionOption[] {
