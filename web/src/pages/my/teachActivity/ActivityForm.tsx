@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Upload } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   ACTIVITY_KIND_LABEL,
@@ -175,9 +175,7 @@ export function ActivityForm({
                 }}
                 onRemove={() => setFile(null)}
               >
-                <button type="button" className="ant-btn ant-btn-default">
-                  <UploadOutlined /> 选择文件
-                </button>
+                <Button icon={<UploadOutlined />}>选择文件</Button>
               </Upload>
             </Form.Item>
           </>
