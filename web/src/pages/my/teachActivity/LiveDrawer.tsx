@@ -165,45 +165,47 @@ export function LiveDrawer({ row, onClose }: { row: ActivityRow; onClose: () => 
         ) : null
       }
     >
-      {a.content && <div className="activity-content">{a.content}</div>}
-      {!data ? null : a.kind === ActivityKind.CHECKIN ? (
-        <CheckinView live={data} />
-      ) : a.kind === ActivityKind.DISCUSSION ? (
-        <>
-          <Replies
-            live={data}
-            canDelete
-            onDelete={(replyId) =>
-              modal.confirm({
-                title: '删除这条回复？',
-                okText: '删除',
-                okButtonProps: { danger: true },
-                cancelText: '取消',
-                onOk: async () => {
-                  await actions.deleteReply(replyId);
-                  message.success('回复已删除');
-                },
-              })
-            }
-          />
-          {a.state === 'open' && <ReplyBox id={a.id} />}
-        </>
-      ) : a.kind === ActivityKind.QUIZ ? (
-        <QuizView live={data} />
-      ) : (
-        <Space orientation="vertical">
-          {a.link && (
-            <a href={a.link} target="_blank" rel="noopener noreferrer nofollow">
-              {a.link}
-            </a>
-          )}
-          {a.fileName && (
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadMaterial(a.id)}>
-              {a.fileName}
-            </Button>
-          )}
-        </Space>
-      )}
+      <div data-testid="activity-live">
+        {a.content && <div className="activity-content">{a.content}</div>}
+        {!data ? null : a.kind === ActivityKind.CHECKIN ? (
+          <CheckinView live={data} />
+        ) : a.kind === ActivityKind.DISCUSSION ? (
+          <>
+            <Replies
+              live={data}
+              canDelete
+              onDelete={(replyId) =>
+                modal.confirm({
+                  title: '删除这条回复？',
+                  okText: '删除',
+                  okButtonProps: { danger: true },
+                  cancelText: '取消',
+                  onOk: async () => {
+                    await actions.deleteReply(replyId);
+                    message.success('回复已删除');
+                  },
+                })
+              }
+            />
+            {a.state === 'open' && <ReplyBox id={a.id} />}
+          </>
+        ) : a.kind === ActivityKind.QUIZ ? (
+          <QuizView live={data} />
+        ) : (
+          <Space orientation="vertical">
+            {a.link && (
+              <a href={a.link} target="_blank" rel="noopener noreferrer nofollow">
+                {a.link}
+              </a>
+            )}
+            {a.fileName && (
+              <Button icon={<DownloadOutlined />} onClick={() => void downloadMaterial(a.id)}>
+                {a.fileName}
+              </Button>
+            )}
+          </Space>
+        )}
+      </div>
     </Drawer>
   );
 }
