@@ -27,6 +27,8 @@ export function useActivities(classId: number) {
     queryKey: activityKeys.list(classId),
     queryFn: () => api.get<ActivityRow[]>('/api/teachActivity/getList', { classId }),
     enabled: classId > 0,
+    // While an activity is open, its counts on the cards follow the live view.
+    refetchInterval: (query) => (query.state.data?.some((r) => r.state === 'open') ? LIVE_POLL_MS * 2 : false),
   });
 }
 
