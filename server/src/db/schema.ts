@@ -9,6 +9,8 @@ import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
+import type { QuestionTables } from './tables/questions.js';
+import type { ActivityTables } from './tables/activities.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable extends CollegeDetailColumns {
@@ -133,7 +135,9 @@ export interface Database
     AccountTables,
     SampleTables,
     OrderTables,
-    CollegeTables {
+    CollegeTables,
+    QuestionTables,
+    ActivityTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

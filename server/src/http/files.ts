@@ -44,6 +44,8 @@ const TYPES = {
   pdf: 'application/pdf',
   zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',
+  /** Any file a member uploaded (shared material): always an attachment, never shown inline. */
+  bin: 'application/octet-stream',
 } as const;
 
 /**

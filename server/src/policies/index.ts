@@ -15,6 +15,8 @@ import { samplePolicies } from './samples.js';
 import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
+import { questionPolicies } from './questions.js';
+import { activityPolicies } from './activities.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -36,6 +38,8 @@ export const policies = {
   ...orderPolicies,
   ...paymentPolicies,
   ...collegePolicies,
+  ...questionPolicies,
+  ...activityPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -11,6 +11,8 @@ export interface PersonalMenuItem {
 export const MENU_PARENT: Record<string, string> = {
   helpDetail: 'help',
   admissionDetails: 'teachingSpace',
+  teachActivity: 'teachingSpace',
+  classActivity: 'joinClass',
   authDetails: 'provideBook',
 };
 

@@ -14,6 +14,8 @@ import * as samples from './20261123_0801_samples.js';
 import * as personalOrders from './20261123_1501_personal_orders.js';
 import * as college from './20261123_1601_college.js';
 import * as noteClientKey from './20261124_0001_note_client_key.js';
+import * as questionBank from './20261124_0201_question_bank.js';
+import * as teachActivities from './20261124_0401_teach_activities.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_1501_personal_orders': personalOrders,
   '20261123_1601_college': college,
   '20261124_0001_note_client_key': noteClientKey,
+  '20261124_0201_question_bank': questionBank,
+  '20261124_0401_teach_activities': teachActivities,
 };

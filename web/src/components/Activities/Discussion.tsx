@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { App, Button, Input, Tag, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { ActivityLimits, type ActivityLive } from '@textbook/contracts';
+import { useTakePart } from '../../api/activities';
+
+/** A discussion's replies (plain text), with the teacher's remove button. */
+export function Replies({
+  live,
+  canDelete,
+  onDelete,
+}: {
+  live: Pick<ActivityLive, 'replies'>;
+  canDelete: boolean;
+  onDelete?: (id: number) => void;
+}) {
+  if (live.replies.length === 0) {
+    return (
+      <Typography.Text type="secondary" data-testid="replies">
+        还没有回复
+      </Typography.Text>
+    );
+  }
+  return (
+    <ul className="plain-list reply-list" data-testid="replies">
+      {live.replies.map((r) => (
+        <li key={r.id}>
+          <div className="reply">
+            <div className="reply-head">
+              <strong>{r.name}</strong>
+              {r.teacher && <Tag color="blue">教师</Tag>}
+              <Typography.Text type="secondary">{new Date(r.at).toLocaleString('zh-CN')}</Typography.Text>
+            </div>
+            <div className="reply-text">{r.content}</div>
+          </div>
+          {canDelete && onDelete && (
+            <Button
+              type="text"
+              danger
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label={`删除${r.name}的回复`}
+              onClick={() => onDelete(r.id)}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The reply box of an open discussion (its teacher and students). */
+export function ReplyBox({ id }: { id: number }) {
+  const { message } = App.useApp();
+  const take = useTakePart();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (!text.trim()) return;
+    setSending(true);
+    try {
+      await take.reply({ id, content: text });
+      setText('');
+      message.success('已回复');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="reply-box">
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={2}
+        maxLength={ActivityLimits.REPLY_MAX}
+        placeholder="写下你的回复"
+        aria-label="回复内容"
+      />
+      <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()}>
+        发送
+      </Button>
+    </div>
+  );
+}
