@@ -11,5 +11,6 @@ export {
   updateMemberFields,
   memberExists,
   memberships,
+  searchMembers,
   setCurrentCollege,
 } from './service.js';
