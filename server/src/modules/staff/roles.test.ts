@@ -31,27 +31,28 @@ describe('staff roles', () => {
     const wrong: string[] = [];
     for (const row of rows) {
       const allowed = rolesFor(row.policy);
-      for (const role of ['super', 'editor', 'reviewer', 'finance'] as const) {
-        const may = allowed === 'any' || allowed.includes(role);
-        // The logout route ends its own session: a fresh one for it.
-        const token =
-          row.url.endsWith('/logout') && row.url.includes('/staff/')
+      // The four roles at once (each its own session; the logout route ends only its own).
+      await Promise.all(
+        (['super', 'editor', 'reviewer', 'finance'] as const).map(async (role) => {
+          const may = allowed === 'any' || allowed.includes(role);
+          const token = row.url.endsWith('/staff/logout')
             ? await openStaffSession(t.ctx.db, staff[role].id)
             : staff[role].token;
-        const res = await t.app.inject({
-          method: row.method as 'GET',
-          url: concrete(row.url),
-          headers: { authorization: `Bearer ${token}` },
-          ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { payload: {} }),
-        });
-        const refused = res.statusCode === 403;
-        // A route about a thing may still refuse a permitted role for that thing (someone else's import job).
-        if (!may && !refused) wrong.push(`${role} ${row.method} ${row.url}: ${res.statusCode}, expected 403`);
-        if (may && refused && !row.hasThing) wrong.push(`${role} ${row.method} ${row.url}: 403, expected admitted`);
-      }
+          const res = await t.app.inject({
+            method: row.method as 'GET',
+            url: concrete(row.url),
+            headers: { authorization: `Bearer ${token}` },
+            ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          const refused = res.statusCode === 403;
+          // A route about a thing may still refuse a permitted role for that thing (someone else's import job).
+          if (!may && !refused) wrong.push(`${role} ${row.method} ${row.url}: ${res.statusCode}, expected 403`);
+          if (may && refused && !row.hasThing) wrong.push(`${role} ${row.method} ${row.url}: 403, expected admitted`);
+        }),
+      );
     }
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it('maps every admin action, and an unmapped one is the super administrator only', () => {
     const unmapped = routeTable(t.app)
