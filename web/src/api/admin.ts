@@ -10,6 +10,7 @@ import {
   type StaffInfo,
 } from '@textbook/contracts';
 import { staffApi } from './index';
+import { hasStaffSession } from '../stores/token';
 import { saveFile } from './reader';
 import type { Params } from './client';
 
@@ -28,6 +29,8 @@ export const useStaffMe = () =>
     queryFn: () => staffApi.get<StaffInfo>('/api/admin/staff/me', undefined, { silent: true }),
     retry: false,
     staleTime: 60_000,
+    // Without the readable marker there is no session to ask about (the layout sends to the sign-in page).
+    enabled: hasStaffSession(),
   });
 
 /** One page of a server-paged list. */

@@ -131,7 +131,7 @@ export default function AdminLayout() {
               <UserOutlined />
               <span data-testid="admin-staff-name">{staff.displayName || staff.userName}</span>
               {!phone && staff.roles.map((r) => <Tag key={r}>{StaffRoleLabel[r]}</Tag>)}
-              <Button size="small" icon={<LogoutOutlined />} onClick={() => void logout()}>
+              <Button size="small" icon={<LogoutOutlined />} aria-label="退出登录" onClick={() => void logout()}>
                 {phone ? '' : '退出登录'}
               </Button>
             </Space>

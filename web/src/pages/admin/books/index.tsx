@@ -67,8 +67,9 @@ export default function AdminBooks() {
             title: '封面',
             key: 'cover',
             width: 64,
+            // An unpublished book's cover is read with the member's cookie only: shown once published.
             render: (_, r) =>
-              r.cover ? (
+              r.cover && r.published ? (
                 <Image src={r.cover} width={40} height={54} style={{ objectFit: 'cover' }} preview={false} alt="" />
               ) : null,
           },

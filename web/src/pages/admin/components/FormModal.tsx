@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Form, Modal, type FormInstance } from 'antd';
+import { Alert, App, Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../api/admin';
 
@@ -16,17 +16,27 @@ interface FormModalProps<V> {
   testId?: string;
 }
 
-/** A dialog with a form: validates, sends, shows the server's message when it refuses, reloads the lists. */
+/**
+ * A dialog with a form: validates, sends, shows the server's message when it refuses, reloads the lists. The form
+ * is made anew each time the dialog opens, with the thing's values.
+ */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { title, open, onClose, initialValues, submit, done = '保存成功', reload = [], children, testId } = props;
+  return (
+    <Modal title={props.title} open={props.open} onCancel={props.onClose} footer={null} destroyOnHidden>
+      {props.open && <FormBody {...props} />}
+    </Modal>
+  );
+}
+
+function FormBody<V extends object>(props: FormModalProps<V>) {
+  const { onClose, initialValues, submit, done = '保存成功', reload = [], children, testId } = props;
   const [form] = Form.useForm<V>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
   const client = useQueryClient();
 
-  const ok = async () => {
-    const values = await form.validateFields();
+  const ok = async (values: V) => {
     setBusy(true);
     setError(undefined);
     try {
@@ -42,27 +52,15 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   };
 
   return (
-    <Modal
-      title={title}
-      open={open}
-      onOk={() => void ok()}
-      onCancel={onClose}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      destroyOnHidden
-      afterOpenChange={(visible) => {
-        if (visible) {
-          setError(undefined);
-          form.resetFields();
-          if (initialValues) form.setFieldsValue(initialValues as never);
-        }
-      }}
-    >
-      <Form form={form} layout="vertical" data-testid={testId} initialValues={initialValues}>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-        {typeof children === 'function' ? children(form) : children}
-      </Form>
-    </Modal>
+    <Form form={form} layout="vertical" data-testid={testId} initialValues={initialValues} onFinish={(v) => void ok(v)}>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
+      {typeof children === 'function' ? children(form) : children}
+      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          保存
+        </Button>
+      </Space>
+    </Form>
   );
 }
