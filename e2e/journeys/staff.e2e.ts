@@ -18,7 +18,9 @@ for (const device of DEVICES) {
     await form.getByPlaceholder('请输入密码').fill('Editor-Pass-2026');
     await shot(page, 'login');
     await form.getByRole('button', { name: /登\s?录/ }).click();
-    await page.getByText(`已登录：${userName}`).waitFor();
+    // Signed in: the admin console opens with the staff member's name in its header.
+    await page.waitForURL('**/admin');
+    await expect.poll(() => page.getByTestId('admin-staff-name').textContent()).toBe(userName);
     await shot(page, 'signed-in');
     // The member side stays logged out: the staff token is not the member cookie.
     expect((await page.context().cookies()).find((c) => c.name === 'Book-Token')).toBeUndefined();
@@ -28,8 +30,11 @@ for (const device of DEVICES) {
     expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toContain(staffCookie!.value);
     // A reload keeps the staff session (the cookie), and logging out ends it.
     await page.reload({ waitUntil: 'networkidle' });
-    await page.getByText(`已登录：${userName}`).waitFor();
-    await page.getByRole('button', { name: /退出登录/ }).click();
+    await expect.poll(() => page.getByTestId('admin-staff-name').textContent()).toBe(userName);
+    await page
+      .getByTestId('admin-layout')
+      .getByRole('button', { name: /退出登录/ })
+      .click();
     await form.getByPlaceholder('请输入用户名').waitFor();
     expect((await page.context().cookies()).find((c) => c.name === 'Staff-Token')).toBeUndefined();
     // The wrong password's 400 is expected.

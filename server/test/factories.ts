@@ -47,7 +47,14 @@ export async function buildMember(
 }
 
 /** A staff account with a session (the staff login itself lives in the accounts module). */
-export async function buildStaff(db: Db, options: { isAdmin?: boolean } = {}): Promise<{ id: number; token: string }> {
+/**
+ * A staff account with a session. Without options: every working role (editor, reviewer, finance) but not the
+ * super administrator's; `isAdmin`: super; `roles`: exactly these.
+ */
+export async function buildStaff(
+  db: Db,
+  options: { isAdmin?: boolean; roles?: ('editor' | 'reviewer' | 'finance')[] } = {},
+): Promise<{ id: number; token: string }> {
   sequence += 1;
   const { id } = await db
     .insertInto('staff')
@@ -55,6 +62,7 @@ export async function buildStaff(db: Db, options: { isAdmin?: boolean } = {}): P
       user_name: `staff${sequence}_${randomInt(0, 1_000_000)}`,
       password_hash: 'not-a-login',
       is_admin: options.isAdmin ? 1 : 0,
+      roles: (options.roles ?? ['editor', 'reviewer', 'finance']).join(','),
       created_at: Date.now(),
     })
     .returning('id')

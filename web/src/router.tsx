@@ -7,6 +7,7 @@ import { AppRoot } from './router/AppRoot';
 import { guardLoader } from './router/guard';
 import { prefetchLoader, type PrefetchName } from './router/prefetch';
 import { RouteError } from './router/RouteErrorBoundary';
+import { adminPages } from './pages/admin/pages';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -108,6 +109,17 @@ routes.push(
   page('sso/logout', () => import('./pages/sso/logout')),
   page('sso/callback', () => import('./pages/sso/callback')),
   page('admin/login', () => import('./pages/admin/login')),
+  // The admin console: its own lazily loaded layout (pages/admin/AdminLayout), outside the members' guard.
+  {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('./pages/admin/AdminLayout')).default }),
+    errorElement: <RouteError />,
+    children: adminPages.map((p) =>
+      p.path === ''
+        ? { index: true, lazy: async () => ({ Component: (await p.load()).default }) }
+        : page(p.path, p.load),
+    ),
+  },
 );
 
 export const router = createBrowserRouter(routes);

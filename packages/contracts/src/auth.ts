@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
 import { phoneSchema } from './rules.js';
+import { StaffRoles, staffRolesField } from './admin.js';
 
 /** Messages of the accounts area that the spec leaves to us (the spec's own are in `Msg`). */
 export const AuthMsg = {
@@ -132,6 +133,9 @@ export const staffInfo = z.object({
   displayName: z.string(),
   isAdmin: z.boolean(),
   disabled: z.boolean(),
+  /** Roles (`super` for an administrator) and the console menus they open. */
+  roles: z.array(z.enum(StaffRoles)),
+  menus: z.array(z.string()),
 });
 export type StaffInfo = z.infer<typeof staffInfo>;
 
@@ -143,6 +147,7 @@ export const staffCreateBody = z.object({
   displayName: z.string().trim().max(50).default(''),
   password: required,
   isAdmin: z.boolean().default(false),
+  roles: staffRolesField.default([]),
 });
 
 export const staffUpdateBody = z.object({
@@ -151,6 +156,7 @@ export const staffUpdateBody = z.object({
   isAdmin: z.boolean().optional(),
   disabled: z.boolean().optional(),
   password: z.string().min(1).optional(),
+  roles: staffRolesField.optional(),
 });
 
 /** Binding mode (answer 501 of an external login): the pending login's token, the phone and its code. */

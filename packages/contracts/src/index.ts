@@ -15,3 +15,4 @@ export * from './orders.js';
 export * from './college.js';
 export * from './questions.js';
 export * from './activities.js';
+export * from './admin.js';

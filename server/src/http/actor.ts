@@ -1,4 +1,4 @@
-import type { RoleCode } from '@textbook/contracts';
+import type { RoleCode, StaffRole } from '@textbook/contracts';
 
 /** Who is calling. Every route sees one; policies decide on it. */
 export type Actor = Visitor | MemberActor | StaffActor;
@@ -24,8 +24,10 @@ export interface StaffActor {
   kind: 'staff';
   staffId: number;
   sessionId: number;
-  /** Staff administrators manage other staff. */
+  /** Staff administrators (role `super`) manage other staff and may do everything. */
   isAdmin: boolean;
+  /** The staff member's roles (`super` included for an administrator); `policies/staff-access.ts` decides on them. */
+  roles: StaffRole[];
 }
 
 export const VISITOR: Visitor = { kind: 'visitor' };

@@ -5,8 +5,9 @@ import type { Actor } from './actor.js';
 import type { AppContext } from './context.js';
 import type { Config } from '../config.js';
 import { ok } from './envelope.js';
+import { auditSinkOf } from './audit-sink.js';
 import { forbidden, rateLimited, unauthorized } from './errors.js';
-import { authorize, type Action, type policies } from '../policies/index.js';
+import { authorize, staffMayCall, type Action, type policies } from '../policies/index.js';
 
 /**
  * A module is a declared unit: a prefix and a list of routes, each of them data. `registerModule` builds the one
@@ -102,6 +103,12 @@ interface RouteBase<QS extends Schema, PS extends Schema, BS extends Schema> {
   transaction?: boolean;
   /** Hidden from the OpenAPI document (test routes). */
   hide?: boolean;
+  /**
+   * Staff writes under /api/admin are recorded in the audit log by the corridor (who, what, before, after).
+   * `false`: not a change (logout, an export). `before`: the state before, for a route without a `load` (whose
+   * loaded thing is the "before" otherwise).
+   */
+  audit?: false | { before: (input: RouteInput<Infer<QS>, Infer<PS>, Infer<BS>>) => Promise<unknown> | unknown };
 }
 
 type Handler<Q, P, B, T, R> = (input: RouteInput<Q, P, B> & { thing: T }) => Promise<R> | R;
@@ -265,7 +272,8 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
         },
         preValidation: async (request) => {
           const actor = request.actor;
-          if (admin && actor.kind !== 'staff') refuse(actor);
+          // Staff only, and only the roles the route's action is mapped to (policies/staff-access.ts; unmapped: super).
+          if (admin && (actor.kind !== 'staff' || !staffMayCall(actor, def.policy))) refuse(actor);
           if (early) (authorize as (a: Actor, action: Action) => void)(actor, early);
           if (limit) {
             const window = Math.floor(Date.now() / limit.windowMs);
@@ -287,6 +295,9 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
               reply,
             };
             let thing: unknown;
+            const audited = admin && def.method !== 'GET' && def.audit !== false && request.actor.kind === 'staff';
+            let before: unknown = null;
+            if (audited && def.audit) before = await def.audit.before(input);
             if (def.load) {
               thing = await def.load(input);
               (authorize as (a: Actor, action: Action, thing: unknown) => void)(
@@ -294,8 +305,24 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
                 def.policy as Action,
                 thing,
               );
+              if (audited) before = thing;
             }
-            return def.handler({ ...input, thing });
+            const result = await def.handler({ ...input, thing });
+            const sink = audited ? auditSinkOf(ctx).sink : undefined;
+            if (sink) {
+              await sink(runCtx, {
+                actor: request.actor,
+                action: def.policy,
+                method: def.method,
+                url: request.url,
+                summary: def.summary,
+                params: request.params,
+                body: request.body,
+                before,
+                after: result instanceof Said ? result.data : result,
+              });
+            }
+            return result;
           };
           const result = def.transaction
             ? await ctx.db.transaction().execute((trx) => run({ ...ctx, db: trx }))

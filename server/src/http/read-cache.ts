@@ -75,6 +75,18 @@ export class ReadCache<V> {
     return this.slots.size;
   }
 
+  /** The limits it was made with (the admin console's cache screen). */
+  get limits(): { ttlMs: number; maxEntries: number } {
+    return { ttlMs: this.ttlMs, maxEntries: this.maxEntries };
+  }
+
+  /** Drops every entry (a staff member's "clear" on the cache screen; it refills on the next reads). */
+  clear(): void {
+    this.generation += 1;
+    this.slots.clear();
+    this.byTag.clear();
+  }
+
   private keep(key: string, { value, tags }: Loaded<V>): void {
     this.drop(key);
     this.slots.set(key, { value, until: Date.now() + this.ttlMs, tags });
@@ -136,6 +148,18 @@ export class CacheHub {
 
   ready(): Promise<void> {
     return this.bus.ready();
+  }
+
+  /** The named caches of this instance with their sizes and limits. */
+  list(): { name: string; entries: number; ttlMs: number; maxEntries: number }[] {
+    return [...this.caches].map(([name, cache]) => ({ name, entries: cache.size, ...cache.limits }));
+  }
+
+  /** Empties one named cache of this instance; false when there is none by that name. */
+  clear(name: string): boolean {
+    const cache = this.caches.get(name);
+    cache?.clear();
+    return Boolean(cache);
   }
 
   drop(tags: readonly string[]): void {

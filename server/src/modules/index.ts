@@ -21,6 +21,7 @@ import { paymentsModule } from './payments/index.js';
 import { collegeAdminModule, collegeModule } from './college/index.js';
 import { questionGroupModule, questionModule } from './questionBank/index.js';
 import { activitiesModule } from './activities/index.js';
+import { operateModule } from './operate/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -34,3 +35,4 @@ modules.push(ordersModule, paymentsModule);
 modules.push(collegeModule, collegeAdminModule);
 modules.push(questionGroupModule, questionModule);
 modules.push(activitiesModule);
+modules.push(operateModule);

@@ -7,6 +7,10 @@ export const contentPolicies = {
   'content.read': anyone,
   /** Menus, content, footer links, site info, versions, help and audit: the publisher's staff. */
   'site.manage': (actor: Actor) => isStaff(actor),
+  /** Staff read the content items (editors who write them, reviewers who audit them). */
+  'content.review': (actor: Actor) => isStaff(actor),
+  /** Staff approve content, or reject it with a reason (reviewers; staff-access.ts). */
+  'content.audit': (actor: Actor) => isStaff(actor),
   /** Members write content that waits for audit; they see and edit only their own. */
   'content.write': (actor: Actor) => isMember(actor),
   'content.editOwn': (actor: Actor, item: { authorMemberId: number | null }) =>

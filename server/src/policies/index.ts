@@ -17,6 +17,7 @@ import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
 import { questionPolicies } from './questions.js';
 import { activityPolicies } from './activities.js';
+import { staffRoleAllows } from './staff-access.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -51,8 +52,11 @@ export function can<A extends Action>(
   ...thing: ThingOf<A> extends undefined ? [] : [ThingOf<A>]
 ): boolean {
   const rule = policies[action] as (actor: Actor, thing?: unknown) => boolean;
-  return rule(actor, thing[0]);
+  // A staff action also asks for the role it needs (staff-access.ts): decided once here, for every route.
+  return rule(actor, thing[0]) && staffRoleAllows(actor, action);
 }
+
+export { rolesFor, staffMayCall, STAFF_ACCESS } from './staff-access.js';
 
 /** Throws 401 for a visitor and 403 for a member when the rule says no. */
 export function authorize<A extends Action>(

@@ -8,4 +8,8 @@ export const staffPolicies = {
   'staff.self': (actor: Actor) => isStaff(actor),
   /** Staff administrators manage other staff. */
   'staff.manage': (actor: Actor) => isStaffAdmin(actor),
+  /** The audit log of staff changes (its roles: staff-access.ts). */
+  'admin.audit': (actor: Actor) => isStaff(actor),
+  /** Operating the platform: online users, members, monitor, caches (its roles: staff-access.ts). */
+  'admin.operate': (actor: Actor) => isStaff(actor),
 };

@@ -136,6 +136,11 @@ export class WorkerPool {
     return this.waiting.length;
   }
 
+  /** Threads, busy threads and waiting tasks (the admin console's server monitor). */
+  stats(): { name: string; threads: number; busy: number; queued: number } {
+    return { name: this.options.name, threads: this.options.threads, busy: this.running.size, queued: this.queued };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
@@ -166,6 +171,10 @@ export class HeavyWork {
   run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
     const pool = task === 'lookup' || task === 'warmDictionary' ? this.dictionary : this.general;
     return pool.run(task, input) as Promise<TaskOutput<K>>;
+  }
+
+  stats() {
+    return [this.general.stats(), this.dictionary.stats()];
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { bookUpdateBody } from '@textbook/contracts';
-import { Msg } from '@textbook/contracts';
+import { Msg, type AdminBookQuery, type AdminBookRow, type Paged } from '@textbook/contracts';
+import { pageWindow } from '../../http/paging.js';
+import { coverUrl } from '../books/index.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
@@ -75,4 +77,71 @@ export async function setFreeChapters(ctx: AppContext, bookId: number, chapterId
   await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
   clearCatalogCache();
   invalidate(tag.book(bookId));
+}
+
+/** The staff's list of every book, published or not (admin console). */
+export async function adminBooks(ctx: AppContext, query: AdminBookQuery): Promise<Paged<AdminBookRow>> {
+  const { rows, total } = await q.pageAdminBooks(
+    ctx.db,
+    {
+      keyword: query.keyword,
+      published: query.published === undefined ? undefined : query.published === '1',
+      sort: query.sort,
+    },
+    pageWindow(query),
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      cover: coverUrl(r.cover),
+      authors: r.authors,
+      isbn: r.isbn,
+      price: r.price / 100,
+      subjectId: r.subjectId,
+      subjectName: r.subjectName ?? '',
+      collectionId: r.collectionId,
+      collectionName: r.collectionName ?? '',
+      published: Boolean(r.published),
+      recommended: Boolean(r.recommended),
+      sampleAutoApprove: Boolean(r.sampleAutoApprove),
+      edition: r.edition,
+      updatedAt: r.updatedAt,
+    })),
+    total,
+  };
+}
+
+/** A book's catalogue fields before a staff edit (the audit log's "before"). */
+export async function bookSnapshot(ctx: AppContext, bookId: number) {
+  const book = await q.findBook(ctx.db, bookId);
+  if (!book) return null;
+  const {
+    id,
+    title,
+    authors,
+    publisher,
+    isbn,
+    subject_id,
+    collection_id,
+    price,
+    description,
+    recommended,
+    published,
+    pub_year,
+  } = book;
+  return {
+    id,
+    title,
+    authors,
+    publisher,
+    isbn,
+    subject_id,
+    collection_id,
+    price,
+    description,
+    recommended,
+    published,
+    pub_year,
+  };
 }

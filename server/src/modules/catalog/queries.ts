@@ -271,3 +271,59 @@ export async function addBookViews(db: Db, bookId: number, views: number): Promi
     .where('id', '=', bookId)
     .execute();
 }
+
+/** Staff's list of every book (the admin console): title, authors or ISBN words, published or not. */
+export async function pageAdminBooks(
+  db: Db,
+  f: { keyword?: string | undefined; published?: boolean | undefined; sort: 'newest' | 'title' | 'updated' },
+  window: { offset: number; limit: number },
+) {
+  const base = () => {
+    let query = db
+      .selectFrom('books as b')
+      .leftJoin('dict_data as s', 's.id', 'b.subject_id')
+      .leftJoin('dict_data as c', 'c.id', 'b.collection_id');
+    if (f.published !== undefined) query = query.where('b.published', '=', f.published ? 1 : 0);
+    if (f.keyword) {
+      const words = f.keyword.toLowerCase();
+      query = query.where((eb) =>
+        eb.or([
+          likeLower('b.title', words),
+          likeLower('b.authors', words),
+          likeLower('b.isbn', words.replace(/-/g, '')),
+        ]),
+      );
+    }
+    return query;
+  };
+  let rows = base().select([
+    'b.id',
+    'b.title',
+    'b.cover',
+    'b.authors',
+    'b.isbn',
+    'b.price',
+    'b.subject_id as subjectId',
+    's.label as subjectName',
+    'b.collection_id as collectionId',
+    'c.label as collectionName',
+    'b.published',
+    'b.recommended',
+    'b.sample_auto_approve as sampleAutoApprove',
+    'b.edition',
+    'b.updated_at as updatedAt',
+  ]);
+  rows =
+    f.sort === 'title'
+      ? rows.orderBy('b.title_pinyin', 'asc').orderBy('b.id', 'asc')
+      : f.sort === 'updated'
+        ? rows.orderBy('b.updated_at', 'desc').orderBy('b.id', 'desc')
+        : rows.orderBy('b.id', 'desc');
+  const [list, total] = await Promise.all([
+    rows.offset(window.offset).limit(window.limit).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: list, total: Number(total.n) };
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adminBookQuery,
+  adminBookRow,
   bookCard,
   bookDetail,
   bookListBody,
@@ -155,6 +157,15 @@ export const catalogModule = defineModule({
 
     // Staff: catalogue management.
     route({
+      method: 'GET',
+      url: '/admin/book/page',
+      summary: 'Staff: every book, published or not (title, authors or ISBN words; newest, title or updated)',
+      policy: 'book.manage',
+      query: adminBookQuery,
+      answer: paged(adminBookRow),
+      handler: ({ ctx, query }) => manage.adminBooks(ctx, query),
+    }),
+    route({
       method: 'PUT',
       url: '/admin/book/:id',
       summary: 'Staff: edit book metadata',
@@ -162,6 +173,7 @@ export const catalogModule = defineModule({
       params: idParam,
       body: bookUpdateBody,
       answer: z.null(),
+      audit: { before: ({ ctx, params }) => manage.bookSnapshot(ctx, params.id) },
       handler: async ({ ctx, params, body }) => {
         await manage.updateBook(ctx, params.id, body);
         return null;
@@ -175,6 +187,7 @@ export const catalogModule = defineModule({
       params: idParam,
       body: bookPublishBody,
       answer: z.null(),
+      audit: { before: ({ ctx, params }) => manage.bookSnapshot(ctx, params.id) },
       handler: async ({ ctx, params, body }) => {
         await manage.setPublished(ctx, params.id, body.published);
         return null;

@@ -14,5 +14,6 @@ export {
   memberships,
   removeMembership,
   updateMembership,
+  searchMembers,
   setCurrentCollege,
 } from './service.js';

@@ -116,3 +116,29 @@ export function updateMember(
 export function phoneTaken(db: Db, phone: string) {
   return db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
 }
+
+/** The admin console's members: search by phone, name or user name, newest first. */
+export async function pageMembers(db: Db, keyword: string | undefined, window: { offset: number; limit: number }) {
+  const base = () => {
+    let query = db.selectFrom('members');
+    if (keyword) {
+      const like = `%${keyword}%`;
+      query = query.where((eb) =>
+        eb.or([eb('phone', 'like', like), eb('real_name', 'like', like), eb('user_name', 'like', like)]),
+      );
+    }
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    base()
+      .select(['id', 'phone', 'user_name as userName', 'real_name as realName', 'created_at as createdAt'])
+      .orderBy('id', 'desc')
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

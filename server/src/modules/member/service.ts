@@ -188,3 +188,8 @@ export async function updateMemberFields(
 export async function phoneInUse(ctx: AppContext, phone: string): Promise<boolean> {
   return Boolean(await q.phoneTaken(ctx.db, phone));
 }
+
+/** The admin console's member search (phone, name or user name). */
+export function searchMembers(ctx: AppContext, keyword: string | undefined, window: { offset: number; limit: number }) {
+  return q.pageMembers(ctx.db, keyword, window);
+}

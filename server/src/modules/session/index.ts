@@ -14,4 +14,8 @@ export {
   openSession,
   openStaffSession,
   parseRoles,
+  parseStaffRoles,
+  openSessions,
+  openSessionCounts,
+  forceEndSession,
 } from './service.js';

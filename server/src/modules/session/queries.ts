@@ -62,6 +62,7 @@ export function findStaffSessionByHash(db: Db, tokenHash: string) {
       'staff_sessions.id as sessionId',
       'staff.id as staffId',
       'staff.is_admin as isAdmin',
+      'staff.roles as roles',
       'staff.disabled as disabled',
       'staff_sessions.expires_at as expiresAt',
     ])
@@ -71,4 +72,67 @@ export function findStaffSessionByHash(db: Db, tokenHash: string) {
 
 export function deleteStaffSession(db: Db, id: number) {
   return db.deleteFrom('staff_sessions').where('id', '=', id).execute();
+}
+
+/** Members' open sessions (the admin console's online users), newest activity first. */
+export async function pageOpenSessions(
+  db: Db,
+  filter: { keyword?: string | undefined; now: number },
+  window: { offset: number; limit: number },
+) {
+  const base = () => {
+    let query = db
+      .selectFrom('sessions')
+      .innerJoin('members', 'members.id', 'sessions.member_id')
+      .where('sessions.expires_at', '>', filter.now);
+    if (filter.keyword) {
+      const like = `%${filter.keyword}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('members.phone', 'like', like),
+          eb('members.real_name', 'like', like),
+          eb('members.user_name', 'like', like),
+        ]),
+      );
+    }
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    base()
+      .select([
+        'sessions.id as sessionId',
+        'sessions.member_id as memberId',
+        'members.phone as phone',
+        'members.real_name as realName',
+        'members.user_name as userName',
+        'sessions.created_at as createdAt',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+      ])
+      .orderBy('sessions.last_seen_at', 'desc')
+      .orderBy('sessions.id', 'desc')
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export function findSessionOwner(db: Db, id: number) {
+  return db.selectFrom('sessions').select(['id', 'member_id as memberId']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Open sessions per member, for the members list. */
+export function countOpenSessions(db: Db, memberIds: number[], now: number) {
+  if (!memberIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('sessions')
+    .select(['member_id as memberId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('member_id', 'in', memberIds)
+    .where('expires_at', '>', now)
+    .groupBy('member_id')
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RoleCode } from '@textbook/contracts';
+import { StaffRoles, type RoleCode, type StaffRole } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
@@ -36,6 +36,15 @@ export function parseRoles(roles: string | null | undefined): RoleCode[] {
     .map((r) => Number(r))
     .filter((r): r is RoleCode => r === 0 || r === 1 || r === 2 || r === 3);
   return codes.length ? codes : [0];
+}
+
+/** A staff row's roles: the listed ones (unknown names dropped), `super` first for an administrator. */
+export function parseStaffRoles(roles: string | null | undefined, isAdmin: boolean): StaffRole[] {
+  const listed = (roles ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r): r is StaffRole => r !== 'super' && (StaffRoles as readonly string[]).includes(r));
+  return isAdmin ? ['super', ...listed] : listed;
 }
 
 /** A token's caller and when its session ends. */
@@ -101,6 +110,7 @@ async function staffOfToken(db: Db, token: string, now: number): Promise<Resolve
     staffId: row.staffId,
     sessionId: row.sessionId,
     isAdmin: Boolean(row.isAdmin),
+    roles: parseStaffRoles(row.roles, Boolean(row.isAdmin)),
   };
   return { actor, expiresAt: row.expiresAt };
 }
@@ -150,4 +160,40 @@ export async function closeStaffSession(db: Db, sessionId: number): Promise<void
 export async function endSession(ctx: AppContext, actor: MemberActor | StaffActor): Promise<void> {
   if (actor.kind === 'member') await closeSession(ctx.db, actor.sessionId);
   else await closeStaffSession(ctx.db, actor.sessionId);
+}
+
+/** The admin console's online users: members' unexpired sessions. */
+export async function openSessions(
+  db: Db,
+  filter: { keyword?: string | undefined },
+  window: { offset: number; limit: number },
+  now = Date.now(),
+) {
+  const { rows, total } = await q.pageOpenSessions(db, { ...filter, now }, window);
+  return {
+    rows: rows.map((r) => ({
+      sessionId: r.sessionId,
+      memberId: r.memberId,
+      phone: r.phone,
+      name: r.realName || r.userName,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      expiresAt: r.expiresAt,
+    })),
+    total,
+  };
+}
+
+/** Open sessions per member id. */
+export async function openSessionCounts(db: Db, memberIds: number[], now = Date.now()): Promise<Map<number, number>> {
+  const rows = await q.countOpenSessions(db, memberIds, now);
+  return new Map(rows.map((r) => [r.memberId, Number(r.n)]));
+}
+
+/** Force logout of one member session by id; false when there is none. The member's next request is a visitor's. */
+export async function forceEndSession(db: Db, sessionId: number): Promise<boolean> {
+  const row = await q.findSessionOwner(db, sessionId);
+  if (!row) return false;
+  await closeSession(db, sessionId);
+  return true;
 }

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { staffCreateBody, staffInfo, staffLoginBody, staffUpdateBody, tokenAnswer } from '@textbook/contracts';
-import { defineModule, route } from '../../http/module.js';
+import {
+  auditQuery,
+  auditRow,
+  paged,
+  staffCreateBody,
+  staffInfo,
+  staffLoginBody,
+  staffUpdateBody,
+  tokenAnswer,
+} from '@textbook/contracts';
+import { sendDownload } from '../../http/files.js';
+import { defineModule, HEAVY, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
 import { endSession } from '../session/index.js';
 import { clearSessionCookies, signedIn } from '../../http/session-cookie.js';
 import * as service from './service.js';
+import * as audit from './audit.js';
 
 /**
  * The publisher's staff: their own sign-in (`/api/staff/login`, public) and, under `/api/admin/staff/…` (staff
@@ -14,6 +25,7 @@ export const staffModule = defineModule({
   prefix: '/api',
   tag: 'staff',
   setup: (app, ctx) => {
+    audit.keepAuditLog(ctx);
     app.addHook('onReady', async () => service.ensureFirstAdmin(ctx, app.log));
   },
   routes: [
@@ -33,6 +45,7 @@ export const staffModule = defineModule({
       summary: 'Ends this staff session',
       policy: 'staff.self',
       answer: z.null(),
+      audit: false,
       handler: async ({ ctx, actor, request, reply }) => {
         clearSessionCookies(request, reply, ctx.config, 'staff');
         await endSession(ctx, asStaff(actor));
@@ -75,7 +88,30 @@ export const staffModule = defineModule({
       policy: 'staff.manage',
       body: staffUpdateBody,
       answer: staffInfo,
+      audit: {
+        before: ({ ctx, body }) => service.staffSnapshot(ctx, body.id),
+      },
       handler: ({ ctx, actor, body }) => service.updateStaff(ctx, asStaff(actor), body),
+    }),
+
+    route({
+      method: 'GET',
+      url: '/admin/audit/page',
+      summary: 'The audit log of staff changes (who, what, before, after), newest first',
+      policy: 'admin.audit',
+      query: auditQuery,
+      answer: paged(auditRow),
+      handler: ({ ctx, query }) => audit.auditPage(ctx, query),
+    }),
+
+    route({
+      method: 'GET',
+      url: '/admin/audit/export',
+      summary: 'The filtered audit log as an xlsx workbook',
+      policy: 'admin.audit',
+      query: auditQuery,
+      rateLimit: HEAVY,
+      handler: async ({ ctx, query, reply }) => sendDownload(reply, await audit.auditWorkbook(ctx, query)),
     }),
   ],
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AuthMsg, passwordProblem, type StaffInfo } from '@textbook/contracts';
+import { AdminMsg, AuthMsg, menusOfRoles, passwordProblem, type StaffInfo, type StaffRole } from '@textbook/contracts';
 import type { StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
@@ -13,19 +13,27 @@ import {
   verifyPassword,
   wrongPassword,
 } from '../auth/index.js';
-import { openStaffSession } from '../session/index.js';
+import { openStaffSession, parseStaffRoles } from '../session/index.js';
 import * as q from './queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findById>>>;
 
 export function presentStaff(row: Row): StaffInfo {
+  const roles = parseStaffRoles(row.roles, Boolean(row.isAdmin));
   return {
     id: row.id,
     userName: row.userName,
     displayName: row.displayName,
     isAdmin: Boolean(row.isAdmin),
     disabled: Boolean(row.disabled),
+    roles,
+    menus: menusOfRoles(roles),
   };
+}
+
+/** The roles column: every role but `super`, which is `is_admin`. */
+function rolesColumn(roles: readonly StaffRole[]): string {
+  return [...new Set(roles.filter((r) => r !== 'super'))].join(',');
 }
 
 function newPassword(ctx: AppContext, encrypted: string): string {
@@ -68,8 +76,10 @@ export async function listStaff(ctx: AppContext): Promise<StaffInfo[]> {
 
 export async function createStaff(
   ctx: AppContext,
-  input: { userName: string; displayName: string; password: string; isAdmin: boolean },
+  input: { userName: string; displayName: string; password: string; isAdmin: boolean; roles?: StaffRole[] },
 ): Promise<StaffInfo> {
+  // A staff account without roles signs in and opens nothing (safe by default) until roles are given.
+  const isAdmin = input.isAdmin || Boolean(input.roles?.includes('super'));
   const password = newPassword(ctx, input.password);
   if (await q.findByName(ctx.db, input.userName)) throw conflict(AuthMsg.STAFF_NAME_TAKEN);
   // Two parallel creations of one name both pass the check above: the unique index decides, and the loser hears 409.
@@ -78,13 +88,20 @@ export async function createStaff(
       user_name: input.userName,
       display_name: input.displayName,
       password_hash: await hashPassword(password),
-      is_admin: input.isAdmin ? 1 : 0,
+      is_admin: isAdmin ? 1 : 0,
+      roles: rolesColumn(input.roles ?? []),
       created_at: Date.now(),
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
     });
   return presentStaff((await q.findById(ctx.db, id))!);
+}
+
+/** A staff account as it is now (the audit log's "before" of a change), or null. */
+export async function staffSnapshot(ctx: AppContext, id: number): Promise<StaffInfo | null> {
+  const row = await q.findById(ctx.db, id);
+  return row ? presentStaff(row) : null;
 }
 
 /** Changes another staff account; disabling it or changing its password ends its sessions. */
@@ -97,6 +114,7 @@ export async function updateStaff(
     isAdmin?: boolean | undefined;
     disabled?: boolean | undefined;
     password?: string | undefined;
+    roles?: StaffRole[] | undefined;
   },
 ): Promise<StaffInfo> {
   const row = await q.findById(ctx.db, input.id);
@@ -104,9 +122,13 @@ export async function updateStaff(
   if (input.id === actor.staffId && (input.disabled || input.isAdmin === false)) {
     throw refused('不能停用自己或取消自己的管理员身份');
   }
+  if (input.id === actor.staffId && input.roles !== undefined) throw refused(AdminMsg.NOT_OWN_ROLES);
+  // Roles given as a list: `super` in it is the administrator flag, the rest the roles column.
+  const isAdmin = input.roles !== undefined ? input.roles.includes('super') : input.isAdmin;
   await q.updateStaff(ctx.db, input.id, {
     ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
-    ...(input.isAdmin !== undefined ? { is_admin: input.isAdmin ? 1 : 0 } : {}),
+    ...(isAdmin !== undefined ? { is_admin: isAdmin ? 1 : 0 } : {}),
+    ...(input.roles !== undefined ? { roles: rolesColumn(input.roles) } : {}),
     ...(input.disabled !== undefined ? { disabled: input.disabled ? 1 : 0 } : {}),
     ...(input.password ? { password_hash: await hashPassword(newPassword(ctx, input.password)) } : {}),
   });
@@ -140,12 +162,19 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
 }
 
 /** Test routes only: a staff account with a plain password (the journeys then sign in through the form). */
-export async function createTestStaff(ctx: AppContext, userName: string, password: string, isAdmin: boolean) {
+export async function createTestStaff(
+  ctx: AppContext,
+  userName: string,
+  password: string,
+  isAdmin: boolean,
+  roles: StaffRole[] = ['editor', 'reviewer', 'finance'],
+) {
   return q.insertStaff(ctx.db, {
     user_name: userName,
     display_name: userName,
     password_hash: await hashPassword(password),
     is_admin: isAdmin ? 1 : 0,
+    roles: rolesColumn(roles),
     created_at: Date.now(),
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Form, Input, Result } from 'antd';
 import type { StaffInfo } from '@textbook/contracts';
 import { Msg } from '@textbook/contracts';
@@ -6,10 +7,11 @@ import { staffLogin, staffLogout, staffMe } from '../../api/staff';
 import { hasStaffSession } from '../../stores/token';
 
 /**
- * The staff sign-in page (`/admin/login`): user name and password, separate from member login. The admin
- * console's screens come with a later issue; this page is their way in.
+ * The staff sign-in page (`/admin/login`): user name and password, separate from member login; a successful
+ * sign-in opens the admin console (`/admin`).
  */
 export default function StaffLoginPage() {
+  const navigate = useNavigate();
   const [me, setMe] = useState<StaffInfo | null>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export default function StaffLoginPage() {
     setError(undefined);
     try {
       await staffLogin(userName, password);
-      setMe(await staffMe());
+      void navigate('/admin', { replace: true });
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -45,15 +47,19 @@ export default function StaffLoginPage() {
             status="success"
             title={`已登录：${me.displayName || me.userName}`}
             subTitle={me.isAdmin ? '管理员' : '工作人员'}
-            extra={
+            extra={[
+              <Button key="console" type="primary" onClick={() => void navigate('/admin')}>
+                进入管理后台
+              </Button>,
               <Button
+                key="logout"
                 onClick={() => {
                   void staffLogout().then(() => setMe(null));
                 }}
               >
                 退出登录
-              </Button>
-            }
+              </Button>,
+            ]}
           />
         ) : (
           me === null && (

@@ -1,0 +1,118 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import {
+  AdminMsg,
+  type AdminMemberQuery,
+  type AdminMemberRow,
+  type CacheRow,
+  type MonitorAnswer,
+  type OnlineQuery,
+  type OnlineRow,
+  type Paged,
+} from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
+import { closeSessionsOfMember, forceEndSession, openSessionCounts, openSessions } from '../session/index.js';
+import { searchMembers } from '../member/index.js';
+
+/**
+ * Operating the platform from the admin console (issue 19): online users and force logout, members, the server
+ * monitor (this instance's process, event loop, database, Redis, worker pool) and this instance's read caches.
+ */
+
+export function onlineUsers(ctx: AppContext, query: OnlineQuery): Promise<Paged<OnlineRow>> {
+  return openSessions(ctx.db, { keyword: query.keyword }, pageWindow(query));
+}
+
+/** Ends one session, or every session of a member; their next request is a visitor's (asked to log in again). */
+export async function forceLogout(
+  ctx: AppContext,
+  input: { sessionId?: number | undefined; memberId?: number | undefined },
+) {
+  if (input.sessionId !== undefined) {
+    if (!(await forceEndSession(ctx.db, input.sessionId))) throw notFound();
+  } else if (input.memberId !== undefined) {
+    await closeSessionsOfMember(ctx.db, input.memberId);
+  }
+  return AdminMsg.FORCED_OFFLINE;
+}
+
+export async function members(ctx: AppContext, query: AdminMemberQuery): Promise<Paged<AdminMemberRow>> {
+  const { rows, total } = await searchMembers(ctx, query.keyword, pageWindow(query));
+  const counts = await openSessionCounts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => ({ ...r, sessions: counts.get(r.id) ?? 0 })), total };
+}
+
+/** The event-loop delay histogram and the last CPU sample of this instance (closed with the app). */
+interface Probe {
+  histogram: IntervalHistogram;
+  cpu: { at: number; usage: NodeJS.CpuUsage };
+  close: () => void;
+}
+
+export function startProbe(ctx: AppContext): Probe {
+  return ctx.local('operate:probe', () => {
+    const histogram = monitorEventLoopDelay({ resolution: 20 });
+    histogram.enable();
+    return { histogram, cpu: { at: Date.now(), usage: process.cpuUsage() }, close: () => histogram.disable() };
+  });
+}
+
+async function timed(work: () => Promise<unknown>): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  try {
+    await work();
+    return { ok: true, ms: Math.round((performance.now() - started) * 10) / 10 };
+  } catch {
+    return { ok: false, ms: Math.round((performance.now() - started) * 10) / 10 };
+  }
+}
+
+const toMs = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+
+export async function monitor(ctx: AppContext): Promise<MonitorAnswer> {
+  const probe = startProbe(ctx);
+  const now = Date.now();
+  const usage = process.cpuUsage(probe.cpu.usage);
+  const elapsedMs = Math.max(1, now - probe.cpu.at);
+  probe.cpu = { at: now, usage: process.cpuUsage() };
+  const memory = process.memoryUsage();
+  const h = probe.histogram;
+  const database = await timed(() => sql`select 1`.execute(ctx.db));
+  const redis = await timed(async () => {
+    await ctx.kv.set('operate:ping', String(now), 5_000);
+    await ctx.kv.get('operate:ping');
+  });
+  const answer: MonitorAnswer = {
+    uptimeSeconds: Math.round(process.uptime()),
+    memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external },
+    cpu: {
+      userMs: Math.round(usage.user / 1000),
+      systemMs: Math.round(usage.system / 1000),
+      percent: Math.round(((usage.user + usage.system) / 1000 / elapsedMs) * 1000) / 10,
+    },
+    eventLoop: {
+      meanMs: Number.isNaN(h.mean) ? 0 : toMs(h.mean),
+      p99Ms: toMs(h.percentile(99)),
+      maxMs: toMs(h.max),
+    },
+    database: { dialect: ctx.dialect, ...database },
+    redis: { configured: Boolean(ctx.config.redisUrl), ...redis },
+    workers: ctx.workers.stats(),
+  };
+  h.reset();
+  return answer;
+}
+
+export function caches(ctx: AppContext): CacheRow[] {
+  return ctx.caches.list();
+}
+
+export function clearCache(ctx: AppContext, name: string): string {
+  if (!ctx.caches.clear(name)) throw notFound(AdminMsg.NO_SUCH_CACHE);
+  return AdminMsg.CACHE_CLEARED;
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { StaffMenu } from '@textbook/contracts';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/**
+ * The console's pages: address under /admin, the menu group (whose roles open it: `StaffMenus` in contracts, the
+ * same table the server's staff policies use) and the page's chunk. router.tsx makes a lazy route of each; the
+ * layout builds its side menu from them. No component here, so the route table stays small for visitors.
+ */
+export interface AdminPage {
+  path: string;
+  label: string;
+  menu: StaffMenu | 'home';
+  load: () => PageModule;
+}
+
+export const adminPages: AdminPage[] = [
+  { path: '', label: '概览', menu: 'home', load: () => import('./home') },
+  { path: 'books', label: '图书', menu: 'books', load: () => import('./books') },
+  { path: 'content', label: '内容', menu: 'site', load: () => import('./content') },
+  { path: 'review/content', label: '内容审核', menu: 'review', load: () => import('./content/Review') },
+  { path: 'review/samples', label: '样书申请', menu: 'review', load: () => import('./samples') },
+  { path: 'orders', label: '个人订单', menu: 'orders', load: () => import('./orders') },
+  { path: 'payments', label: '支付通知', menu: 'orders', load: () => import('./payments') },
+  { path: 'staff', label: '员工账号', menu: 'staff', load: () => import('./staff') },
+  { path: 'audit', label: '审计日志', menu: 'audit', load: () => import('./audit') },
+  { path: 'online', label: '在线用户', menu: 'operate', load: () => import('./online') },
+  { path: 'members', label: '会员', menu: 'operate', load: () => import('./members') },
+  { path: 'monitor', label: '服务监控', menu: 'operate', load: () => import('./monitor') },
+  { path: 'cache', label: '缓存', menu: 'operate', load: () => import('./cache') },
+];
