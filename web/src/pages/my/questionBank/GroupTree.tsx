@@ -74,11 +74,16 @@ export function GroupTree({ tree, selected, onSelect }: Props) {
   } | null>(null);
   const [expanded, setExpanded] = useState<React.Key[] | undefined>(undefined);
   const current = typeof selected === 'number' ? places.get(selected) : undefined;
+  // Every folder starts open; the teacher's folding is kept from then on.
+  const allOpen = useMemo(
+    () => [...places.values()].filter((p) => p.node.children.length).map((p) => p.node.id),
+    [places],
+  );
   const total = groups.reduce((sum, g) => sum + g.total, 0) + (tree?.ungrouped ?? 0);
 
   const move = async (id: number, parentId: number | null, position: number) => {
     await actions.moveGroup({ id, parentId, position });
-    if (parentId !== null) setExpanded((keys) => [...new Set([...(keys ?? []), parentId])]);
+    if (parentId !== null) setExpanded((keys) => [...new Set([...(keys ?? allOpen), parentId])]);
   };
 
   const onDrop: TreeProps['onDrop'] = (info) => {
@@ -122,7 +127,7 @@ export function GroupTree({ tree, selected, onSelect }: Props) {
     if (naming.id) await actions.renameGroup({ id: naming.id, name });
     else {
       const made = await actions.addGroup({ name, parentId: naming.parentId });
-      if (naming.parentId !== null) setExpanded((keys) => [...new Set([...(keys ?? []), naming.parentId!])]);
+      if (naming.parentId !== null) setExpanded((keys) => [...new Set([...(keys ?? allOpen), naming.parentId!])]);
       onSelect(made.id);
     }
     setNaming(null);
@@ -185,8 +190,7 @@ export function GroupTree({ tree, selected, onSelect }: Props) {
         draggable={{ icon: false }}
         treeData={treeData}
         selectedKeys={typeof selected === 'number' ? [selected] : []}
-        expandedKeys={expanded}
-        defaultExpandAll
+        expandedKeys={expanded ?? allOpen}
         onExpand={(keys) => setExpanded(keys)}
         onSelect={(keys) => keys[0] !== undefined && onSelect(Number(keys[0]))}
         onDrop={onDrop}
