@@ -54,7 +54,7 @@ const sectionOptions = (nodes: SectionNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.title, children: sectionOptions(n.children) }));
 
 /** My question bank (spec §2 /my/questionBank, §7 Question bank): groups on the left, the questions on the right. */
-export default function QuestionBankPage() {
+function QuestionBank() {
   const { message } = App.useApp();
   const phone = Grid.useBreakpoint().md === false;
   const tree = useQuestionTree();
@@ -324,5 +324,14 @@ export default function QuestionBankPage() {
         {importing && <ImportDialog open onClose={() => setImporting(false)} />}
       </Suspense>
     </div>
+  );
+}
+
+/** The page within antd's App, so its dialogs and messages have their context. */
+export default function QuestionBankPage() {
+  return (
+    <App component={false}>
+      <QuestionBank />
+    </App>
   );
 }
