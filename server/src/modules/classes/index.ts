@@ -3,3 +3,4 @@ export { classesModule } from './routes.js';
 export { createClass } from './service.js';
 export { joinClass } from './joiner.js';
 export { decide, loadStudents, pending } from './students.js';
+export { classRoster, findClassFacts, studentClasses, teacherClasses } from './roster.js';
