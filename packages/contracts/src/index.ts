@@ -13,4 +13,5 @@ export * from './auth.js';
 export * from './samples.js';
 export * from './orders.js';
 export * from './college.js';
+export * from './questions.js';
 export * from './homework.js';

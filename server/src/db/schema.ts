@@ -9,6 +9,7 @@ import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
+import type { QuestionTables } from './tables/questions.js';
 import type { HomeworkTables } from './tables/homework.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
@@ -135,6 +136,7 @@ export interface Database
     SampleTables,
     OrderTables,
     CollegeTables,
+    QuestionTables,
     HomeworkTables {
   colleges: CollegesTable;
   members: MembersTable;

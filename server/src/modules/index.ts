@@ -19,6 +19,7 @@ import { sampleAdminModule, samplesModule } from './samples/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { collegeAdminModule, collegeModule } from './college/index.js';
+import { questionGroupModule, questionModule } from './questionBank/index.js';
 import { homeworkModule } from './homework/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
@@ -31,4 +32,5 @@ modules.push(memberModule, accountModule, noticeModule);
 modules.push(samplesModule, sampleAdminModule);
 modules.push(ordersModule, paymentsModule);
 modules.push(collegeModule, collegeAdminModule);
+modules.push(questionGroupModule, questionModule);
 modules.push(homeworkModule);

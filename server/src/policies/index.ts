@@ -15,6 +15,7 @@ import { samplePolicies } from './samples.js';
 import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
+import { questionPolicies } from './questions.js';
 import { homeworkPolicies } from './homework.js';
 
 /**
@@ -37,6 +38,7 @@ export const policies = {
   ...orderPolicies,
   ...paymentPolicies,
   ...collegePolicies,
+  ...questionPolicies,
   ...homeworkPolicies,
 };
 
