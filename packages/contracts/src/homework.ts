@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatClassTime, parseClassTime } from './classes.js';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
+import { QUESTION_TYPES } from './questions.js';
 
 /** Messages of homework (issue 17; the spec shows none, so these are ours). */
 export const HomeworkMsg = {
@@ -81,7 +82,7 @@ export const homeworkItemInput = z.object({ questionId: id, score });
 export const homeworkDrawInput = z.object({
   /** The group (with its subgroups); null or absent: the whole bank. */
   groupId: id.nullable().optional(),
-  type: z.string({ error: Msg.BAD_REQUEST }).min(1, { error: Msg.BAD_REQUEST }).max(20, { error: Msg.BAD_REQUEST }),
+  type: z.enum(QUESTION_TYPES, { error: Msg.BAD_REQUEST }),
   count: z.coerce
     .number({ error: HomeworkMsg.DRAW_COUNT })
     .int({ error: HomeworkMsg.DRAW_COUNT })

@@ -54,7 +54,7 @@ async function buildWorld(): Promise<World> {
       .executeTakeFirstOrThrow();
     sections.push(Number(row.id));
   }
-  const cls = await createClass(t, w.teacher.token, validClass(w.bookId));
+  const cls = await createClass(t, w.teacher.token, validClass(w.bookId, { isReview: '1' }));
   expectOk(await join(t, w.student.token, cls.code, '2026001', '张三'));
   const student2 = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
   expectOk(await join(t, student2.token, cls.code, '2026002', '李四'));
@@ -411,7 +411,10 @@ describe('reminders before the deadline', () => {
     const base = Date.now();
     homeworkClock(t.ctx).now = () => base;
     const hw = await released(w, { title: '提醒作业', dueTime: formatClassTime(base + 48 * HOUR) });
-    expect(await remindDue(t.ctx, base)).toBe(0);
+    // Earlier homework due within the window is reminded now; this one is two days away.
+    await remindDue(t.ctx, base);
+    const early = expectOk(await get<Paged<NoticeItem>>(w.student.token, '/api/homework/student/notice?pageSize=100'));
+    expect(early.rows.some((n) => n.title === HomeworkMsg.NOTICE_EXPIRE('提醒作业'))).toBe(false);
     const seen = expectOk(await info(w.student2.token, hw.id));
     expectOk(await post(w.student2.token, '/api/homework/student/submit', { id: hw.id, answers: answersFor(seen) }));
     const soon = base + 30 * HOUR;
@@ -421,9 +424,11 @@ describe('reminders before the deadline', () => {
     const told = await Promise.all([remindDue(t.ctx, soon), remindDue(t.ctx, soon)]);
     expect(told[0] + told[1]).toBe(1);
     expect(await remindDue(t.ctx, soon + MINUTE)).toBe(0);
-    const notices = expectOk(await get<Paged<NoticeItem>>(w.student.token, '/api/homework/student/notice'));
+    const notices = expectOk(
+      await get<Paged<NoticeItem>>(w.student.token, '/api/homework/student/notice?pageSize=100'),
+    );
     expect(notices.rows.filter((n) => n.title === HomeworkMsg.NOTICE_EXPIRE('提醒作业'))).toHaveLength(1);
-    const other = expectOk(await get<Paged<NoticeItem>>(w.student2.token, '/api/homework/student/notice'));
+    const other = expectOk(await get<Paged<NoticeItem>>(w.student2.token, '/api/homework/student/notice?pageSize=100'));
     expect(other.rows.some((n) => n.title === HomeworkMsg.NOTICE_EXPIRE('提醒作业'))).toBe(false);
   });
 });

@@ -214,7 +214,7 @@ async function buildItems(
   ctx: AppContext,
   actor: MemberActor,
   items: { questionId: number; score: number }[],
-  draws: { groupId?: number | null; type: string; count: number; score: number }[],
+  draws: { groupId?: number | null; type: QuestionSnapshot['type']; count: number; score: number }[],
 ): Promise<BuiltItems> {
   const chosen = [...items];
   const taken = new Set(items.map((i) => i.questionId));
@@ -224,7 +224,7 @@ async function buildItems(
     const ask = (count: number) =>
       drawQuestions(ctx, actor.memberId, {
         groupId: draw.groupId ?? null,
-        type: draw.type as QuestionSnapshot['type'],
+        type: draw.type,
         count,
       });
     const drawn = taken.size ? await ask(draw.count + taken.size).catch(() => ask(draw.count)) : await ask(draw.count);

@@ -34,7 +34,7 @@ function foreignHomework(w: MatrixWorld): Promise<Foreign> {
         .values({ book_id: bookId, seq: 0, level: 1, title: '第一章', chapter_id: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const cls = await createClass(w.t, owner.token, validClass(bookId));
+      const cls = await createClass(w.t, owner.token, validClass(bookId, { isReview: '1' }));
       const student = await buildMember(db, { college, roles: '3' });
       expectOk(await join(w.t, student.token, cls.code));
       const send = async <T>(token: string, url: string, payload: object) =>
