@@ -81,7 +81,7 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   await poll(() => phone.getByLabel('第1空').inputValue()).toBe('2x');
   expect(await phone.getByRole('radio', { name: /B\.\s*1/ }).isChecked()).toBe(true);
   await phone.getByRole('button', { name: '提交作业' }).click();
-  await phone.locator('.ant-modal-confirm').getByRole('button', { name: '提交' }).click();
+  await phone.locator('.ant-modal-confirm').getByRole('button', { name: /^提\s*交$/ }).click();
   await poll(() => phone.getByText('已提交，成绩和答案解析将在截止后公布').count()).toBe(1);
   // Before the deadline the API keeps the answers secret too.
   const before = await ok<StudentHomeworkInfo>(`/api/homework/student/info?id=${homework.id}`, { token: student });
@@ -94,9 +94,9 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   await row.waitFor({ timeout: 15_000 });
   await poll(() => row.innerText()).toContain('1 份待批阅');
   await shot(teacherPage, 'teacher-list');
-  await row.getByRole('button', { name: '查看' }).click();
+  await row.getByRole('button', { name: /^查\s*看$/ }).click();
   const drawer = teacherPage.locator('.ant-drawer');
-  await drawer.getByRole('button', { name: '批阅' }).click();
+  await drawer.getByRole('button', { name: /^批\s*阅$/ }).click();
   const review = teacherPage.locator('.ant-modal').filter({ hasText: '批阅：' });
   await review.getByLabel('第3题得分').fill('8');
   await review.getByLabel('第3题评语').fill('定义完整，符号规范');
@@ -119,4 +119,4 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   }
   expect(consoleErrors(phone)).toEqual([]);
   expect(consoleErrors(teacherPage)).toEqual([]);
-});
+}, 120_000);
