@@ -31,9 +31,24 @@ async function releasedHomework(teacher: string): Promise<{ homework: HomeworkRo
   const tree = await ok<HomeworkSectionNode[]>(`/api/homework/sectionTree?bookId=${cls.bookId}`, { token: teacher });
   const options = ['A', 'B', 'C', 'D'].map((key, i) => ({ key, html: `<p>${['0', '1', '2', '不存在'][i]}</p>` }));
   const q = async (body: object) => (await ok<{ id: number }>('/api/myQuestion/save', { token: teacher, body })).id;
-  const single = await q({ type: 'single', stem: '<p>极限 lim(x→0) sin x / x 等于</p>', options, answer: 'B', analysis: '<p>重要极限。</p>' });
-  const blank = await q({ type: 'blank', stem: '<p>函数 y = x² 的导数是 ____</p>', answer: [['2x', '2*x']], analysis: '<p>幂函数求导。</p>' });
-  const short = await q({ type: 'short', stem: '<p>简述函数极限的 ε-δ 定义。</p>', answer: '<p>对任意 ε&gt;0 存在 δ&gt;0……</p>' });
+  const single = await q({
+    type: 'single',
+    stem: '<p>极限 lim(x→0) sin x / x 等于</p>',
+    options,
+    answer: 'B',
+    analysis: '<p>重要极限。</p>',
+  });
+  const blank = await q({
+    type: 'blank',
+    stem: '<p>函数 y = x² 的导数是 ____</p>',
+    answer: [['2x', '2*x']],
+    analysis: '<p>幂函数求导。</p>',
+  });
+  const short = await q({
+    type: 'short',
+    stem: '<p>简述函数极限的 ε-δ 定义。</p>',
+    answer: '<p>对任意 ε&gt;0 存在 δ&gt;0……</p>',
+  });
   const now = Date.now();
   const draft = await ok<HomeworkRow>('/api/homework/teacher/save', {
     token: teacher,
@@ -81,7 +96,10 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   await poll(() => phone.getByLabel('第1空').inputValue()).toBe('2x');
   expect(await phone.getByRole('radio', { name: /B\.\s*1/ }).isChecked()).toBe(true);
   await phone.getByRole('button', { name: '提交作业' }).click();
-  await phone.locator('.ant-modal-confirm').getByRole('button', { name: /^提\s*交$/ }).click();
+  await phone
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /^提\s*交$/ })
+    .click();
   await poll(() => phone.getByText('已提交，成绩和答案解析将在截止后公布').count()).toBe(1);
   // Before the deadline the API keeps the answers secret too.
   const before = await ok<StudentHomeworkInfo>(`/api/homework/student/info?id=${homework.id}`, { token: student });
@@ -94,6 +112,13 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   await row.waitFor({ timeout: 15_000 });
   await poll(() => row.innerText()).toContain('1 份待批阅');
   await shot(teacherPage, 'teacher-list');
+  // The form the teacher builds homework in (its defaults come from homeworConfigId).
+  await teacherPage.getByRole('button', { name: /布置作业/ }).click();
+  const form = teacherPage.locator('.ant-drawer').filter({ hasText: '布置作业 ·' });
+  await poll(() => form.getByRole('radio', { name: '不接受迟交' }).isChecked()).toBe(true);
+  await shot(teacherPage, 'teacher-form');
+  await form.getByRole('button', { name: 'Close' }).click();
+  await form.waitFor({ state: 'hidden' });
   await row.getByRole('button', { name: /^查\s*看$/ }).click();
   const drawer = teacherPage.locator('.ant-drawer');
   await drawer.getByRole('button', { name: /^批\s*阅$/ }).click();
