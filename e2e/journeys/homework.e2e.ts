@@ -117,7 +117,7 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   const form = teacherPage.locator('.ant-drawer').filter({ hasText: '布置作业 ·' });
   await poll(() => form.getByRole('radio', { name: '不接受迟交' }).isChecked()).toBe(true);
   await shot(teacherPage, 'teacher-form');
-  await form.getByRole('button', { name: 'Close' }).click();
+  await form.locator('.ant-drawer-close').click();
   await form.waitFor({ state: 'hidden' });
   await row.getByRole('button', { name: /^查\s*看$/ }).click();
   const drawer = teacherPage.locator('.ant-drawer');
@@ -144,4 +144,4 @@ test('a teacher releases homework; a student answers on a phone, reloads, submit
   }
   expect(consoleErrors(phone)).toEqual([]);
   expect(consoleErrors(teacherPage)).toEqual([]);
-}, 120_000);
+}, 150_000);
