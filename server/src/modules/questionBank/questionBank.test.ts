@@ -327,18 +327,22 @@ describe('import and export', () => {
       ...QUESTION_SHEET_HEADERS,
     ]);
     expect(sheet.rowCount).toBe(6);
-    sheet.spliceRows(2, 5);
+    expect(book.worksheets[1]!.name).toBe('填写说明');
+    // The teacher keeps the template's columns and writes 20 questions in place of its examples.
+    const filled = new ExcelJS.Workbook();
+    const mine = filled.addWorksheet('题目');
+    mine.addRow(QUESTION_SHEET_HEADERS.map((_, i) => sheet.getRow(1).getCell(i + 1).value));
     for (let i = 0; i < 20; i++) {
       const kind = i % 5;
       if (kind === 0)
-        sheet.addRow(['单选题', `单选${i}`, '甲', '乙', '丙', '', '', '', 'B', '', '2', '导入', '第一章/1.1']);
-      if (kind === 1) sheet.addRow(['多选题', `多选${i}`, '甲', '乙', '丙', '丁', '', '', 'A,C', '', '', '', '第一章']);
-      if (kind === 2) sheet.addRow(['判断题', `判断${i}`, '', '', '', '', '', '', '错误', '', '', '', '']);
+        mine.addRow(['单选题', `单选${i}`, '甲', '乙', '丙', '', '', '', 'B', '', '2', '导入', '第一章/1.1']);
+      if (kind === 1) mine.addRow(['多选题', `多选${i}`, '甲', '乙', '丙', '丁', '', '', 'A,C', '', '', '', '第一章']);
+      if (kind === 2) mine.addRow(['判断题', `判断${i}`, '', '', '', '', '', '', '错误', '', '', '', '']);
       if (kind === 3)
-        sheet.addRow(['填空题', `填空${i}：____和____`, '', '', '', '', '', '', 'a/A|b', '', '5', '', '第二章']);
-      if (kind === 4) sheet.addRow(['简答题', `简答${i}`, '', '', '', '', '', '', '参考', '解析', '', '', '第二章']);
+        mine.addRow(['填空题', `填空${i}：____和____`, '', '', '', '', '', '', 'a/A|b', '', '5', '', '第二章']);
+      if (kind === 4) mine.addRow(['简答题', `简答${i}`, '', '', '', '', '', '', '参考', '解析', '', '', '第二章']);
     }
-    const report = expectOk(await upload(me.token, Buffer.from(await book.xlsx.writeBuffer())));
+    const report = expectOk(await upload(me.token, Buffer.from(await filled.xlsx.writeBuffer())));
     expect(report).toMatchObject({ added: 20, refused: 0 });
     expect(report.rows).toHaveLength(20);
     const shape = await tree(me.token);

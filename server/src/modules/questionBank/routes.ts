@@ -16,7 +16,7 @@ import {
   QuestionMsg,
 } from '@textbook/contracts';
 import { readUpload, sendDownload } from '../../http/files.js';
-import { defineModule, HEAVY, route } from '../../http/module.js';
+import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as sheets from './sheets.js';
 import * as bank from './service.js';
@@ -169,7 +169,8 @@ export const questionModule = defineModule({
           missing: QuestionMsg.IMPORT_FILE,
           tooLarge: QuestionMsg.IMPORT_FILE,
         });
-        return sheets.importQuestions(ctx, asMember(actor), file.bytes);
+        const { message, report } = await sheets.importQuestions(ctx, asMember(actor), file.bytes);
+        return say(message, report);
       },
     }),
     route({

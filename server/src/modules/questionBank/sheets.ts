@@ -18,7 +18,6 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, refused } from '../../http/errors.js';
-import { say } from '../../http/module.js';
 import type { ExportFileLike } from './types.js';
 import * as q from './queries.js';
 import { BookCheck, filterOf, questionColumns, textOf } from './service.js';
@@ -334,7 +333,7 @@ export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes
   }
   const refusedCount = report.filter((r) => !r.ok).length;
   if (refusedCount > 0) {
-    return say(QuestionMsg.IMPORT_NOTHING_WRITTEN, { added: 0, refused: refusedCount, rows: report });
+    return { message: QuestionMsg.IMPORT_NOTHING_WRITTEN, report: { added: 0, refused: refusedCount, rows: report } };
   }
   const now = Date.now();
   const realId = new Map<number, number>();
@@ -352,5 +351,8 @@ export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes
       updated_at: now,
     });
   }
-  return say(QuestionMsg.IMPORT_DONE(ready.length, 0), { added: ready.length, refused: 0, rows: report });
+  return {
+    message: QuestionMsg.IMPORT_DONE(ready.length, 0),
+    report: { added: ready.length, refused: 0, rows: report },
+  };
 }
