@@ -1,4 +1,4 @@
-import { RichText } from '../Content/RichText';
+import { MathHtml } from '../../pages/my/questionBank/MathHtml';
 
 /** Question type labels (the bank's five types). */
 export const TYPE_LABEL: Record<string, string> = {
@@ -10,7 +10,8 @@ export const TYPE_LABEL: Record<string, string> = {
 };
 
 /**
- * A question's stem, option or analysis: rich text the question bank sanitized on the server when it was saved.
+ * A question's stem, option or analysis: rich text the question bank sanitized on the server when it was saved,
+ * with its LaTeX typeset by KaTeX (the bank's `MathHtml`).
  */
 export function QuestionHtml({
   html,
@@ -21,7 +22,7 @@ export function QuestionHtml({
   className?: string;
   inline?: boolean;
 }) {
-  return <RichText html={html} className={`hw-html${inline ? ' hw-html-inline' : ''} ${className}`} />;
+  return <MathHtml html={html} className={`hw-html${inline ? ' hw-html-inline' : ''} ${className}`} />;
 }
 
 /** An answer as words: B · A、C · 正确 · 北京 / 1949. */
