@@ -16,3 +16,4 @@ export * from './college.js';
 export * from './questions.js';
 export * from './activities.js';
 export * from './admin.js';
+export * from './homework.js';

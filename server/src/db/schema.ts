@@ -11,6 +11,7 @@ import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
 import type { QuestionTables } from './tables/questions.js';
 import type { ActivityTables } from './tables/activities.js';
+import type { HomeworkTables } from './tables/homework.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable extends CollegeDetailColumns {
@@ -138,6 +139,7 @@ export interface Database
     CollegeTables,
     QuestionTables,
     ActivityTables {
+    HomeworkTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -22,6 +22,7 @@ import { collegeAdminModule, collegeModule } from './college/index.js';
 import { questionGroupModule, questionModule } from './questionBank/index.js';
 import { activitiesModule } from './activities/index.js';
 import { operateModule } from './operate/index.js';
+import { homeworkModule } from './homework/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -36,3 +37,4 @@ modules.push(collegeModule, collegeAdminModule);
 modules.push(questionGroupModule, questionModule);
 modules.push(activitiesModule);
 modules.push(operateModule);
+modules.push(homeworkModule);

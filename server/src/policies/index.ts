@@ -18,6 +18,7 @@ import { collegePolicies } from './college.js';
 import { questionPolicies } from './questions.js';
 import { activityPolicies } from './activities.js';
 import { staffRoleAllows } from './staff-access.js';
+import { homeworkPolicies } from './homework.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -41,6 +42,7 @@ export const policies = {
   ...collegePolicies,
   ...questionPolicies,
   ...activityPolicies,
+  ...homeworkPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -14,6 +14,9 @@ export const MENU_PARENT: Record<string, string> = {
   teachActivity: 'teachingSpace',
   classActivity: 'joinClass',
   authDetails: 'provideBook',
+  homework: 'joinClass',
+  homeworkAnswer: 'joinClass',
+  teachingHomework: 'teachingSpace',
 };
 
 const LABELS: Record<PersonalArea, string> = {

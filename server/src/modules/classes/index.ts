@@ -4,3 +4,4 @@ export { classBooks, createClass, loadClass } from './service.js';
 export { joinClass } from './joiner.js';
 export { decide, loadStudents, pending } from './students.js';
 export { approvedStudents, isApprovedStudent } from './roster.js';
+export { classRoster, findClassFacts, studentClasses, teacherClasses } from './roster.js';

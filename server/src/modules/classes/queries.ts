@@ -341,3 +341,29 @@ export function findMemberNames(db: Db, memberId: number) {
     .where('id', '=', memberId)
     .executeTakeFirst();
 }
+
+// ---- rosters (for homework and reports) ----
+
+/** A class's approved students with the name and student number they joined with. */
+export function approvedStudents(db: Db, classId: number) {
+  return db
+    .selectFrom('class_students')
+    .select(['member_id as memberId', 'name', 'student_id as studentId'])
+    .where('class_id', '=', classId)
+    .where('status', '=', 1)
+    .orderBy('student_id')
+    .orderBy('id')
+    .execute();
+}
+
+/** The classes a member studies in (approved), with their book. */
+export function approvedClassesOf(db: Db, memberId: number) {
+  return db
+    .selectFrom('class_students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select(['c.id', 'c.name', 'c.book_id as bookId', 'b.title as bookName', 'c.teacher_id as teacherId'])
+    .where('s.member_id', '=', memberId)
+    .where('s.status', '=', 1)
+    .execute();
+}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { SectionNode } from '@textbook/contracts';
 
 /** The sections leading to the current chapter (the "where am I" trail). */
@@ -18,10 +19,12 @@ interface Props {
   tree: SectionNode[];
   chapterId: number;
   onOpen(node: SectionNode): void;
+  /** The reader's homework by section id (a student's released homework of this book): a marker links to it. */
+  homework?: Map<number, { id: number; done: boolean }[]>;
 }
 
 /** Collapsible table of contents; the current section is marked and its ancestors are open. */
-export function Toc({ tree, chapterId, onOpen }: Props) {
+export function Toc({ tree, chapterId, onOpen, homework }: Props) {
   const trail = useMemo(() => new Set(trailTo(tree, chapterId).map((n) => n.id)), [tree, chapterId]);
   const [toggled, setToggled] = useState<Record<number, boolean>>({});
   const render = (nodes: SectionNode[]) => (
@@ -54,6 +57,19 @@ export function Toc({ tree, chapterId, onOpen }: Props) {
                 {n.title}
                 {n.free ? <span className="toc-free">试读</span> : null}
               </button>
+              {homework?.get(n.id)?.length ? (
+                <Link
+                  className="toc-homework"
+                  to={
+                    homework.get(n.id)!.length === 1
+                      ? `/my/homeworkAnswer?id=${homework.get(n.id)![0]!.id}`
+                      : '/my/homework'
+                  }
+                  title="本章作业"
+                >
+                  作业{homework.get(n.id)!.filter((h) => !h.done).length || '✓'}
+                </Link>
+              ) : null}
             </div>
             {n.children.length && open ? render(n.children) : null}
           </li>

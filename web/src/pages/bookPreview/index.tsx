@@ -3,6 +3,7 @@ import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeCon
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ChapterContent, ReaderNote, SectionNode } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
+import { useStudentChapterHomework } from '../../api/homework';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { NoteEditor } from './NoteEditor';
@@ -39,6 +40,15 @@ export default function BookPreviewPage() {
 
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
+  // A student's released homework of this book, marked beside its chapter in the contents.
+  const chapterHomework = useStudentChapterHomework(bookId, Boolean(member));
+  const homeworkBySection = useMemo(() => {
+    const map = new Map<number, { id: number; done: boolean }[]>();
+    for (const h of chapterHomework.data ?? []) {
+      map.set(h.sectionId, [...(map.get(h.sectionId) ?? []), { id: h.id, done: h.status !== 0 }]);
+    }
+    return map;
+  }, [chapterHomework.data]);
   const spine = useSpine(bookId);
   const [settings, updateSettings] = useReaderSettings();
   const continuous = settings.continuous;
@@ -175,7 +185,11 @@ export default function BookPreviewPage() {
   /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
   const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
 
-  const toc = tree.data ? <Toc tree={tree.data} chapterId={chapterId ?? 0} onOpen={openSection} /> : <Spin />;
+  const toc = tree.data ? (
+    <Toc tree={tree.data} chapterId={chapterId ?? 0} onOpen={openSection} homework={homeworkBySection} />
+  ) : (
+    <Spin />
+  );
   const wide = typeof window !== 'undefined' && window.innerWidth >= 1024;
   const noteById = (id: number) => setActiveNote((notes ?? []).find((n) => n.id === id) ?? null);
 

@@ -146,6 +146,8 @@ export function ClassCard({ row, onEdit }: { row: ClassRow; onEdit: (row: ClassR
         </Link>
         <Link to={`/my/teachActivity?classId=${row.id}`}>
           <Button size="small">课堂活动</Button>
+        <Link to={`/my/teachingHomework?classId=${row.id}`}>
+          <Button size="small">作业</Button>
         </Link>
       </div>
       <Modal open={qrOpen} title={`扫码加入“${row.name}”`} footer={null} onCancel={() => setQrOpen(false)} width={340}>
