@@ -138,7 +138,7 @@ export interface Database
     OrderTables,
     CollegeTables,
     QuestionTables,
-    ActivityTables {
+    ActivityTables,
     HomeworkTables {
   colleges: CollegesTable;
   members: MembersTable;

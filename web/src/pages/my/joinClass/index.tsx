@@ -259,6 +259,9 @@ function MyClasses() {
             {c.status === 1 && (
               <Link to={`/my/classActivity?classId=${c.classId}`}>
                 <Button size="small">课堂活动</Button>
+              </Link>
+            )}
+            {c.status === 1 && (
               <Link to="/my/homework">
                 <Button size="small">我的作业</Button>
               </Link>

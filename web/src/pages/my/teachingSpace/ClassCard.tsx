@@ -146,6 +146,7 @@ export function ClassCard({ row, onEdit }: { row: ClassRow; onEdit: (row: ClassR
         </Link>
         <Link to={`/my/teachActivity?classId=${row.id}`}>
           <Button size="small">课堂活动</Button>
+        </Link>
         <Link to={`/my/teachingHomework?classId=${row.id}`}>
           <Button size="small">作业</Button>
         </Link>
