@@ -13,3 +13,4 @@ export * from './auth.js';
 export * from './samples.js';
 export * from './orders.js';
 export * from './college.js';
+export * from './reports.js';

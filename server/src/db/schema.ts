@@ -9,6 +9,7 @@ import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
+import type { ReportTables } from './tables/reports.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable extends CollegeDetailColumns {
@@ -133,7 +134,8 @@ export interface Database
     AccountTables,
     SampleTables,
     OrderTables,
-    CollegeTables {
+    CollegeTables,
+    ReportTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

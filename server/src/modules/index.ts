@@ -19,6 +19,7 @@ import { sampleAdminModule, samplesModule } from './samples/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { collegeAdminModule, collegeModule } from './college/index.js';
+import { reportAdminModule, reportsModule } from './reports/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -30,3 +31,4 @@ modules.push(memberModule, accountModule, noticeModule);
 modules.push(samplesModule, sampleAdminModule);
 modules.push(ordersModule, paymentsModule);
 modules.push(collegeModule, collegeAdminModule);
+modules.push(reportsModule, reportAdminModule);

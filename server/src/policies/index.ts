@@ -15,6 +15,7 @@ import { samplePolicies } from './samples.js';
 import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
+import { reportPolicies } from './reports.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -36,6 +37,7 @@ export const policies = {
   ...orderPolicies,
   ...paymentPolicies,
   ...collegePolicies,
+  ...reportPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -3,7 +3,16 @@
  * chapters, sections, dictionaries, book lists and the search index; others read them through these functions.
  */
 export { catalogModule } from './routes.js';
-export { cardsByIds, dictionary, loadReadableBook, neighbourChapters, subjectConditions } from './service.js';
+export {
+  bookTitles,
+  cardsByIds,
+  dictionary,
+  loadReadableBook,
+  monthStatistics,
+  neighbourChapters,
+  spineOf,
+  subjectConditions,
+} from './service.js';
 export { clearCatalogCache } from './cache.js';
 export { coverSvg } from './cover.js';
 export { reindexBook } from './indexer.js';

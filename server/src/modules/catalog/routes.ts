@@ -13,7 +13,6 @@ import {
   bookUpdateBody,
   dictNode,
   freeChaptersBody,
-  monthStat,
   paged,
   sectionNode,
 } from '@textbook/contracts';
@@ -95,14 +94,6 @@ export const catalogModule = defineModule({
         sorts: z.array(z.object({ value: z.string(), label: z.string() })),
       }),
       handler: ({ ctx }) => books.allFields(ctx),
-    }),
-    route({
-      method: 'GET',
-      url: '/book/month/statistics',
-      summary: 'Books published per month, last twelve months',
-      policy: 'book.browse',
-      answer: z.array(monthStat),
-      handler: ({ ctx }) => books.monthStatistics(ctx),
     }),
     route({
       method: 'GET',
