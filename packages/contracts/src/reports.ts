@@ -69,9 +69,12 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string({ error: ReportMsg.DAY_FORMAT })
   .regex(DAY_RE, { error: ReportMsg.DAY_FORMAT })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: ReportMsg.DAY_FORMAT,
-  });
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: ReportMsg.DAY_FORMAT,
+    },
+  );
 const id = z.coerce
   .number({ error: Msg.BAD_REQUEST })
   .int({ error: Msg.BAD_REQUEST })
@@ -257,9 +260,7 @@ export const classReport = z.object({
   notOpened: z.array(z.object({ memberId: int, name: z.string(), studentId: z.string() })),
   sections: z.array(chapterFigure),
   daily: z.array(dayFigure),
-  homework: z
-    .object({ items: z.array(homeworkFigure), bands: z.array(scoreBand) })
-    .nullable(),
+  homework: z.object({ items: z.array(homeworkFigure), bands: z.array(scoreBand) }).nullable(),
 });
 export type ClassReport = z.infer<typeof classReport>;
 

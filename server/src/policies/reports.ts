@@ -22,8 +22,7 @@ export const reportPolicies = {
   /** One class's report (and its students' reports for this class): its teacher only. */
   'report.class': teachesClass,
   /** A book's use in the administrator's own college. */
-  'report.college': (actor: Actor) =>
-    hasRole(actor, Role.COLLEGE_ADMIN) && isMember(actor) && actor.collegeId !== null,
+  'report.college': (actor: Actor) => hasRole(actor, Role.COLLEGE_ADMIN) && isMember(actor) && actor.collegeId !== null,
   /** A book's use across every class and college: the publisher's staff. */
   'report.staff': (actor: Actor) => isStaff(actor),
 };

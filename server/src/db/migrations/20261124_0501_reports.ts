@@ -35,7 +35,12 @@ export async function up(db: AnyDb): Promise<void> {
   await backfill(db);
 }
 
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** What the reader recorded before the rollups existed, summed once (the same sums the reader's hooks keep). */
 async function backfill(db: AnyDb): Promise<void> {
@@ -56,11 +61,26 @@ async function backfill(db: AnyDb): Promise<void> {
       })
       .execute();
   }
-  const rows = new Map<string, { member_id: number; book_id: number; chapter_path: string; day: string; seconds: number; notes: number; highlights: number }>();
+  const rows = new Map<
+    string,
+    {
+      member_id: number;
+      book_id: number;
+      chapter_path: string;
+      day: string;
+      seconds: number;
+      notes: number;
+      highlights: number;
+    }
+  >();
   const at = (member: number, book: number, path: string, day: string) => {
     const key = `${member}|${book}|${day}|${path}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { member_id: member, book_id: book, chapter_path: path, day, seconds: 0, notes: 0, highlights: 0 }));
+    if (!row)
+      rows.set(
+        key,
+        (row = { member_id: member, book_id: book, chapter_path: path, day, seconds: 0, notes: 0, highlights: 0 }),
+      );
     return row;
   };
   const times = await db
@@ -79,7 +99,11 @@ async function backfill(db: AnyDb): Promise<void> {
     else row.highlights += 1;
   }
   const all = [...rows.values()];
-  for (let i = 0; i < all.length; i += 500) await db.insertInto('report_daily').values(all.slice(i, i + 500)).execute();
+  for (let i = 0; i < all.length; i += 500)
+    await db
+      .insertInto('report_daily')
+      .values(all.slice(i, i + 500))
+      .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

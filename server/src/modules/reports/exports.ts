@@ -31,7 +31,12 @@ function everyDay(start: string, end: string, values: Map<string, number>) {
 export function studyDoc(r: StudyReport): ReportDoc {
   const daily = everyDay(r.start, r.end, new Map(r.daily.map((d) => [d.day, minutes(d.seconds)])));
   const charts: ReportChart[] = [
-    { title: `${M.DAILY}（${M.MINUTES}）`, kind: 'heat', labels: daily.days, series: [{ name: M.MINUTES, values: daily.values }] },
+    {
+      title: `${M.DAILY}（${M.MINUTES}）`,
+      kind: 'heat',
+      labels: daily.days,
+      series: [{ name: M.MINUTES, values: daily.values }],
+    },
   ];
   if (r.books.length) {
     charts.push({
@@ -122,7 +127,12 @@ export function studyDoc(r: StudyReport): ReportDoc {
 export function classDoc(r: ClassReport): ReportDoc {
   const daily = everyDay(r.start, r.end, new Map(r.daily.map((d) => [d.day, minutes(d.seconds)])));
   const charts: ReportChart[] = [
-    { title: `${M.DAILY}（${M.MINUTES}）`, kind: 'line', labels: daily.days, series: [{ name: M.MINUTES, values: daily.values }] },
+    {
+      title: `${M.DAILY}（${M.MINUTES}）`,
+      kind: 'line',
+      labels: daily.days,
+      series: [{ name: M.MINUTES, values: daily.values }],
+    },
     {
       title: M.STRUGGLE_MAP,
       kind: 'bar',

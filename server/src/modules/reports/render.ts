@@ -86,7 +86,16 @@ function drawChart(doc: Doc, chart: ReportChart) {
     const cell = Math.min(12, width / Math.max(1, cols));
     const values = chart.series[0]?.values ?? [];
     values.forEach((v, i) => {
-      const shade = v <= 0 ? '#ebedf0' : v < max / 4 ? '#9be9a8' : v < max / 2 ? '#40c463' : v < (3 * max) / 4 ? '#30a14e' : '#216e39';
+      const shade =
+        v <= 0
+          ? '#ebedf0'
+          : v < max / 4
+            ? '#9be9a8'
+            : v < max / 2
+              ? '#40c463'
+              : v < (3 * max) / 4
+                ? '#30a14e'
+                : '#216e39';
       doc.rect(left + Math.floor(i / 7) * cell, top + (i % 7) * cell, cell - 1.5, cell - 1.5).fill(shade);
     });
     doc.fontSize(7).fillColor('#555555');
@@ -96,7 +105,11 @@ function drawChart(doc: Doc, chart: ReportChart) {
     doc.x = PAGE.left;
     return;
   }
-  doc.moveTo(left, top).lineTo(left, top + plotH).lineTo(left + width, top + plotH).stroke();
+  doc
+    .moveTo(left, top)
+    .lineTo(left, top + plotH)
+    .lineTo(left + width, top + plotH)
+    .stroke();
   doc.fontSize(7).fillColor('#555555');
   doc.text(String(Math.round(max)), PAGE.left, top - 3, { width: 32, align: 'right', lineBreak: false });
   doc.text('0', PAGE.left, top + plotH - 6, { width: 32, align: 'right', lineBreak: false });
@@ -126,14 +139,20 @@ function drawChart(doc: Doc, chart: ReportChart) {
   doc.fontSize(7).fillColor('#555555');
   chart.labels.forEach((label, i) => {
     if (i % every) return;
-    doc.text(label.slice(0, 10), left + i * slot, top + plotH + 3, { width: Math.max(30, slot * every), lineBreak: false });
+    doc.text(label.slice(0, 10), left + i * slot, top + plotH + 3, {
+      width: Math.max(30, slot * every),
+      lineBreak: false,
+    });
   });
   // Legend.
   let lx = left;
   const ly = top + plotH + 16;
   chart.series.forEach((s, si) => {
     doc.rect(lx, ly + 1, 8, 8).fill(PALETTE[si % PALETTE.length]!);
-    doc.fillColor('#333333').fontSize(8).text(s.name, lx + 11, ly, { lineBreak: false });
+    doc
+      .fillColor('#333333')
+      .fontSize(8)
+      .text(s.name, lx + 11, ly, { lineBreak: false });
     lx += 16 + doc.widthOfString(s.name) + 10;
   });
   doc.y = ly + 18;
@@ -157,14 +176,23 @@ function drawTable(doc: Doc, table: ReportTable) {
       doc.text(cell, x + 3, y + 4, { width: widths[i]! - 6, height: rowH - 4, lineBreak: false, ellipsis: true });
       x += widths[i]!;
     });
-    doc.moveTo(PAGE.left, y + rowH).lineTo(PAGE.right, y + rowH).lineWidth(0.3).strokeColor('#d1d5db').stroke();
+    doc
+      .moveTo(PAGE.left, y + rowH)
+      .lineTo(PAGE.right, y + rowH)
+      .lineWidth(0.3)
+      .strokeColor('#d1d5db')
+      .stroke();
     doc.y = y + rowH;
   };
   drawRow(
     table.columns.map((c) => c.header),
     true,
   );
-  for (const row of table.rows) drawRow(table.columns.map((c) => String(row[c.key] ?? '')), false);
+  for (const row of table.rows)
+    drawRow(
+      table.columns.map((c) => String(row[c.key] ?? '')),
+      false,
+    );
   doc.moveDown(0.8);
   doc.x = PAGE.left;
 }
@@ -188,8 +216,14 @@ export async function renderReportPdf(spec: ReportPdfSpec): Promise<Buffer> {
     if (i % 4 === 0) ensureSpace(doc, 44);
     const x = PAGE.left + (i % 4) * boxW;
     const y = doc.y;
-    doc.fontSize(8).fillColor('#6b7280').text(f.label, x, y, { width: boxW - 8, lineBreak: false });
-    doc.fontSize(14).fillColor('#111111').text(String(f.value), x, y + 12, { width: boxW - 8, lineBreak: false });
+    doc
+      .fontSize(8)
+      .fillColor('#6b7280')
+      .text(f.label, x, y, { width: boxW - 8, lineBreak: false });
+    doc
+      .fontSize(14)
+      .fillColor('#111111')
+      .text(String(f.value), x, y + 12, { width: boxW - 8, lineBreak: false });
     doc.y = i % 4 === 3 || i === spec.doc.figures.length - 1 ? y + 38 : y;
   });
   doc.x = PAGE.left;

@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ReportMsg, type ClassReport, type MonthFigure, type StudyReport, type TeachingReport, type TextbookReport } from '@textbook/contracts';
+import {
+  ReportMsg,
+  type ClassReport,
+  type MonthFigure,
+  type StudyReport,
+  type TeachingReport,
+  type TextbookReport,
+} from '@textbook/contracts';
 import { createClass, validClass, join } from '../../../test/classes.js';
 import { buildCollege, buildMember, buildStaff, type BuiltMember } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
@@ -57,7 +64,12 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     world ??= (async () => {
       const db = t.ctx.db;
       const { bookId } = await importBook(t.ctx, buildEpub(`urn:test:reports:${Date.now()}`, '报告教材', CHAPTERS));
-      const rows = await db.selectFrom('book_chapters').select('id').where('book_id', '=', bookId).orderBy('seq').execute();
+      const rows = await db
+        .selectFrom('book_chapters')
+        .select('id')
+        .where('book_id', '=', bookId)
+        .orderBy('seq')
+        .execute();
       const chapters = rows.map((r) => r.id);
       const college = await buildCollege(db);
       const other = await buildCollege(db);
@@ -74,7 +86,11 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         await grantShelfEntry(db, { memberId: m.id, bookId, source: 'sample', sourceRef: 1, collegeId: c.id });
       }
       const cls = await createClass(t, teacher.token, validClass(bookId, { isReview: '1', name: '报告一班' }));
-      const otherCls = await createClass(t, otherCollegeTeacher.token, validClass(bookId, { isReview: '1', name: '外校班' }));
+      const otherCls = await createClass(
+        t,
+        otherCollegeTeacher.token,
+        validClass(bookId, { isReview: '1', name: '外校班' }),
+      );
       const s1 = await buildMember(db, { college, roles: '3' });
       const s2 = await buildMember(db, { college, roles: '3' });
       const s3 = await buildMember(db, { college, roles: '3' });
@@ -186,7 +202,9 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         { day: D2, seconds: 480, readers: 2 },
       ],
     });
-    expect(r.roster.map((s) => [s.name, s.opened, s.progress, s.seconds, s.days, s.notes, s.highlights, s.lastDay])).toEqual([
+    expect(
+      r.roster.map((s) => [s.name, s.opened, s.progress, s.seconds, s.days, s.notes, s.highlights, s.lastDay]),
+    ).toEqual([
       ['甲同学', true, 0.5, 960, 2, 1, 1, D2],
       ['乙同学', true, 0.166, 120, 1, 0, 1, D2],
       ['丙同学', false, 0, 0, 0, 0, 0, null],
@@ -214,13 +232,18 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     );
     expect(r).toMatchObject({ title: '乙同学的学习报告 - 报告一班', seconds: 120, days: 1, highlights: 1 });
     expect(r.books.map((b) => b.bookId)).toEqual([w.bookId]);
-    const outsider = await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.otherTeacher.id}`, w.teacher.token);
+    const outsider = await get(
+      `/api/classReport/student?classId=${w.classId}&memberId=${w.otherTeacher.id}`,
+      w.teacher.token,
+    );
     expect(outsider.status).toBe(404);
   });
 
   it('the teaching report puts the teacher’s classes side by side; the textbook report by college', async () => {
     const w = await setup();
-    const teaching = expectOk(await get<TeachingReport>(`/api/classReport/teaching?start=${D1}&end=${D2}`, w.teacher.token));
+    const teaching = expectOk(
+      await get<TeachingReport>(`/api/classReport/teaching?start=${D1}&end=${D2}`, w.teacher.token),
+    );
     expect(teaching.classes.map((c) => [c.className, c.students, c.opened, c.seconds, c.avgDays])).toEqual([
       ['报告一班', 3, 2, 1080, 1],
     ]);
@@ -237,7 +260,10 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     const month = mine.months.find((m) => m.month === '2026-11')!;
     expect([month.reads, month.readers]).toEqual([3, 2]);
     const theirs = expectOk(
-      await get<TextbookReport>(`/api/classReport/textbook?bookId=${w.bookId}&start=${D1}&end=${D2}`, w.otherAdmin.token),
+      await get<TextbookReport>(
+        `/api/classReport/textbook?bookId=${w.bookId}&start=${D1}&end=${D2}`,
+        w.otherAdmin.token,
+      ),
     );
     expect(theirs.classes.map((c) => [c.className, c.seconds])).toEqual([['外校班', 60]]);
     // The publisher's staff: every college.
@@ -265,10 +291,12 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect((await get(detail, w.otherTeacher.token)).status).toBe(403);
     expect((await get(detail, w.otherCollegeTeacher.token)).status).toBe(403);
     expect((await get(detail, w.admin.token)).status).toBe(403);
-    expect((await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.s2.token)).status).toBe(403);
-    expect((await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.otherTeacher.token)).status).toBe(
+    expect((await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.s2.token)).status).toBe(
       403,
     );
+    expect(
+      (await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.otherTeacher.token)).status,
+    ).toBe(403);
     expect((await get('/api/classReport/textbook', w.teacher.token)).status).toBe(403);
     expect((await get('/api/admin/report/textbook', w.admin.token)).status).toBe(403);
     expect((await get('/api/classReport/teaching', w.s1.token)).status).toBe(403);
@@ -287,7 +315,12 @@ describe('reports: figures from the rollups, permissions, exports', () => {
   it('the rollups equal a full recount of the raw events', async () => {
     await setup();
     const db = t.ctx.db;
-    const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const DAY = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     const recount = new Map<string, { seconds: number; notes: number; highlights: number }>();
     const cell = (k: string) => {
       let c = recount.get(k);
@@ -316,7 +349,10 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         ]),
     );
     expect(asMap).toEqual(recount);
-    const positions = await db.selectFrom('reading_positions').select(['member_id', 'book_id', 'progress', 'reads']).execute();
+    const positions = await db
+      .selectFrom('reading_positions')
+      .select(['member_id', 'book_id', 'progress', 'reads'])
+      .execute();
     const books = await db.selectFrom('report_books').select(['member_id', 'book_id', 'progress', 'reads']).execute();
     const key = (r: { member_id: number; book_id: number }) => `${r.member_id}|${r.book_id}`;
     expect(new Map(books.map((b) => [key(b), [Number(b.progress), b.reads]]))).toEqual(
@@ -338,7 +374,17 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['概况', '学生', '章节难点', '每日阅读']);
     const students = book.getWorksheet('学生')!;
-    expect(students.getRow(1).values).toEqual([undefined, '学号', '姓名', '阅读进度', '阅读时长（分钟）', '阅读天数', '笔记', '划线', '最近阅读']);
+    expect(students.getRow(1).values).toEqual([
+      undefined,
+      '学号',
+      '姓名',
+      '阅读进度',
+      '阅读时长（分钟）',
+      '阅读天数',
+      '笔记',
+      '划线',
+      '最近阅读',
+    ]);
     expect(students.getRow(2).values).toEqual([undefined, 'A01', '甲同学', '50%', 16, 2, 1, 1, D2]);
     expect(students.getRow(4).getCell(3).value).toBe('未打开教材的学生');
     const sections = book.getWorksheet('章节难点')!;
@@ -377,5 +423,6 @@ describe('reports: figures from the rollups, permissions, exports', () => {
       headers: { authorization: `Bearer ${w.staff.token}` },
     });
     expect(pdfText(textbook.rawPayload).join('\n')).toContain('外校班');
-  });
+    // The first export starts the worker threads and loads the CJK font: slow on a busy machine.
+  }, 120_000);
 });

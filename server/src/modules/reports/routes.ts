@@ -53,12 +53,16 @@ export const reportsModule = defineModule({
       rateLimit: HEAVY,
       query: myReportExportQuery,
       handler: async ({ ctx, actor, query, reply }) =>
-        sendDownload(reply, await exportDoc(ctx, studyDoc(await reports.myReport(ctx, asMember(actor), query)), query.type)),
+        sendDownload(
+          reply,
+          await exportDoc(ctx, studyDoc(await reports.myReport(ctx, asMember(actor), query)), query.type),
+        ),
     }),
     route({
       method: 'GET',
       url: '/classReport/detail',
-      summary: "A class's report: each student's progress, time and days, who has not opened the book, the struggle map",
+      summary:
+        "A class's report: each student's progress, time and days, who has not opened the book, the struggle map",
       policy: 'report.class',
       gate: 'report.teach',
       query: classReportQuery,
@@ -99,7 +103,10 @@ export const reportsModule = defineModule({
       query: classStudentExportQuery,
       load: ({ ctx, query }) => reports.loadClassStudent(ctx, query.classId, query.memberId),
       handler: async ({ ctx, thing, query, reply }) =>
-        sendDownload(reply, await exportDoc(ctx, studyDoc(await reports.studentInClass(ctx, thing, query)), query.type)),
+        sendDownload(
+          reply,
+          await exportDoc(ctx, studyDoc(await reports.studentInClass(ctx, thing, query)), query.type),
+        ),
     }),
     route({
       method: 'GET',
@@ -181,7 +188,10 @@ export const reportAdminModule = defineModule({
       rateLimit: HEAVY,
       query: textbookExportQuery,
       handler: async ({ ctx, query, reply }) =>
-        sendDownload(reply, await exportDoc(ctx, textbookDoc(await reports.textbookReport(ctx, null, query)), query.type)),
+        sendDownload(
+          reply,
+          await exportDoc(ctx, textbookDoc(await reports.textbookReport(ctx, null, query)), query.type),
+        ),
     }),
   ],
 });

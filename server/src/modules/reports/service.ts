@@ -313,13 +313,10 @@ async function summaries(ctx: AppContext, classes: ClassRecord[], range: { start
   );
 }
 
-export async function teachingReport(
-  ctx: AppContext,
-  actor: MemberActor,
-  asked: ReportRange,
-): Promise<TeachingReport> {
+export async function teachingReport(ctx: AppContext, actor: MemberActor, asked: ReportRange): Promise<TeachingReport> {
   const range = rangeOf(asked);
-  const classes = actor.collegeId === null ? [] : await classesWhere(ctx, { teacherId: actor.memberId, collegeId: actor.collegeId });
+  const classes =
+    actor.collegeId === null ? [] : await classesWhere(ctx, { teacherId: actor.memberId, collegeId: actor.collegeId });
   const rows = await summaries(ctx, classes, range);
   const perClass = await Promise.all(
     rows.map((r) =>
@@ -375,7 +372,16 @@ export async function textbookReport(
   const bookId = asked.bookId ?? books[0]?.id ?? null;
   const title = books.find((b) => b.id === bookId)?.title ?? '';
   if (bookId === null) {
-    return { title: ReportMsg.TEXTBOOK_TITLE(''), books, bookId, ...range, colleges: [], classes: [], sections: [], months: [] };
+    return {
+      title: ReportMsg.TEXTBOOK_TITLE(''),
+      books,
+      bookId,
+      ...range,
+      colleges: [],
+      classes: [],
+      sections: [],
+      months: [],
+    };
   }
   const classes = inScope.filter((c) => c.bookId === bookId);
   const rows = await summaries(ctx, classes, range);
