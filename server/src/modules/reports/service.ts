@@ -75,6 +75,61 @@ function withStruggle(sections: ChapterFigure[], lengths: Map<string, number>): 
   return sections.map((s, i) => ({ ...s, struggle: top > 0 ? Math.round((100 * intensity[i]!) / top) : 0 }));
 }
 
+type RollupRow = Awaited<ReturnType<typeof rollups.rows>>[number];
+
+/** One pass over a class's rollup rows: per member, per day and per chapter sums (instead of three scans). */
+function sums(rows: RollupRow[]) {
+  const members = new Map<
+    number,
+    { seconds: number; days: Set<string>; notes: number; highlights: number; lastDay: string | null }
+  >();
+  const days = new Map<string, { seconds: number; readers: Set<number> }>();
+  const chapters = new Map<string, { seconds: number; notes: number; highlights: number; readers: Set<number> }>();
+  for (const r of rows) {
+    const id = Number(r.memberId);
+    const seconds = num(r.seconds);
+    const m = members.get(id) ?? { seconds: 0, days: new Set<string>(), notes: 0, highlights: 0, lastDay: null };
+    m.seconds += seconds;
+    m.notes += num(r.notes);
+    m.highlights += num(r.highlights);
+    if (seconds > 0) {
+      m.days.add(r.day);
+      if (!m.lastDay || r.day > m.lastDay) m.lastDay = r.day;
+    }
+    members.set(id, m);
+    const d = days.get(r.day) ?? { seconds: 0, readers: new Set<number>() };
+    d.seconds += seconds;
+    if (seconds > 0) d.readers.add(id);
+    days.set(r.day, d);
+    const c = chapters.get(r.path) ?? { seconds: 0, notes: 0, highlights: 0, readers: new Set<number>() };
+    c.seconds += seconds;
+    c.notes += num(r.notes);
+    c.highlights += num(r.highlights);
+    if (seconds > 0) c.readers.add(id);
+    chapters.set(r.path, c);
+  }
+  return {
+    perMember: [...members].map(([memberId, m]) => ({
+      memberId,
+      seconds: m.seconds,
+      days: m.days.size,
+      notes: m.notes,
+      highlights: m.highlights,
+      lastDay: m.lastDay,
+    })),
+    daily: [...days]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([day, d]) => ({ day, seconds: d.seconds, readers: d.readers.size })),
+    perChapter: [...chapters].map(([path, c]) => ({
+      path,
+      seconds: c.seconds,
+      notes: c.notes,
+      highlights: c.highlights,
+      readers: c.readers.size,
+    })),
+  };
+}
+
 // ---- study report ----
 
 interface StudyOptions {
@@ -184,11 +239,17 @@ export async function studentInClass(
   });
 }
 
-async function rosterFigures(ctx: AppContext, roster: Roster, bookId: number, range: { start: string; end: string }) {
+async function rosterFigures(
+  ctx: AppContext,
+  roster: Roster,
+  bookId: number,
+  range: { start: string; end: string },
+  summed?: ReturnType<typeof sums>['perMember'],
+) {
   const ids = roster.map((r) => r.memberId);
   const scope: Scope = { memberIds: ids, bookId, ...range };
   const [perMember, states] = await Promise.all([
-    rollups.byMember(ctx.db, scope),
+    summed ?? rollups.byMember(ctx.db, scope),
     rollups.bookStates(ctx.db, { memberIds: ids, bookId }),
   ]);
   const figOf = new Map(perMember.map((m) => [Number(m.memberId), m]));
@@ -240,8 +301,9 @@ async function sectionFigures(
   scope: Scope,
   states: { reads: string }[],
   readers: number,
+  summed?: ReturnType<typeof sums>['perChapter'],
 ): Promise<ChapterFigure[]> {
-  const [spine, perChapter] = await Promise.all([spineOf(ctx, [bookId]), rollups.byChapter(ctx.db, scope)]);
+  const [spine, perChapter] = await Promise.all([spineOf(ctx, [bookId]), summed ?? rollups.byChapter(ctx.db, scope)]);
   const figOf = new Map(perChapter.map((c) => [c.path, c]));
   const parsed = states.map((s) => readsOf(s.reads));
   const sections = spine.map((c) => {
@@ -265,11 +327,10 @@ export async function classReport(ctx: AppContext, cls: ClassRecord, asked: Repo
   const roster = await classRosters(ctx, [cls.id]);
   const ids = roster.map((r) => r.memberId);
   const scope: Scope = { memberIds: ids, bookId: cls.bookId, ...range };
-  const [{ students, states }, daily] = await Promise.all([
-    rosterFigures(ctx, roster, cls.bookId, range),
-    rollups.byDay(ctx.db, scope),
-  ]);
-  const sections = await sectionFigures(ctx, cls.bookId, scope, states, roster.length);
+  const summed = sums(await rollups.rows(ctx.db, scope));
+  const daily = summed.daily;
+  const { students, states } = await rosterFigures(ctx, roster, cls.bookId, range, summed.perMember);
+  const sections = await sectionFigures(ctx, cls.bookId, scope, states, roster.length, summed.perChapter);
   const summary = summarize(cls, students);
   return {
     title: ReportMsg.CLASS_TITLE(cls.name),

@@ -83,6 +83,13 @@ export function upsertBook(
     .execute();
 }
 
+/** The rollup rows themselves (a class's few thousand), for reports that sum them several ways in one pass. */
+export function rows(db: Db, s: Scope) {
+  return daily(db, s)
+    .select(['d.member_id as memberId', 'd.chapter_path as path', 'd.day', 'd.seconds', 'd.notes', 'd.highlights'])
+    .execute();
+}
+
 /** Per day: seconds and how many members read. */
 export function byDay(db: Db, s: Scope) {
   return daily(db, s)

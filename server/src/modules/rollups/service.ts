@@ -67,6 +67,7 @@ export async function recordNote(db: Db, before: NoteFacts | null, after: NoteFa
 }
 
 export const rollups = {
+  rows: (db: Db, s: q.Scope) => q.rows(db, s),
   byDay: (db: Db, s: q.Scope) => q.byDay(db, s),
   byMember: (db: Db, s: q.Scope) => q.byMember(db, s),
   byMemberBook: (db: Db, s: q.Scope) => q.byMemberBook(db, s),
