@@ -14,3 +14,5 @@ export * from './samples.js';
 export * from './orders.js';
 export * from './college.js';
 export * from './reports.js';
+export * from './questions.js';
+export * from './homework.js';

@@ -10,6 +10,8 @@ import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
 import type { ReportTables } from './tables/reports.js';
+import type { QuestionTables } from './tables/questions.js';
+import type { HomeworkTables } from './tables/homework.js';
 
 /** Table types. Times are epoch milliseconds; flags are 0/1 integers (same on both dialects). */
 export interface CollegesTable extends CollegeDetailColumns {
@@ -135,7 +137,9 @@ export interface Database
     SampleTables,
     OrderTables,
     CollegeTables,
-    ReportTables {
+    ReportTables,
+    QuestionTables,
+    HomeworkTables {
   colleges: CollegesTable;
   members: MembersTable;
   college_members: CollegeMembersTable;

@@ -20,6 +20,8 @@ import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { collegeAdminModule, collegeModule } from './college/index.js';
 import { reportAdminModule, reportsModule } from './reports/index.js';
+import { questionGroupModule, questionModule } from './questionBank/index.js';
+import { homeworkModule } from './homework/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -32,3 +34,5 @@ modules.push(samplesModule, sampleAdminModule);
 modules.push(ordersModule, paymentsModule);
 modules.push(collegeModule, collegeAdminModule);
 modules.push(reportsModule, reportAdminModule);
+modules.push(questionGroupModule, questionModule);
+modules.push(homeworkModule);

@@ -16,7 +16,7 @@ export interface AreaFacts {
  */
 const areaRules: Record<PersonalArea, (actor: MemberActor, facts: AreaFacts) => boolean> = {
   teachingSpace: (actor) => can(actor, 'class.teach'),
-  questionBank: (actor) => can(actor, 'class.teach'),
+  questionBank: (actor) => can(actor, 'question.bank'),
   // A student's classes; and for a member of no college, the way in: joining a class makes them a student.
   joinClass: (actor) => hasRole(actor, Role.STUDENT) || (isMember(actor) && actor.collegeId === null),
   sampleBook: (actor, facts) => isMember(actor) && facts.canApply,

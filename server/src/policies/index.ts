@@ -16,6 +16,8 @@ import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
 import { reportPolicies } from './reports.js';
+import { questionPolicies } from './questions.js';
+import { homeworkPolicies } from './homework.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -38,6 +40,8 @@ export const policies = {
   ...paymentPolicies,
   ...collegePolicies,
   ...reportPolicies,
+  ...questionPolicies,
+  ...homeworkPolicies,
 };
 
 export type Action = keyof typeof policies;

@@ -12,6 +12,9 @@ export const MENU_PARENT: Record<string, string> = {
   helpDetail: 'help',
   admissionDetails: 'teachingSpace',
   authDetails: 'provideBook',
+  homework: 'joinClass',
+  homeworkAnswer: 'joinClass',
+  teachingHomework: 'teachingSpace',
 };
 
 const LABELS: Record<PersonalArea, string> = {

@@ -3,6 +3,7 @@ import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
 import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
 import { renderReceiptPdf } from '../../modules/orders/receipt-render.js';
 import { renderReportPdf, renderReportWorkbook } from '../../modules/reports/render.js';
+import { readQuestionSheet, writeQuestionSheets } from '../../modules/questionBank/sheet-work.js';
 import { lookup, warmDictionary } from '../translate/dictionary.js';
 import { renderWorkbook } from './xlsx.js';
 
@@ -18,6 +19,8 @@ export const tasks = {
   reportPdf: renderReportPdf,
   reportXlsx: renderReportWorkbook,
   avatar: renderAvatar,
+  questionSheetRead: readQuestionSheet,
+  questionSheetWrite: writeQuestionSheets,
   lookup,
   warmDictionary,
 };

@@ -13,6 +13,8 @@ import * as readingReads from './20261123_0603_reading_reads.js';
 import * as samples from './20261123_0801_samples.js';
 import * as personalOrders from './20261123_1501_personal_orders.js';
 import * as college from './20261123_1601_college.js';
+import * as questionBank from './20261124_0201_question_bank.js';
+import * as homework from './20261124_0301_homework.js';
 import * as reports from './20261124_0501_reports.js';
 
 /**
@@ -34,5 +36,7 @@ export const migrations: Record<string, Migration> = {
   '20261123_0801_samples': samples,
   '20261123_1501_personal_orders': personalOrders,
   '20261123_1601_college': college,
+  '20261124_0201_question_bank': questionBank,
+  '20261124_0301_homework': homework,
   '20261124_0501_reports': reports,
 };

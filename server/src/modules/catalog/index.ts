@@ -11,6 +11,7 @@ export {
   monthStatistics,
   neighbourChapters,
   spineOf,
+  getSectionTree,
   subjectConditions,
 } from './service.js';
 export { clearCatalogCache } from './cache.js';

@@ -356,6 +356,20 @@ export function rosters(db: Db, classIds: number[]) {
     .execute();
 }
 
+// ---- rosters (for homework and reports) ----
+
+/** A class's approved students with the name and student number they joined with. */
+export function approvedStudents(db: Db, classId: number) {
+  return db
+    .selectFrom('class_students')
+    .select(['member_id as memberId', 'name', 'student_id as studentId'])
+    .where('class_id', '=', classId)
+    .where('status', '=', 1)
+    .orderBy('student_id')
+    .orderBy('id')
+    .execute();
+}
+
 /** Classes by teacher, college and book, without counts (reports). */
 export function classesWhere(db: Db, f: { teacherId?: number; collegeId?: number; bookId?: number }) {
   return classQuery(db, false)
@@ -363,5 +377,17 @@ export function classesWhere(db: Db, f: { teacherId?: number; collegeId?: number
     .$if(f.collegeId !== undefined, (q) => q.where('c.college_id', '=', f.collegeId!))
     .$if(f.bookId !== undefined, (q) => q.where('c.book_id', '=', f.bookId!))
     .orderBy('c.id')
+    .execute();
+}
+
+/** The classes a member studies in (approved), with their book. */
+export function approvedClassesOf(db: Db, memberId: number) {
+  return db
+    .selectFrom('class_students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select(['c.id', 'c.name', 'c.book_id as bookId', 'b.title as bookName', 'c.teacher_id as teacherId'])
+    .where('s.member_id', '=', memberId)
+    .where('s.status', '=', 1)
     .execute();
 }

@@ -5,6 +5,7 @@ import { testingModule } from './routes.js';
 import { staffTestingModule } from './staff.js';
 import { readerTestingModule } from './reader.js';
 import { accountTestingModule } from './account.js';
+import { homeworkTestingModule } from './homework.js';
 
 /**
  * Every test-only module (routes for the browser journeys: `/api/test/*`, `/api/dev/*`, hidden from the OpenAPI
@@ -15,3 +16,4 @@ export const testingModules: ModuleDef[] = [testingModule, classTestingModule, a
 testingModules.push(staffTestingModule);
 testingModules.push(readerTestingModule);
 testingModules.push(accountTestingModule);
+testingModules.push(homeworkTestingModule);

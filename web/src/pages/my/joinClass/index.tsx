@@ -256,6 +256,11 @@ function MyClasses() {
                 </Button>
               </Link>
             )}
+            {c.status === 1 && (
+              <Link to="/my/homework">
+                <Button size="small">我的作业</Button>
+              </Link>
+            )}
             <Popconfirm
               title={`退出“${c.className}”？`}
               description="退出后，通过本班级加入书架的教材将被移除（通过其他途径获得的不受影响）。"

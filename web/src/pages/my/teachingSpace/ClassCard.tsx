@@ -144,6 +144,9 @@ export function ClassCard({ row, onEdit }: { row: ClassRow; onEdit: (row: ClassR
             学生管理
           </Button>
         </Link>
+        <Link to={`/my/teachingHomework?classId=${row.id}`}>
+          <Button size="small">作业</Button>
+        </Link>
       </div>
       <Modal open={qrOpen} title={`扫码加入“${row.name}”`} footer={null} onCancel={() => setQrOpen(false)} width={340}>
         <div className="class-qr">
