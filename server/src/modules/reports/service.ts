@@ -8,6 +8,7 @@ import {
   type ChapterFigure,
   type ClassReport,
   type ClassSummary,
+  type HomeworkFigure,
   type MonthFigure,
   type ReportRange,
   type StudentFigure,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { bookTitles, monthStatistics, spineOf } from '../catalog/index.js';
 import { classesWhere, classRosters, loadClass, type ClassRecord } from '../classes/index.js';
+import { homeworkScores, type HomeworkScoreRow } from '../homework/index.js';
 import { rollups, type Scope } from '../rollups/index.js';
 
 type Roster = Awaited<ReturnType<typeof classRosters>>;
@@ -130,11 +132,67 @@ function sums(rows: RollupRow[]) {
   };
 }
 
+/** A China day of epoch milliseconds (the homework's submission, else its due time). */
+const dayOfMs = (ms: number) => chinaDay(ms);
+
+/** A member's homework scores over time (submitted work of released homework), oldest first; null without any. */
+function memberHomework(rows: HomeworkScoreRow[]): HomeworkFigure[] | null {
+  const done = rows.filter((r) => r.submittedAt !== null);
+  if (!done.length) return null;
+  return done
+    .sort((a, b) => (a.submittedAt ?? 0) - (b.submittedAt ?? 0))
+    .map((r) => ({
+      id: r.homeworkId,
+      title: r.title,
+      day: dayOfMs(r.submittedAt ?? r.dueAt),
+      score: r.score,
+      fullScore: r.totalScore,
+    }));
+}
+
+const BANDS = ['60分以下', '60-69分', '70-79分', '80-89分', '90-100分'];
+
+/** A class's homework: per homework the average score and submissions; students by average score band (0–100). */
+function classHomework(rows: HomeworkScoreRow[], students: number): ClassReport['homework'] {
+  if (!rows.length) return null;
+  const byHomework = new Map<number, HomeworkScoreRow[]>();
+  for (const r of rows) byHomework.set(r.homeworkId, [...(byHomework.get(r.homeworkId) ?? []), r]);
+  const items = [...byHomework.values()]
+    .map((list) => {
+      const submitted = list.filter((r) => r.submittedAt !== null);
+      const scored = submitted.filter((r) => r.score !== null);
+      const first = list[0]!;
+      return {
+        id: first.homeworkId,
+        title: first.title,
+        day: dayOfMs(first.dueAt),
+        score: scored.length ? round(scored.reduce((s, r) => s + r.score!, 0) / scored.length, 1) : null,
+        fullScore: first.totalScore,
+        submitted: new Set(submitted.map((r) => r.memberId)).size,
+        students,
+      };
+    })
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.id - b.id));
+  const perMember = new Map<number, number[]>();
+  for (const r of rows) {
+    if (r.score === null || r.submittedAt === null || !r.totalScore) continue;
+    perMember.set(r.memberId, [...(perMember.get(r.memberId) ?? []), (100 * r.score) / r.totalScore]);
+  }
+  const counts = BANDS.map(() => 0);
+  for (const scores of perMember.values()) {
+    const avg = scores.reduce((s, x) => s + x, 0) / scores.length;
+    counts[avg < 60 ? 0 : avg >= 90 ? 4 : Math.floor(avg / 10) - 5]! += 1;
+  }
+  return { items, bands: BANDS.map((band, i) => ({ band, students: counts[i]! })) };
+}
+
 // ---- study report ----
 
 interface StudyOptions {
   title: string;
   bookId?: number;
+  /** Homework of this class only (a student's report within a class). */
+  classId?: number;
   range: { start: string; end: string };
   now?: number;
 }
@@ -146,6 +204,7 @@ export async function studyReportOf(ctx: AppContext, memberId: number, o: StudyO
   const today = chinaDay(o.now);
   const term = termOf(o.range.end <= today ? o.range.end : today);
   const termEnd = term.end < today ? term.end : today;
+  const homework = homeworkScores(ctx, { memberId, classId: o.classId });
   const [daily, perBook, perChapter, states, termDays] = await Promise.all([
     rollups.byDay(db, scope),
     rollups.byMemberBook(db, scope),
@@ -204,7 +263,7 @@ export async function studyReportOf(ctx: AppContext, memberId: number, o: StudyO
     highlights: sum('highlights'),
     daily: readDays.map((d) => ({ day: d.day, seconds: num(d.seconds) })),
     books,
-    homework: null,
+    homework: memberHomework(await homework),
   };
 }
 
@@ -235,6 +294,7 @@ export async function studentInClass(
   return studyReportOf(ctx, thing.student.memberId, {
     title: ReportMsg.STUDENT_IN_CLASS_TITLE(thing.student.name, thing.name),
     bookId: thing.bookId,
+    classId: thing.id,
     range: rangeOf(range),
   });
 }
@@ -354,7 +414,7 @@ export async function classReport(ctx: AppContext, cls: ClassRecord, asked: Repo
     daily: daily
       .filter((d) => num(d.seconds) > 0)
       .map((d) => ({ day: d.day, seconds: num(d.seconds), readers: num(d.readers) })),
-    homework: null,
+    homework: classHomework(await homeworkScores(ctx, { classId: cls.id }), roster.length),
   };
 }
 

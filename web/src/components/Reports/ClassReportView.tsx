@@ -61,6 +61,42 @@ function DailyLine({ report }: { report: ClassReport }) {
   return <Chart option={option} label="每日阅读时长与人数" />;
 }
 
+/** Homework: each one's submissions and average score, and students by average score band. */
+function Homework({ homework }: { homework: NonNullable<ClassReport['homework']> }) {
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 32, right: 8, top: 16, bottom: 28 },
+      xAxis: { type: 'category', data: homework.bands.map((b) => b.band) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [{ type: 'bar', name: '人数', data: homework.bands.map((b) => b.students) }],
+    }),
+    [homework],
+  );
+  return (
+    <Card size="small" title="作业完成与成绩分布">
+      <div className="report-grid">
+        <Chart option={option} height={220} label="作业成绩分布" />
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={homework.items}
+          columns={[
+            { title: '作业', dataIndex: 'title', ellipsis: true },
+            { title: '提交', width: 80, render: (_v, h) => `${h.submitted ?? 0}/${h.students ?? 0}` },
+            {
+              title: '平均分',
+              width: 90,
+              render: (_v, h) => (h.score === null ? '—' : `${h.score}/${h.fullScore ?? ''}`),
+            },
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
+
 /** One class's report: figures, the struggle map, every student (a click opens their report), days. */
 export function ClassReportView({ report, range }: { report: ClassReport; range: Range }) {
   const [student, setStudent] = useState<StudentFigure | null>(null);
@@ -102,6 +138,7 @@ export function ClassReportView({ report, range }: { report: ClassReport; range:
           <DailyLine report={report} />
         </Card>
       </div>
+      {report.homework && <Homework homework={report.homework} />}
       <Card size="small" title="学生学习情况">
         <Table<StudentFigure>
           rowKey="memberId"
