@@ -98,14 +98,14 @@ for (const device of DEVICES) {
     expect(cls.data.sections.some((s) => s.struggle === 100)).toBe(true);
     await shot(page, 'class-report');
     await report.getByRole('button', { name: cls.data.roster.find((s) => s.opened)!.name }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await poll(() => drawer.innerText().catch(() => '')).toContain('的学习报告 - 高数一班');
     await shot(page, 'student-report', { fullPage: false });
     expect(consoleErrors(page)).toEqual([]);
 
     if (device !== 'desktop') return;
     // 导出PDF from the page: the progress line shows while it is made, then the file downloads.
-    await drawer.locator('.ant-drawer-close').click();
+    await page.keyboard.press('Escape');
     const download = page.waitForEvent('download', { timeout: 30_000 });
     await report.getByRole('button', { name: '导出PDF' }).click();
     await poll(() => page.getByTestId('export-progress').count()).toBe(1);
