@@ -56,12 +56,14 @@ async function renderFirstPage(
   bytes: Uint8Array,
   file: string,
 ): Promise<{ width: number; height: number; text: string }> {
+  // pdf.js draws glyphs as Path2D objects: they must be the same canvas package's as the canvas drawn on.
+  const napi = await import('@napi-rs/canvas');
+  Object.assign(globalThis, { Path2D: napi.Path2D, DOMMatrix: napi.DOMMatrix, ImageData: napi.ImageData });
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise;
   const first = await doc.getPage(1);
   const viewport = first.getViewport({ scale: 1.5 });
-  const { createCanvas } = await import('@napi-rs/canvas');
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const canvas = napi.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   await first.render({ canvas: canvas as never, canvasContext: canvas.getContext('2d') as never, viewport }).promise;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, canvas.toBuffer('image/png'));
