@@ -13,6 +13,7 @@ export * from './auth.js';
 export * from './samples.js';
 export * from './orders.js';
 export * from './college.js';
+export * from './reports.js';
 export * from './questions.js';
 export * from './activities.js';
 export * from './admin.js';

@@ -9,6 +9,7 @@ import type { AccountTables, MemberLockoutColumns } from './tables/accounts.js';
 import type { SampleTables } from './tables/samples.js';
 import type { OrderTables } from './tables/orders.js';
 import type { CollegeDetailColumns, CollegeTables } from './tables/college.js';
+import type { ReportTables } from './tables/reports.js';
 import type { QuestionTables } from './tables/questions.js';
 import type { ActivityTables } from './tables/activities.js';
 import type { HomeworkTables } from './tables/homework.js';
@@ -137,6 +138,7 @@ export interface Database
     SampleTables,
     OrderTables,
     CollegeTables,
+    ReportTables,
     QuestionTables,
     ActivityTables,
     HomeworkTables {

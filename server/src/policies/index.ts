@@ -15,6 +15,7 @@ import { samplePolicies } from './samples.js';
 import { orderPolicies } from './orders.js';
 import { paymentPolicies } from './payments.js';
 import { collegePolicies } from './college.js';
+import { reportPolicies } from './reports.js';
 import { questionPolicies } from './questions.js';
 import { activityPolicies } from './activities.js';
 import { staffRoleAllows } from './staff-access.js';
@@ -40,6 +41,7 @@ export const policies = {
   ...orderPolicies,
   ...paymentPolicies,
   ...collegePolicies,
+  ...reportPolicies,
   ...questionPolicies,
   ...activityPolicies,
   ...homeworkPolicies,

@@ -2,6 +2,7 @@ import { renderAvatar } from '../../modules/account/avatar-render.js';
 import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
 import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
 import { renderReceiptPdf } from '../../modules/orders/receipt-render.js';
+import { renderReportPdf, renderReportWorkbook } from '../../modules/reports/render.js';
 import { readQuestionSheet, writeQuestionSheets } from '../../modules/questionBank/sheet-work.js';
 import { lookup, warmDictionary } from '../translate/dictionary.js';
 import { renderWorkbook } from './xlsx.js';
@@ -15,6 +16,8 @@ export const tasks = {
   pdf: renderNotesPdf,
   receipt: renderReceiptPdf,
   xlsx: renderWorkbook,
+  reportPdf: renderReportPdf,
+  reportXlsx: renderReportWorkbook,
   avatar: renderAvatar,
   questionSheetRead: readQuestionSheet,
   questionSheetWrite: writeQuestionSheets,

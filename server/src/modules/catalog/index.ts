@@ -4,11 +4,14 @@
  */
 export { catalogModule } from './routes.js';
 export {
+  bookTitles,
   cardsByIds,
   dictionary,
-  getSectionTree,
   loadReadableBook,
+  monthStatistics,
   neighbourChapters,
+  spineOf,
+  getSectionTree,
   subjectConditions,
 } from './service.js';
 export { clearCatalogCache } from './cache.js';

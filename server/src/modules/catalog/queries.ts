@@ -166,6 +166,23 @@ export async function neighbourChapters(db: Db, bookId: number, seq: number) {
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
 }
 
+/** The chapters of some books in reading order, with their spine path and text length (reports). */
+export function spineOf(db: Db, bookIds: number[]) {
+  if (!bookIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('book_chapters')
+    .select(['book_id as bookId', 'path', 'title', 'seq', sql<number>`length(${sql.ref('text')})`.as('length')])
+    .where('book_id', 'in', bookIds)
+    .orderBy('book_id')
+    .orderBy('seq')
+    .execute();
+}
+
+export function bookTitles(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('books').select(['id', 'title']).where('id', 'in', ids).execute();
+}
+
 export function listChapterTexts(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')

@@ -15,7 +15,6 @@ import {
   bookUpdateBody,
   dictNode,
   freeChaptersBody,
-  monthStat,
   paged,
   sectionNode,
 } from '@textbook/contracts';
@@ -97,14 +96,6 @@ export const catalogModule = defineModule({
         sorts: z.array(z.object({ value: z.string(), label: z.string() })),
       }),
       handler: ({ ctx }) => books.allFields(ctx),
-    }),
-    route({
-      method: 'GET',
-      url: '/book/month/statistics',
-      summary: 'Books published per month, last twelve months',
-      policy: 'book.browse',
-      answer: z.array(monthStat),
-      handler: ({ ctx }) => books.monthStatistics(ctx),
     }),
     route({
       method: 'GET',

@@ -214,3 +214,14 @@ export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<BookCa
 export function neighbourChapters(ctx: AppContext, bookId: number, seq: number) {
   return q.neighbourChapters(ctx.db, bookId, seq);
 }
+
+/** The chapters of some books in reading order: spine path, title, text length (reports name chapters by path). */
+export async function spineOf(ctx: AppContext, bookIds: number[]) {
+  const rows = await q.spineOf(ctx.db, [...new Set(bookIds)]);
+  return rows.map((r) => ({ bookId: r.bookId, path: r.path, title: r.title, length: Number(r.length) || 0 }));
+}
+
+/** Book titles by id; missing ids are left out. */
+export function bookTitles(ctx: AppContext, ids: number[]): Promise<{ id: number; title: string }[]> {
+  return q.bookTitles(ctx.db, [...new Set(ids)]);
+}

@@ -342,6 +342,20 @@ export function findMemberNames(db: Db, memberId: number) {
     .executeTakeFirst();
 }
 
+/** Approved students of some classes, with the names they joined under (reports). */
+export function rosters(db: Db, classIds: number[]) {
+  if (!classIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('class_students')
+    .select(['class_id as classId', 'member_id as memberId', 'name', 'student_id as studentId'])
+    .where('class_id', 'in', classIds)
+    .where('status', '=', 1)
+    .orderBy('class_id')
+    .orderBy('student_id')
+    .orderBy('id')
+    .execute();
+}
+
 // ---- rosters (for homework and reports) ----
 
 /** A class's approved students with the name and student number they joined with. */
@@ -353,6 +367,16 @@ export function approvedStudents(db: Db, classId: number) {
     .where('status', '=', 1)
     .orderBy('student_id')
     .orderBy('id')
+    .execute();
+}
+
+/** Classes by teacher, college and book, without counts (reports). */
+export function classesWhere(db: Db, f: { teacherId?: number; collegeId?: number; bookId?: number }) {
+  return classQuery(db, false)
+    .$if(f.teacherId !== undefined, (q) => q.where('c.teacher_id', '=', f.teacherId!))
+    .$if(f.collegeId !== undefined, (q) => q.where('c.college_id', '=', f.collegeId!))
+    .$if(f.bookId !== undefined, (q) => q.where('c.book_id', '=', f.bookId!))
+    .orderBy('c.id')
     .execute();
 }
 

@@ -254,3 +254,13 @@ export async function deleteClass(ctx: AppContext, cls: q.ClassRecord): Promise<
       })),
   );
 }
+
+/** Approved students of some classes (reports): class, member, name and student id as they joined. */
+export function classRosters(ctx: AppContext, classIds: number[]) {
+  return q.rosters(ctx.db, classIds);
+}
+
+/** Classes by teacher, college and book (reports), with book and college names. */
+export function classesWhere(ctx: AppContext, filter: { teacherId?: number; collegeId?: number; bookId?: number }) {
+  return q.classesWhere(ctx.db, filter);
+}

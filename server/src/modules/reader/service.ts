@@ -12,6 +12,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/unique.js';
+import { recordNote, recordReading, type NoteFacts } from '../rollups/index.js';
 import { assertChapterReadable } from '../shelf/index.js';
 import { collapse, locate } from './anchor.js';
 import { mergeReads, parseReads, progressOf } from './progress.js';
@@ -57,6 +58,7 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
     chapterLengths(ctx, body.bookId),
   ]);
   const reads = mergeReads(parseReads(stored?.reads), chapters, body.reads);
+  const progress = progressOf(chapters, reads);
   await q.upsertPosition(
     ctx.db,
     {
@@ -65,11 +67,21 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
       chapterId: chapter.id,
       path: chapter.path,
       anchor: JSON.stringify(body.anchor),
-      progress: progressOf(chapters, reads),
+      progress,
       reads: JSON.stringify(reads),
     },
     now,
   );
+  // The reports' daily rollups follow every save (modules/rollups): no report scans these events.
+  await recordReading(ctx.db, {
+    memberId: actor.memberId,
+    bookId: body.bookId,
+    path: chapter.path,
+    progress,
+    reads: JSON.stringify(reads),
+    seconds: body.seconds,
+    at: now,
+  });
   if (body.seconds > 0) {
     await q.addReadingTime(ctx.db, {
       memberId: actor.memberId,
@@ -153,6 +165,13 @@ export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBod
     if (!first) throw error;
     return first;
   }
+  await recordNote(ctx.db, null, {
+    memberId: actor.memberId,
+    bookId: body.bookId,
+    path: chapter.path,
+    createdAt: now,
+    content: body.content,
+  });
   return {
     id,
     bookId: body.bookId,
@@ -186,7 +205,26 @@ export async function noteOwner(ctx: AppContext, id: number): Promise<{ memberId
 
 /** Deletes a note (the route's policy has checked it is the caller's). */
 export async function deleteNote(ctx: AppContext, id: number): Promise<void> {
+  const note = await q.noteRow(ctx.db, id);
   await q.deleteNote(ctx.db, id);
+  if (note) await recordNote(ctx.db, noteFacts(note), null);
+}
+
+/** What the reports' rollups count of a note: its member, book, chapter, day made and whether it has text. */
+function noteFacts(n: {
+  member_id: number;
+  book_id: number;
+  chapter_path: string;
+  created_at: number;
+  content: string;
+}): NoteFacts {
+  return {
+    memberId: n.member_id,
+    bookId: n.book_id,
+    path: n.chapter_path,
+    createdAt: Number(n.created_at),
+    content: n.content,
+  };
 }
 
 /** POST /api/reader/note/update/{id}: the owner changes the note's text, its colour, or both. */
@@ -203,6 +241,7 @@ export async function editNote(
     ...(body.color !== undefined ? { color: body.color } : {}),
   };
   await q.updateNote(ctx.db, id, { ...set, updated_at: now });
+  await recordNote(ctx.db, noteFacts(note), noteFacts({ ...note, content: set.content ?? note.content }));
   const chapter = await q.findChapterRef(ctx.db, note.book_id, note.chapter_id);
   return {
     id,
@@ -231,6 +270,7 @@ async function reanchor(ctx: AppContext, actor: MemberActor, bookId: number, edi
   if (!stale.length) return notes;
   const chapters = await q.chapterTexts(ctx.db, bookId);
   for (const n of stale) {
+    const before = noteFacts(n);
     const home = chapters.find((c) => c.id === n.chapter_id) ?? chapters.find((c) => c.path === n.chapter_path);
     const order = home ? [home, ...chapters.filter((c) => c !== home)] : chapters;
     const quote = { quote: n.quote, prefix: n.prefix, suffix: n.suffix, startOffset: n.start_offset };
@@ -258,6 +298,7 @@ async function reanchor(ctx: AppContext, actor: MemberActor, bookId: number, edi
       orphan: n.orphan,
       edition,
     });
+    await recordNote(ctx.db, before, noteFacts(n));
   }
   return notes;
 }

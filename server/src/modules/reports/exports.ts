@@ -1,0 +1,352 @@
+import {
+  addDays,
+  daySpan,
+  ReportMsg as M,
+  type ClassReport,
+  type StudyReport,
+  type TeachingReport,
+  type TextbookReport,
+} from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
+import { refused } from '../../http/errors.js';
+import { cjkFont } from '../reader/index.js';
+import type { ReportChart, ReportDoc, ReportTable } from './render.js';
+
+export interface ReportFile {
+  kind: 'xlsx' | 'pdf';
+  fileName: string;
+  bytes: Buffer;
+}
+
+const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** Every day of a range with its value (0 when nothing was read), for the heat strip and line charts. */
+function everyDay(start: string, end: string, values: Map<string, number>) {
+  const days: string[] = [];
+  for (let i = 0, n = Math.min(366, daySpan(start, end)); i < n; i++) days.push(addDays(start, i));
+  return { days, values: days.map((d) => values.get(d) ?? 0) };
+}
+
+export function studyDoc(r: StudyReport): ReportDoc {
+  const daily = everyDay(r.start, r.end, new Map(r.daily.map((d) => [d.day, minutes(d.seconds)])));
+  const charts: ReportChart[] = [
+    {
+      title: `${M.DAILY}（${M.MINUTES}）`,
+      kind: 'heat',
+      labels: daily.days,
+      series: [{ name: M.MINUTES, values: daily.values }],
+    },
+  ];
+  if (r.books.length) {
+    charts.push({
+      title: M.PROGRESS,
+      kind: 'bar',
+      labels: r.books.map((b) => b.title),
+      series: [{ name: `${M.PROGRESS}（%）`, values: r.books.map((b) => Math.round(b.progress * 100)) }],
+    });
+  }
+  if (r.homework?.length) {
+    charts.push({
+      title: M.HOMEWORK_SCORE,
+      kind: 'line',
+      labels: r.homework.map((h) => h.day),
+      series: [{ name: M.HOMEWORK_SCORE, values: r.homework.map((h) => h.score ?? 0) }],
+    });
+  }
+  const tables: ReportTable[] = [
+    {
+      title: M.SHEET_BOOKS,
+      sheet: M.SHEET_BOOKS,
+      columns: [
+        { header: M.BOOK, key: 'book', width: 22 },
+        { header: M.CHAPTER, key: 'chapter', width: 26 },
+        { header: M.PROGRESS, key: 'progress', width: 10 },
+        { header: M.MINUTES, key: 'minutes', width: 14 },
+        { header: M.NOTES, key: 'notes', width: 8 },
+        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+      ],
+      rows: r.books.flatMap((b) => [
+        {
+          book: b.title,
+          chapter: '',
+          progress: percent(b.progress),
+          minutes: minutes(b.seconds),
+          notes: b.notes,
+          highlights: b.highlights,
+        },
+        ...b.chapters.map((c) => ({
+          book: '',
+          chapter: c.title,
+          progress: percent(c.read),
+          minutes: minutes(c.seconds),
+          notes: c.notes,
+          highlights: c.highlights,
+        })),
+      ]),
+    },
+    {
+      title: M.SHEET_DAYS,
+      sheet: M.SHEET_DAYS,
+      columns: [
+        { header: M.DATE, key: 'day', width: 14 },
+        { header: M.MINUTES, key: 'minutes', width: 16 },
+      ],
+      rows: r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds) })),
+    },
+  ];
+  if (r.homework?.length) {
+    tables.push({
+      title: M.HOMEWORK,
+      sheet: M.HOMEWORK,
+      columns: [
+        { header: M.HOMEWORK, key: 'title', width: 24 },
+        { header: M.DATE, key: 'day', width: 14 },
+        { header: M.HOMEWORK_SCORE, key: 'score', width: 12 },
+      ],
+      rows: r.homework.map((h) => ({ title: h.title, day: h.day, score: h.score ?? '' })),
+    });
+  }
+  return {
+    title: r.title,
+    lines: [M.RANGE(r.start, r.end), M.TERM(r.term.name, r.term.start, r.term.end)],
+    summarySheet: M.SHEET_SUMMARY,
+    figures: [
+      { label: M.MINUTES, value: minutes(r.seconds) },
+      { label: M.DAYS, value: r.days },
+      { label: M.DAYS_TERM, value: r.term.days },
+      { label: M.BOOKS, value: r.books.length },
+      { label: M.NOTES, value: r.notes },
+      { label: M.HIGHLIGHTS, value: r.highlights },
+    ],
+    charts,
+    tables,
+  };
+}
+
+export function classDoc(r: ClassReport): ReportDoc {
+  const daily = everyDay(r.start, r.end, new Map(r.daily.map((d) => [d.day, minutes(d.seconds)])));
+  const charts: ReportChart[] = [
+    {
+      title: `${M.DAILY}（${M.MINUTES}）`,
+      kind: 'line',
+      labels: daily.days,
+      series: [{ name: M.MINUTES, values: daily.values }],
+    },
+    {
+      title: M.STRUGGLE_MAP,
+      kind: 'bar',
+      labels: r.sections.map((s) => s.title),
+      series: [
+        { name: M.STRUGGLE, values: r.sections.map((s) => s.struggle ?? 0) },
+        { name: M.NOTES, values: r.sections.map((s) => s.notes) },
+        { name: M.HIGHLIGHTS, values: r.sections.map((s) => s.highlights) },
+      ],
+    },
+    {
+      title: M.PROGRESS,
+      kind: 'bar',
+      labels: r.roster.map((s) => s.name),
+      series: [{ name: `${M.PROGRESS}（%）`, values: r.roster.map((s) => Math.round(s.progress * 100)) }],
+    },
+  ];
+  if (r.homework?.bands.length) {
+    charts.push({
+      title: M.HOMEWORK_SCORE,
+      kind: 'bar',
+      labels: r.homework.bands.map((b) => b.band),
+      series: [{ name: M.STUDENTS, values: r.homework.bands.map((b) => b.students) }],
+    });
+  }
+  const tables: ReportTable[] = [
+    {
+      title: M.SHEET_STUDENTS,
+      sheet: M.SHEET_STUDENTS,
+      columns: [
+        { header: M.STUDENT_ID, key: 'studentId', width: 12 },
+        { header: M.NAME, key: 'name', width: 12 },
+        { header: M.PROGRESS, key: 'progress', width: 10 },
+        { header: M.MINUTES, key: 'minutes', width: 14 },
+        { header: M.DAYS, key: 'days', width: 10 },
+        { header: M.NOTES, key: 'notes', width: 8 },
+        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+        { header: M.LAST_READ, key: 'lastDay', width: 12 },
+      ],
+      rows: r.roster.map((s) => ({
+        studentId: s.studentId,
+        name: s.name,
+        progress: s.opened ? percent(s.progress) : M.NOT_OPENED,
+        minutes: minutes(s.seconds),
+        days: s.days,
+        notes: s.notes,
+        highlights: s.highlights,
+        lastDay: s.lastDay ?? '',
+      })),
+    },
+    {
+      title: M.SHEET_SECTIONS,
+      sheet: M.SHEET_SECTIONS,
+      columns: [
+        { header: M.CHAPTER, key: 'title', width: 26 },
+        { header: M.STRUGGLE, key: 'struggle', width: 10 },
+        { header: M.PROGRESS, key: 'read', width: 10 },
+        { header: M.MINUTES, key: 'minutes', width: 14 },
+        { header: M.READERS, key: 'readers', width: 10 },
+        { header: M.NOTES, key: 'notes', width: 8 },
+        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+      ],
+      rows: r.sections.map((s) => ({
+        title: s.title,
+        struggle: s.struggle ?? 0,
+        read: percent(s.read),
+        minutes: minutes(s.seconds),
+        readers: s.readers ?? 0,
+        notes: s.notes,
+        highlights: s.highlights,
+      })),
+    },
+    {
+      title: M.SHEET_DAYS,
+      sheet: M.SHEET_DAYS,
+      columns: [
+        { header: M.DATE, key: 'day', width: 14 },
+        { header: M.MINUTES, key: 'minutes', width: 16 },
+        { header: M.READERS, key: 'readers', width: 10 },
+      ],
+      rows: r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds), readers: d.readers ?? 0 })),
+    },
+  ];
+  return {
+    title: r.title,
+    lines: [`${M.BOOK}：${r.bookName}`, M.RANGE(r.start, r.end)],
+    summarySheet: M.SHEET_SUMMARY,
+    figures: [
+      { label: M.STUDENTS, value: r.students },
+      { label: M.OPENED, value: r.opened },
+      { label: M.AVG_PROGRESS, value: percent(r.avgProgress) },
+      { label: M.MINUTES, value: minutes(r.seconds) },
+      { label: M.AVG_DAYS, value: r.avgDays },
+      { label: M.NOTES, value: r.notes },
+      { label: M.HIGHLIGHTS, value: r.highlights },
+      { label: M.NOT_OPENED, value: r.notOpened.length },
+    ],
+    charts,
+    tables,
+  };
+}
+
+const classColumns = [
+  { header: M.CLASS, key: 'className', width: 14 },
+  { header: M.BOOK, key: 'bookName', width: 18 },
+  { header: M.STUDENTS, key: 'students', width: 8 },
+  { header: M.OPENED, key: 'opened', width: 10 },
+  { header: M.AVG_PROGRESS, key: 'avgProgress', width: 10 },
+  { header: M.AVG_MINUTES, key: 'avgMinutes', width: 14 },
+  { header: M.AVG_DAYS, key: 'avgDays', width: 12 },
+  { header: M.NOTES, key: 'notes', width: 8 },
+  { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+];
+
+const classRow = (c: TeachingReport['classes'][number]) => ({
+  ...c,
+  avgProgress: percent(c.avgProgress),
+});
+
+export function teachingDoc(r: TeachingReport): ReportDoc {
+  return {
+    title: r.title,
+    lines: [M.RANGE(r.start, r.end)],
+    summarySheet: M.SHEET_SUMMARY,
+    figures: [
+      { label: M.CLASSES, value: r.classes.length },
+      { label: M.STUDENTS, value: r.classes.reduce((n, c) => n + c.students, 0) },
+      { label: M.MINUTES, value: minutes(r.classes.reduce((n, c) => n + c.seconds, 0)) },
+    ],
+    charts: [
+      {
+        title: M.AVG_PROGRESS,
+        kind: 'bar',
+        labels: r.classes.map((c) => c.className),
+        series: [
+          { name: `${M.AVG_PROGRESS}（%）`, values: r.classes.map((c) => Math.round(c.avgProgress * 100)) },
+          { name: M.AVG_MINUTES, values: r.classes.map((c) => c.avgMinutes) },
+          { name: M.AVG_DAYS, values: r.classes.map((c) => c.avgDays) },
+        ],
+      },
+    ],
+    tables: [{ title: M.SHEET_CLASSES, sheet: M.SHEET_CLASSES, columns: classColumns, rows: r.classes.map(classRow) }],
+  };
+}
+
+export function textbookDoc(r: TextbookReport): ReportDoc {
+  return {
+    title: r.title,
+    lines: [M.RANGE(r.start, r.end)],
+    summarySheet: M.SHEET_SUMMARY,
+    figures: [
+      { label: M.COLLEGE, value: r.colleges.length },
+      { label: M.CLASSES, value: r.classes.length },
+      { label: M.STUDENTS, value: r.classes.reduce((n, c) => n + c.students, 0) },
+      { label: M.MINUTES, value: minutes(r.classes.reduce((n, c) => n + c.seconds, 0)) },
+    ],
+    charts: [
+      {
+        title: `${M.READS} / ${M.READERS}`,
+        kind: 'bar',
+        labels: r.months.map((m) => m.month),
+        series: [
+          { name: M.READS, values: r.months.map((m) => m.reads) },
+          { name: M.READERS, values: r.months.map((m) => m.readers) },
+        ],
+      },
+      {
+        title: M.STRUGGLE_MAP,
+        kind: 'bar',
+        labels: r.sections.map((s) => s.title),
+        series: [{ name: M.STRUGGLE, values: r.sections.map((s) => s.struggle ?? 0) }],
+      },
+    ],
+    tables: [
+      {
+        title: M.SHEET_COLLEGES,
+        sheet: M.SHEET_COLLEGES,
+        columns: [
+          { header: M.COLLEGE, key: 'collegeName', width: 20 },
+          { header: M.CLASSES, key: 'classes', width: 8 },
+          { header: M.STUDENTS, key: 'students', width: 8 },
+          { header: M.OPENED, key: 'opened', width: 10 },
+          { header: M.AVG_PROGRESS, key: 'avgProgress', width: 10 },
+          { header: M.MINUTES, key: 'minutes', width: 14 },
+        ],
+        rows: r.colleges.map((c) => ({ ...c, avgProgress: percent(c.avgProgress), minutes: minutes(c.seconds) })),
+      },
+      {
+        title: M.SHEET_CLASSES,
+        sheet: M.SHEET_CLASSES,
+        columns: [{ header: M.COLLEGE, key: 'collegeName', width: 16 }, ...classColumns],
+        rows: r.classes.map(classRow),
+      },
+      {
+        title: M.SHEET_MONTHS,
+        sheet: M.SHEET_MONTHS,
+        columns: [
+          { header: M.MONTH, key: 'month', width: 12 },
+          { header: M.READS, key: 'reads', width: 10 },
+          { header: M.READERS, key: 'readers', width: 10 },
+        ],
+        rows: r.months,
+      },
+    ],
+  };
+}
+
+/** Type 0: the workbook; type 2: the PDF (charts and tables, CJK font). Both are written in the worker pool. */
+export async function exportDoc(ctx: AppContext, doc: ReportDoc, type: number): Promise<ReportFile> {
+  const base = doc.title.replace(/[\\/:*?"<>|]/g, '_');
+  if (type === 2) {
+    const font = cjkFont(ctx.config.pdfFont);
+    if (!font) throw refused(M.NO_FONT);
+    return { kind: 'pdf', fileName: `${base}.pdf`, bytes: await ctx.workers.run('reportPdf', { doc, font }) };
+  }
+  return { kind: 'xlsx', fileName: `${base}.xlsx`, bytes: await ctx.workers.run('reportXlsx', doc) };
+}

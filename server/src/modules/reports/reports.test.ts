@@ -1,0 +1,428 @@
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  ReportMsg,
+  type ClassReport,
+  type MonthFigure,
+  type StudyReport,
+  type TeachingReport,
+  type TextbookReport,
+} from '@textbook/contracts';
+import { createClass, validClass, join } from '../../../test/classes.js';
+import { buildCollege, buildMember, buildStaff, type BuiltMember } from '../../../test/factories.js';
+import { call, expectOk, useTestApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
+import { buildEpub, importBook, tempDataDir } from '../../../test/reader-fixtures.js';
+import { cjkFont } from '../reader/index.js';
+import { grantShelfEntry } from '../shelf/index.js';
+
+/** Three chapters of exactly the same text length, so progress is the plain average of the chapters read. */
+const BODY = `<p>${'学而时习之不亦说乎'.repeat(30)}</p>`;
+const CHAPTERS = [
+  { title: '第一章', body: BODY },
+  { title: '第二章', body: BODY },
+  { title: '第三章', body: BODY },
+];
+
+const D1 = '2026-11-02';
+const D2 = '2026-11-03';
+/** 10:00 in China on a day. */
+const at = (day: string) => Date.parse(`${day}T02:00:00Z`);
+
+describe('reports: figures from the rollups, permissions, exports', () => {
+  const t = useTestApp({ dataDir: tempDataDir() });
+  afterAll(() => vi.useRealTimers());
+
+  const get = <T>(url: string, token?: string) => call<T>(t.app, { method: 'GET', url, token });
+  const post = <T>(url: string, payload: object, token?: string) =>
+    call<T>(t.app, { method: 'POST', url, payload, token });
+
+  interface World {
+    bookId: number;
+    chapters: number[];
+    classId: number;
+    teacher: BuiltMember;
+    otherTeacher: BuiltMember;
+    admin: BuiltMember;
+    otherAdmin: BuiltMember;
+    otherCollegeTeacher: BuiltMember;
+    s1: BuiltMember;
+    s2: BuiltMember;
+    s3: BuiltMember;
+    otherClassId: number;
+    staff: { token: string };
+  }
+  let world: Promise<World> | undefined;
+
+  /**
+   * A college with a class of three students reading a three-chapter book: S1 reads chapter 1 to its end on D1
+   * (600 s) and half of chapter 2 on D2 (360 s), writes a note in chapter 2 and highlights in chapter 1; S2 reads
+   * half of chapter 1 on D2 (120 s), makes two highlights there and deletes one; S3 never opens the book. Another
+   * college has a class of the same book with one student who reads 60 s on D2.
+   */
+  function setup(): Promise<World> {
+    world ??= (async () => {
+      const db = t.ctx.db;
+      const { bookId } = await importBook(t.ctx, buildEpub(`urn:test:reports:${Date.now()}`, '报告教材', CHAPTERS));
+      const rows = await db
+        .selectFrom('book_chapters')
+        .select('id')
+        .where('book_id', '=', bookId)
+        .orderBy('seq')
+        .execute();
+      const chapters = rows.map((r) => r.id);
+      const college = await buildCollege(db);
+      const other = await buildCollege(db);
+      const teacher = await buildMember(db, { college, roles: '2' });
+      const otherTeacher = await buildMember(db, { college, roles: '2' });
+      const admin = await buildMember(db, { college, roles: '1' });
+      const otherAdmin = await buildMember(db, { college: other, roles: '1' });
+      const otherCollegeTeacher = await buildMember(db, { college: other, roles: '2' });
+      const staff = await buildStaff(db);
+      for (const [m, c] of [
+        [teacher, college],
+        [otherCollegeTeacher, other],
+      ] as const) {
+        await grantShelfEntry(db, { memberId: m.id, bookId, source: 'sample', sourceRef: 1, collegeId: c.id });
+      }
+      const cls = await createClass(t, teacher.token, validClass(bookId, { isReview: '1', name: '报告一班' }));
+      const otherCls = await createClass(
+        t,
+        otherCollegeTeacher.token,
+        validClass(bookId, { isReview: '1', name: '外校班' }),
+      );
+      const s1 = await buildMember(db, { college, roles: '3' });
+      const s2 = await buildMember(db, { college, roles: '3' });
+      const s3 = await buildMember(db, { college, roles: '3' });
+      const s4 = await buildMember(db, { college: other, roles: '3' });
+      expectOk(await join(t, s1.token, cls.code, 'A01', '甲同学'));
+      expectOk(await join(t, s2.token, cls.code, 'A02', '乙同学'));
+      expectOk(await join(t, s3.token, cls.code, 'A03', '丙同学'));
+      expectOk(await join(t, s4.token, otherCls.code, 'B01', '丁同学'));
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const leave = async (m: BuiltMember, chapter: number, read: number, seconds: number) =>
+        expectOk(
+          await post(
+            '/api/book/extend/leave',
+            { bookId, chapterId: chapters[chapter], reads: [{ chapterId: chapters[chapter], read }], seconds },
+            m.token,
+          ),
+        );
+      const note = async (m: BuiltMember, chapter: number, content: string) =>
+        expectOk(
+          await post<{ id: number }>(
+            '/api/reader/note/add',
+            { bookId, chapterId: chapters[chapter], quote: '学而时习之', startOffset: 0, endOffset: 5, content },
+            m.token,
+          ),
+        );
+      vi.setSystemTime(at(D1));
+      await leave(s1, 0, 1, 600);
+      await note(s1, 0, '');
+      vi.setSystemTime(at(D2));
+      await leave(s1, 1, 0.5, 360);
+      await note(s1, 1, '这里为什么？');
+      await leave(s2, 0, 0.5, 120);
+      await note(s2, 0, '');
+      const gone = await note(s2, 0, '');
+      expectOk(await post(`/api/reader/note/delete/${gone.id}`, {}, s2.token));
+      await leave(s4, 0, 0.2, 60);
+      return {
+        bookId,
+        chapters,
+        classId: cls.id,
+        teacher,
+        otherTeacher,
+        admin,
+        otherAdmin,
+        otherCollegeTeacher,
+        s1,
+        s2,
+        s3,
+        otherClassId: otherCls.id,
+        staff,
+      };
+    })();
+    return world;
+  }
+
+  it('a student study report: time per day, books and chapters, term days, notes and highlights', async () => {
+    const w = await setup();
+    const r = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect(r).toMatchObject({
+      start: D1,
+      end: D2,
+      seconds: 960,
+      days: 2,
+      notes: 1,
+      highlights: 1,
+      daily: [
+        { day: D1, seconds: 600 },
+        { day: D2, seconds: 360 },
+      ],
+      term: { name: '2026年秋季学期', start: '2026-08-01', end: '2027-01-31', days: 2 },
+      homework: null,
+    });
+    expect(r.books).toHaveLength(1);
+    expect(r.books[0]).toMatchObject({ bookId: w.bookId, progress: 0.5, seconds: 960, days: 2, lastDay: D2 });
+    expect(r.books[0]!.chapters.map((c) => [c.title, c.read, c.seconds, c.notes, c.highlights])).toEqual([
+      ['第一章', 1, 600, 0, 1],
+      ['第二章', 0.5, 360, 1, 0],
+      ['第三章', 0, 0, 0, 0],
+    ]);
+    // The default range is the term up to today.
+    const d = expectOk(await get<StudyReport>('/api/myReport/overview', w.s1.token));
+    expect([d.start, d.end, d.seconds]).toEqual(['2026-08-01', D2, 960]);
+    // One day only.
+    const one = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D2}&end=${D2}`, w.s1.token));
+    expect([one.seconds, one.days, one.notes, one.highlights]).toEqual([360, 1, 1, 0]);
+    // A member who never read has an empty report, not an error.
+    const none = expectOk(await get<StudyReport>('/api/myReport/overview', w.s3.token));
+    expect([none.seconds, none.books.length, none.term.days]).toEqual([0, 0, 0]);
+  });
+
+  it('a class report: each student, who has not opened the book, the struggle map, days', async () => {
+    const w = await setup();
+    const r = expectOk(
+      await get<ClassReport>(`/api/classReport/detail?classId=${w.classId}&start=${D1}&end=${D2}`, w.teacher.token),
+    );
+    expect(r).toMatchObject({
+      className: '报告一班',
+      students: 3,
+      opened: 2,
+      avgProgress: 0.222,
+      seconds: 1080,
+      avgDays: 1,
+      notes: 1,
+      highlights: 2,
+      notOpened: [{ memberId: w.s3.id, name: '丙同学', studentId: 'A03' }],
+      daily: [
+        { day: D1, seconds: 600, readers: 1 },
+        { day: D2, seconds: 480, readers: 2 },
+      ],
+    });
+    expect(
+      r.roster.map((s) => [s.name, s.opened, s.progress, s.seconds, s.days, s.notes, s.highlights, s.lastDay]),
+    ).toEqual([
+      ['甲同学', true, 0.5, 960, 2, 1, 1, D2],
+      ['乙同学', true, 0.166, 120, 1, 0, 1, D2],
+      ['丙同学', false, 0, 0, 0, 0, 0, null],
+    ]);
+    // Chapter 1: (720 s + 2 highlights × 60) / 2 readers = 420; chapter 2: (360 + 1 note × 120) / 1 = 480 → 100.
+    expect(r.sections.map((s) => [s.title, s.seconds, s.readers, s.notes, s.highlights, s.read, s.struggle])).toEqual([
+      ['第一章', 720, 2, 0, 2, 0.5, 88],
+      ['第二章', 360, 1, 1, 0, 0.167, 100],
+      ['第三章', 0, 0, 0, 0, 0, 0],
+    ]);
+    // The date range filters time, days and notes (progress is where each student stands).
+    const d1 = expectOk(
+      await get<ClassReport>(`/api/classReport/detail?classId=${w.classId}&start=${D1}&end=${D1}`, w.teacher.token),
+    );
+    expect([d1.seconds, d1.notes, d1.highlights, d1.roster[1]!.seconds]).toEqual([600, 0, 1, 0]);
+  });
+
+  it("a student's report within the class: the teacher's click; a member not in the class is 404", async () => {
+    const w = await setup();
+    const r = expectOk(
+      await get<StudyReport>(
+        `/api/classReport/student?classId=${w.classId}&memberId=${w.s2.id}&start=${D1}&end=${D2}`,
+        w.teacher.token,
+      ),
+    );
+    expect(r).toMatchObject({ title: '乙同学的学习报告 - 报告一班', seconds: 120, days: 1, highlights: 1 });
+    expect(r.books.map((b) => b.bookId)).toEqual([w.bookId]);
+    const outsider = await get(
+      `/api/classReport/student?classId=${w.classId}&memberId=${w.otherTeacher.id}`,
+      w.teacher.token,
+    );
+    expect(outsider.status).toBe(404);
+  });
+
+  it('the teaching report puts the teacher’s classes side by side; the textbook report by college', async () => {
+    const w = await setup();
+    const teaching = expectOk(
+      await get<TeachingReport>(`/api/classReport/teaching?start=${D1}&end=${D2}`, w.teacher.token),
+    );
+    expect(teaching.classes.map((c) => [c.className, c.students, c.opened, c.seconds, c.avgDays])).toEqual([
+      ['报告一班', 3, 2, 1080, 1],
+    ]);
+    expect(teaching.daily).toEqual([
+      { day: D1, values: [600] },
+      { day: D2, values: [480] },
+    ]);
+    // A college administrator: their college only.
+    const mine = expectOk(
+      await get<TextbookReport>(`/api/classReport/textbook?bookId=${w.bookId}&start=${D1}&end=${D2}`, w.admin.token),
+    );
+    expect(mine.colleges.map((c) => [c.classes, c.students, c.opened, c.seconds])).toEqual([[1, 3, 2, 1080]]);
+    expect(mine.classes.map((c) => c.className)).toEqual(['报告一班']);
+    const month = mine.months.find((m) => m.month === '2026-11')!;
+    expect([month.reads, month.readers]).toEqual([3, 2]);
+    const theirs = expectOk(
+      await get<TextbookReport>(
+        `/api/classReport/textbook?bookId=${w.bookId}&start=${D1}&end=${D2}`,
+        w.otherAdmin.token,
+      ),
+    );
+    expect(theirs.classes.map((c) => [c.className, c.seconds])).toEqual([['外校班', 60]]);
+    // The publisher's staff: every college.
+    const all = expectOk(
+      await get<TextbookReport>(`/api/admin/report/textbook?bookId=${w.bookId}&start=${D1}&end=${D2}`, w.staff.token),
+    );
+    expect(all.classes.map((c) => c.className).sort()).toEqual(['外校班', '报告一班'].sort());
+    expect(all.colleges).toHaveLength(2);
+    expect(all.months.find((m) => m.month === '2026-11')).toMatchObject({ reads: 4, readers: 3 });
+  });
+
+  it('month statistics: reads (member-days) and readers per month, of one book', async () => {
+    const w = await setup();
+    const months = expectOk(await get<MonthFigure[]>(`/api/book/month/statistics?bookId=${w.bookId}`));
+    expect(months).toHaveLength(12);
+    expect(months.find((m) => m.month === '2026-11')).toMatchObject({ reads: 4, readers: 3 });
+  });
+
+  it('permissions: own report only, the class teacher only, the college admin and staff', async () => {
+    const w = await setup();
+    expect((await get('/api/myReport/overview')).status).toBe(401);
+    const detail = `/api/classReport/detail?classId=${w.classId}`;
+    expect((await get(detail)).status).toBe(401);
+    expect((await get(detail, w.s1.token)).status).toBe(403);
+    expect((await get(detail, w.otherTeacher.token)).status).toBe(403);
+    expect((await get(detail, w.otherCollegeTeacher.token)).status).toBe(403);
+    expect((await get(detail, w.admin.token)).status).toBe(403);
+    expect((await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.s2.token)).status).toBe(
+      403,
+    );
+    expect(
+      (await get(`/api/classReport/student?classId=${w.classId}&memberId=${w.s1.id}`, w.otherTeacher.token)).status,
+    ).toBe(403);
+    expect((await get('/api/classReport/textbook', w.teacher.token)).status).toBe(403);
+    expect((await get('/api/admin/report/textbook', w.admin.token)).status).toBe(403);
+    expect((await get('/api/classReport/teaching', w.s1.token)).status).toBe(403);
+    // A teacher's teaching report never lists another teacher's class.
+    const other = expectOk(await get<TeachingReport>('/api/classReport/teaching', w.otherTeacher.token));
+    expect(other.classes).toEqual([]);
+    // Bad ranges are told, not failed.
+    const bad = await get(`/api/myReport/overview?start=${D2}&end=${D1}`, w.s1.token);
+    expect([bad.status, bad.body.msg]).toEqual([400, ReportMsg.RANGE_ORDER]);
+    const long = await get('/api/myReport/overview?start=2024-01-01&end=2026-01-01', w.s1.token);
+    expect([long.status, long.body.msg]).toEqual([400, ReportMsg.RANGE_TOO_LONG]);
+    const text = await get(`/api/myReport/export?type=1`, w.s1.token);
+    expect([text.status, text.body.msg]).toEqual([400, ReportMsg.EXPORT_TYPE]);
+  });
+
+  it('the rollups equal a full recount of the raw events', async () => {
+    await setup();
+    const db = t.ctx.db;
+    const DAY = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const recount = new Map<string, { seconds: number; notes: number; highlights: number }>();
+    const cell = (k: string) => {
+      let c = recount.get(k);
+      if (!c) recount.set(k, (c = { seconds: 0, notes: 0, highlights: 0 }));
+      return c;
+    };
+    const times = await db
+      .selectFrom('reading_time as r')
+      .innerJoin('book_chapters as c', 'c.id', 'r.chapter_id')
+      .select(['r.member_id', 'r.book_id', 'r.day', 'r.seconds', 'c.path'])
+      .execute();
+    for (const r of times) cell(`${r.member_id}|${r.book_id}|${r.day}|${r.path}`).seconds += Number(r.seconds);
+    const notes = await db.selectFrom('reader_notes').selectAll().execute();
+    for (const n of notes) {
+      const c = cell(`${n.member_id}|${n.book_id}|${DAY.format(new Date(Number(n.created_at)))}|${n.chapter_path}`);
+      if (n.content.trim()) c.notes += 1;
+      else c.highlights += 1;
+    }
+    const rolled = await db.selectFrom('report_daily').selectAll().execute();
+    const asMap = new Map(
+      rolled
+        .filter((r) => r.seconds || r.notes || r.highlights)
+        .map((r) => [
+          `${r.member_id}|${r.book_id}|${r.day}|${r.chapter_path}`,
+          { seconds: Number(r.seconds), notes: Number(r.notes), highlights: Number(r.highlights) },
+        ]),
+    );
+    expect(asMap).toEqual(recount);
+    const positions = await db
+      .selectFrom('reading_positions')
+      .select(['member_id', 'book_id', 'progress', 'reads'])
+      .execute();
+    const books = await db.selectFrom('report_books').select(['member_id', 'book_id', 'progress', 'reads']).execute();
+    const key = (r: { member_id: number; book_id: number }) => `${r.member_id}|${r.book_id}`;
+    expect(new Map(books.map((b) => [key(b), [Number(b.progress), b.reads]]))).toEqual(
+      new Map(positions.map((p) => [key(p), [Number(p.progress), p.reads]])),
+    );
+  });
+
+  it('exports: the class report as a workbook and a PDF, the study report too, read back', async () => {
+    const w = await setup();
+    // The worker pool keeps real time.
+    vi.useRealTimers();
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/classReport/export?classId=${w.classId}&start=${D1}&end=${D2}&type=0`,
+      headers: { authorization: `Bearer ${w.teacher.token}` },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['概况', '学生', '章节难点', '每日阅读']);
+    const students = book.getWorksheet('学生')!;
+    expect(students.getRow(1).values).toEqual([
+      undefined,
+      '学号',
+      '姓名',
+      '阅读进度',
+      '阅读时长（分钟）',
+      '阅读天数',
+      '笔记',
+      '划线',
+      '最近阅读',
+    ]);
+    expect(students.getRow(2).values).toEqual([undefined, 'A01', '甲同学', '50%', 16, 2, 1, 1, D2]);
+    expect(students.getRow(4).getCell(3).value).toBe('未打开教材的学生');
+    const sections = book.getWorksheet('章节难点')!;
+    expect(sections.getRow(3).values).toEqual([undefined, '第二章', 100, '17%', 6, 1, 1, 0]);
+
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/myReport/export?start=${D1}&end=${D2}&type=0`,
+      headers: { authorization: `Bearer ${w.s1.token}` },
+    });
+    const study = new ExcelJS.Workbook();
+    await study.xlsx.load(mine.rawPayload as unknown as ArrayBuffer);
+    expect(study.getWorksheet('每日阅读')!.getRow(2).values).toEqual([undefined, D1, 10]);
+
+    if (!cjkFont(t.ctx.config.pdfFont)) return;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/classReport/export?classId=${w.classId}&start=${D1}&end=${D2}&type=2`,
+      headers: { authorization: `Bearer ${w.teacher.token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload).join('\n');
+    for (const s of ['班级学习报告 - 报告一班', '甲同学', '丙同学', '章节难点分布（划线、笔记与停留时长）', '第二章']) {
+      expect(text).toContain(s);
+    }
+    const teaching = await t.app.inject({
+      method: 'GET',
+      url: `/api/classReport/teachingExport?type=2&start=${D1}&end=${D2}`,
+      headers: { authorization: `Bearer ${w.teacher.token}` },
+    });
+    expect(pdfText(teaching.rawPayload).join('\n')).toContain('报告一班');
+    const textbook = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/report/textbookExport?type=2&bookId=${w.bookId}&start=${D1}&end=${D2}`,
+      headers: { authorization: `Bearer ${w.staff.token}` },
+    });
+    expect(pdfText(textbook.rawPayload).join('\n')).toContain('外校班');
+    // The first export starts the worker threads and loads the CJK font: slow on a busy machine.
+  }, 120_000);
+});
