@@ -121,7 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const readyUrl = baseURL + (options.readyPath ?? '/api/site');
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     if (exited) {
       const log = tail(logFile);
@@ -137,7 +137,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (Date.now() > deadline) {
       const log = tail(logFile);
       await stop();
-      throw new Error(`server not ready at ${readyUrl} after ${options.readyTimeoutMs ?? 30_000} ms; log:\n${log}`);
+      throw new Error(`server not ready at ${readyUrl} after ${options.readyTimeoutMs ?? 90_000} ms; log:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
