@@ -78,7 +78,7 @@ const MATRICES: Record<string, [string, string]> = {
   vmatrix: ['|', '|'],
 };
 
-/** Parses a little TeX into MathML (enough for a calculus textbook; unknown commands are kept as text). */
+/** Parses a little TeX into MathML (enough for calculus and linear algebra; unknown commands are kept as text). */
 export function tex(source: string): string {
   let i = 0;
   const peek = () => source[i];
