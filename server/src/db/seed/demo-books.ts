@@ -1,6 +1,7 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
+import { xxdsChapters } from './demo-texts/xxds.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -113,28 +114,9 @@ export const demoBooks: DemoBook[] = [
     recommended: true,
     isbn: '9787000000035',
     description: '从线性方程组出发，讲述行列式、矩阵、向量空间与特征值，配有大量几何直观的解释。',
-    chapters: [
-      {
-        title: '第一章 行列式',
-        sections: [
-          { title: '1.1 二阶与三阶行列式', paragraphs: ['行列式最初用来判断线性方程组是否有唯一解。'] },
-          { title: '1.2 行列式的性质', paragraphs: ['交换两行，行列式变号；某行乘以常数，行列式也乘以这个常数。'] },
-        ],
-      },
-      {
-        title: '第二章 矩阵',
-        sections: [
-          { title: '2.1 矩阵的运算', paragraphs: ['矩阵乘法一般不满足交换律，这是初学者最容易出错的地方。'] },
-          { title: '2.2 逆矩阵', paragraphs: ['方阵可逆的充分必要条件是它的行列式不等于零。'] },
-        ],
-      },
-      {
-        title: '第三章 特征值与特征向量',
-        sections: [
-          { title: '3.1 特征值的定义', paragraphs: ['若矩阵作用在非零向量上只改变它的长度，这个向量就是特征向量。'] },
-        ],
-      },
-    ],
+    // Three long chapters (demo-texts/xxds.ts), printed pages of about 1,500 characters.
+    chapters: xxdsChapters,
+    pageEvery: 1500,
   },
   {
     key: 'gll',

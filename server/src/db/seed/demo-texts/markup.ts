@@ -4,7 +4,8 @@
  * - `## 1.1 标题` starts a section; `### 标题` a sub-heading;
  * - `定义 …`, `定理 …`, `例 …`, `解 …`, `证 …`, `注 …` start a paragraph of that kind;
  * - `$…$` is an inline formula, a block `$$…$$` a display formula (a little TeX: `^ _ { } \frac \sqrt
- *   \lim \sum \int \text`, Greek letters and the usual symbols), written as MathML;
+ *   \lim \sum \int \text \mathbf`, `\begin{pmatrix} a & b \\ c & d \end{pmatrix}` (also `vmatrix`, `bmatrix`, `matrix`),
+ *   Greek letters and the usual symbols), written as MathML;
  * - a block of `| a | b |` lines is a table (first line the header, an optional `: caption` line before);
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
@@ -58,13 +59,26 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   rvert: ['|', 'mo'],
   sim: ['∼', 'mo'],
   prime: ['′', 'mo'],
+  ne: ['≠', 'mo'],
+  vdots: ['⋮', 'mo'],
+  ddots: ['⋱', 'mo'],
+  mapsto: ['↦', 'mo'],
+  leftrightarrow: ['↔', 'mo'],
+  Lambda: ['Λ', 'mi'],
 };
 const FUNCTIONS = new Set(
-  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg'.split(' '),
+  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim'.split(' '),
 );
 const LARGE: Record<string, string> = { sum: '∑', int: '∫', prod: '∏' };
+/** The brackets of the matrix environments. */
+const MATRICES: Record<string, [string, string]> = {
+  matrix: ['', ''],
+  pmatrix: ['(', ')'],
+  bmatrix: ['[', ']'],
+  vmatrix: ['|', '|'],
+};
 
-/** Parses a little TeX into MathML (enough for a calculus textbook; unknown commands are kept as text). */
+/** Parses a little TeX into MathML (enough for calculus and linear algebra; unknown commands are kept as text). */
 export function tex(source: string): string {
   let i = 0;
   const peek = () => source[i];
@@ -129,6 +143,28 @@ export function tex(source: string): string {
         return { xml: `<msqrt>${braced()}</msqrt>`, kind: 'normal' };
       }
       if (name === 'text') return { xml: `<mtext>${esc(rawBraced())}</mtext>`, kind: 'normal' };
+      if (name === 'begin') {
+        // \begin{pmatrix} a & b \\ c & d \end{pmatrix}: rows split on \\, cells on &.
+        const env = rawBraced();
+        const end = `\\end{${env}}`;
+        const stop = source.indexOf(end, i);
+        const body = source.slice(i, stop < 0 ? source.length : stop);
+        i = stop < 0 ? source.length : stop + end.length;
+        const rows = body
+          .split('\\\\')
+          .filter((row) => row.trim())
+          .map(
+            (row) =>
+              `<mtr>${row
+                .split('&')
+                .map((cell) => `<mtd>${tex(cell.trim())}</mtd>`)
+                .join('')}</mtr>`,
+          );
+        const [open, close] = MATRICES[env] ?? ['', ''];
+        const fence = (c: string) => (c ? `<mo stretchy="true">${c}</mo>` : '');
+        return { xml: `<mrow>${fence(open)}<mtable>${rows.join('')}</mtable>${fence(close)}</mrow>`, kind: 'normal' };
+      }
+      if (name === 'mathbf') return { xml: `<mi mathvariant="bold">${esc(rawBraced())}</mi>`, kind: 'normal' };
       if (name === 'mathrm' || name === 'd')
         return { xml: `<mi mathvariant="normal">${esc(name === 'd' ? 'd' : rawBraced())}</mi>`, kind: 'normal' };
       if (name === 'lim') return { xml: '<mo movablelimits="true">lim</mo>', kind: 'under' };
