@@ -154,7 +154,8 @@ test('translation of a selected word (offline dictionary)', async () => {
   await selectText(page, word);
   await page.getByTestId('translate').click();
   const panel = page.getByTestId('translation');
-  await panel.getByText('CC-CEDICT', { exact: false }).waitFor();
+  // The dictionary loads in its thread at start: on a busy machine that can take a while.
+  await panel.getByText('CC-CEDICT', { exact: false }).waitFor({ timeout: 50_000 });
   expect(await panel.innerText()).toMatch(/[a-z]{3,}/);
   await shot(page, 'translation', { fullPage: false });
 });
