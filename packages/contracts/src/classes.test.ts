@@ -26,8 +26,10 @@ describe('class times (China wall-clock, yyyy-MM-dd HH:mm)', () => {
     const minute = formatClassTime(currentMinute(now));
     const later = formatClassTime(now + 3_600_000);
     expect(validityProblem(minute, later, { now })).toBeNull();
-    expect(validityProblem(formatClassTime(now - 60_000), later, { now })).toBe(ClassMsg.VALIDITY_PAST);
-    expect(validityProblem(formatClassTime(now - 60_000), later, { now, checkPast: false })).toBeNull();
+    // The minute just ended is still accepted (sent a moment after the minute turned); the one before is past.
+    expect(validityProblem(formatClassTime(now - 60_000), later, { now })).toBeNull();
+    expect(validityProblem(formatClassTime(now - 120_000), later, { now })).toBe(ClassMsg.VALIDITY_PAST);
+    expect(validityProblem(formatClassTime(now - 120_000), later, { now, checkPast: false })).toBeNull();
     expect(validityProblem(later, minute, { now })).toBe(ClassMsg.VALIDITY_ORDER);
     expect(validityProblem(undefined, later, { now })).toBe(ClassMsg.VALIDITY_REQUIRED);
   });

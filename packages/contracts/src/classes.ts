@@ -111,7 +111,8 @@ export function validityProblem(
   const start = parseClassTime(startTime);
   const end = parseClassTime(endTime);
   if (start === null || end === null) return ClassMsg.VALIDITY_REQUIRED;
-  if ((options.checkPast ?? true) && start < currentMinute(options.now)) return ClassMsg.VALIDITY_PAST;
+  // The minute that has just ended still counts: a form filled in at 10:22 and sent at 10:23:01 is not "past".
+  if ((options.checkPast ?? true) && start < currentMinute(options.now) - MINUTE) return ClassMsg.VALIDITY_PAST;
   if (end <= start) return ClassMsg.VALIDITY_ORDER;
   return null;
 }
