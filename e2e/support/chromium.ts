@@ -13,5 +13,6 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--disable-dev-shm-usage',
+  // Shared memory stays in /dev/shm (tmpfs) instead of files under /tmp: less system time per frame. Debian's
+  // chromium wrapper adds --disable-dev-shm-usage by itself where /dev/shm is too small.
 ];
