@@ -138,7 +138,10 @@ for (const device of DEVICES) {
     await poll(() => codes.getByTestId('code-value').count()).toBe(10);
     await shot(page, 'codes');
     const download = page.waitForEvent('download');
-    await codes.getByRole('button', { name: '导出文本' }).click();
+    // On a phone the dialog's own wrapper can lie over its footer while it settles: press the button by keyboard.
+    const exportText = codes.getByRole('button', { name: '导出文本' });
+    await exportText.focus();
+    await page.keyboard.press('Enter');
     const lines = (await readFile((await (await download).path())!, 'utf8')).trim().split('\n');
     const fresh = lines.filter((l) => l.includes('未使用'));
     expect(fresh.length).toBeGreaterThanOrEqual(20);
