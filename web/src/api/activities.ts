@@ -1,3 +1,4 @@
+import { refreshingAfter } from './mutations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActivityCreate,
@@ -67,13 +68,7 @@ function useInvalidate() {
 /** The teacher's changes; every activity view is stale after one. */
 export function useActivityActions() {
   const invalidate = useInvalidate();
-  const run =
-    <A, R>(fn: (arg: A) => Promise<R>) =>
-    async (arg: A) => {
-      const out = await fn(arg);
-      await invalidate();
-      return out;
-    };
+  const run = refreshingAfter(invalidate);
   return {
     save: run((body: ActivityCreate | ActivityUpdate) =>
       'id' in body
@@ -131,26 +126,4 @@ export async function downloadMaterial(id: number): Promise<void> {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A bank question as the quiz's picker lists it (the question bank's list answer, in part). */
-export interface PickableQuestion {
-  id: number;
-  type: string;
-  stem: string;
-}
-
-/** The teacher's bank questions matching the words, objective types only (a quiz is graded at once). */
-export function usePickableQuestions(keyword: string) {
-  return useQuery({
-    queryKey: ['activities', 'questions', keyword],
-    queryFn: async () => {
-      const page = await api.get<{ rows: PickableQuestion[] }>(
-        '/api/myQuestion/getList',
-        { pageNum: 1, pageSize: 50, keyword: keyword || undefined },
-        { silent: 'toasts' },
-      );
-      return page.rows.filter((q) => q.type !== 'short');
-    },
-  });
 }

@@ -1,3 +1,4 @@
+import { refreshingAfter } from './mutations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ClassBook,
@@ -114,13 +115,7 @@ export function usePending(classId: number) {
 
 export function useStudentActions() {
   const invalidate = useInvalidateClasses();
-  const run =
-    <A, R>(fn: (arg: A) => Promise<R>) =>
-    async (arg: A) => {
-      const out = await fn(arg);
-      await invalidate();
-      return out;
-    };
+  const run = refreshingAfter(invalidate);
   return {
     decide: run(({ ids, status }: { ids: number[]; status: 1 | 2 }) =>
       api.post<number>('/api/class/student/updateBatch', { ids, status }),

@@ -1,3 +1,4 @@
+import { refreshingAfter } from './mutations';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Paged,
@@ -59,13 +60,7 @@ export function useSectionTree(bookId: number | undefined) {
 /** Every change makes the tree's counts and the lists stale. */
 export function useQuestionActions() {
   const client = useQueryClient();
-  const run =
-    <A, R>(fn: (arg: A) => Promise<R>) =>
-    async (arg: A) => {
-      const out = await fn(arg);
-      await client.invalidateQueries({ queryKey: questionKeys.all });
-      return out;
-    };
+  const run = refreshingAfter(() => client.invalidateQueries({ queryKey: questionKeys.all }));
   return {
     addGroup: run((body: { name: string; parentId: number | null }) =>
       api.post<QuestionGroupRow>('/api/myQuestionGroup/save', body),

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
-import { usePickableQuestions } from '../../../api/activities';
-
-const TYPE_LABEL: Record<string, string> = { single: '单选', multiple: '多选', judge: '判断', blank: '填空' };
+import { QUESTION_TYPE_LABEL } from '@textbook/contracts';
+import { useQuestionList } from '../../../api/questions';
 
 /** A stem as one line of text (the bank keeps rich text). */
 export function stemText(html: string): string {
@@ -14,11 +13,11 @@ export function stemText(html: string): string {
 /** Picks the quiz's questions from the teacher's bank (objective types), searched by words. */
 export function QuestionPicker({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
   const [keyword, setKeyword] = useState('');
-  const questions = usePickableQuestions(keyword);
-  const options = (questions.data ?? []).map((q) => ({
-    value: q.id,
-    label: `【${TYPE_LABEL[q.type] ?? q.type}】${stemText(q.stem).slice(0, 60)}`,
-  }));
+  // The bank's own list; a quiz is graded at once, so short answers are left out.
+  const questions = useQuestionList({ keyword: keyword || undefined }, 1, 50);
+  const options = (questions.data?.rows ?? [])
+    .filter((q) => q.type !== 'short')
+    .map((q) => ({ value: q.id, label: `【${QUESTION_TYPE_LABEL[q.type]}】${stemText(q.stem).slice(0, 60)}` }));
   // Chosen questions not in this search still show by id.
   for (const id of value ?? []) {
     if (!options.some((o) => o.value === id)) options.push({ value: id, label: `题目 #${id}` });
