@@ -28,6 +28,7 @@ import {
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import { repeatEvery } from '../../util/repeat.js';
 import { notFound, refused, warning } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { getSectionTree } from '../catalog/index.js';
@@ -831,18 +832,11 @@ export function startReminderJob(
   log: { warn: (obj: object, msg: string) => void },
   everyMs = 60_000,
 ): { close: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    remindDue(ctx)
-      .catch((err: unknown) => log.warn({ err }, 'homework reminders failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+  return repeatEvery(
+    everyMs,
+    () => remindDue(ctx),
+    (err) => log.warn({ err }, 'homework reminders failed'),
+  );
 }
 
 // ---- scores for reports ----

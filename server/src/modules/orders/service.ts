@@ -17,6 +17,7 @@ import {
 import { paymentProviders, type VerifiedPayment } from '../../adapters/payment/index.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import { repeatEvery } from '../../util/repeat.js';
 import { notFound, refused } from '../../http/errors.js';
 import { bookAccess, grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { notify } from '../notice/index.js';
@@ -301,16 +302,9 @@ export function startCloseJob(
   log: { warn: (obj: object, msg: string) => void },
   everyMs = 60_000,
 ): { close: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    closeExpiredOrders(ctx)
-      .catch((err: unknown) => log.warn({ err }, 'closing unpaid orders failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+  return repeatEvery(
+    everyMs,
+    () => closeExpiredOrders(ctx),
+    (err) => log.warn({ err }, 'closing unpaid orders failed'),
+  );
 }
