@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/src/app.js';
+import { appContext, buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { BENCH_CIPHER_KEY } from './lib.js';
 import { openDatabase } from '../server/src/db/connection.js';
@@ -88,7 +88,13 @@ export const measurements: Measurement[] = [
       const db = await tempDatabase();
       try {
         const bytes = new Uint8Array(fs.readFileSync(SICP));
-        const deps = { db: db.handle.db, dialect: db.handle.dialect, storage: db.storage, words: new Words() };
+        const deps = {
+          db: db.handle.db,
+          dialect: db.handle.dialect,
+          storage: db.storage,
+          words: new Words(),
+          caches: null,
+        };
         const times: number[] = [];
         let detail = '';
         for (let i = 0; i < 3; i++) {
@@ -166,7 +172,7 @@ export const measurements: Measurement[] = [
         let hits = 0;
         for (let round = 0; round < 30; round++) {
           for (const text of queries) {
-            clearCatalogCache(); // measure the search, not the read cache
+            clearCatalogCache(appContext(app)); // measure the search, not the read cache
             const t = performance.now();
             const res = await app.inject({ method: 'GET', url: `/api/book/search?searchText=${q(text)}&pageSize=20` });
             times.push(performance.now() - t);

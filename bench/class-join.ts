@@ -4,7 +4,7 @@
 // Reports joins per second, p50/p99 latency of one join, and whether exactly 500 memberships resulted.
 import type { AddressInfo } from 'node:net';
 import { formatClassTime } from '@textbook/contracts';
-import { buildApp } from '../server/src/app.js';
+import { appContext, buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { BENCH_CIPHER_KEY } from './lib.js';
 import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
@@ -35,7 +35,12 @@ async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
       .values({ identifier: `urn:bench:${now}`, title: '并发教材', published: 1, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await grantShelfEntry(db, { memberId: teacher.id, bookId, source: 'sample', collegeId: college.id });
+    await grantShelfEntry(appContext(app), db, {
+      memberId: teacher.id,
+      bookId,
+      source: 'sample',
+      collegeId: college.id,
+    });
     const students = [];
     for (let i = 0; i < STUDENTS; i += 50) {
       students.push(...(await Promise.all(Array.from({ length: 50 }, () => buildMember(db, { college, roles: '3' })))));

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/src/db/connection.js';
 import { importEpub } from '../server/src/modules/import/index.js';
 import { bookStorage } from '../server/src/modules/books/index.js';
+import { CacheHub } from '../server/src/http/read-cache.js';
 import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
 import type { BenchContext, Measurement, MeasurementResult } from './lib.js';
 import { judge, MEMBER_ALIASES } from './lib.js';
@@ -36,7 +37,7 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
     try {
       const bytes = new Uint8Array(await readFile(SICP));
       const { bookId } = await importEpub(
-        { db: handle.db, dialect: handle.dialect, storage: bookStorage({ dataDir: ctx.dataDir }) },
+        { db: handle.db, dialect: handle.dialect, storage: bookStorage({ dataDir: ctx.dataDir }), caches: null },
         bytes,
         { published: true, freeChapters: 1 },
       );
@@ -46,7 +47,13 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
         .select('id')
         .where('phone', '=', phone)
         .executeTakeFirstOrThrow();
-      await grantShelfEntry(handle.db, { memberId: student.id, bookId, source: 'purchase', sourceRef: 1 });
+      // The server (another process) starts after this and caches nothing yet: no hub of its own to tell.
+      await grantShelfEntry({ caches: new CacheHub(null) }, handle.db, {
+        memberId: student.id,
+        bookId,
+        source: 'purchase',
+        sourceRef: 1,
+      });
       const chapters = await handle.db
         .selectFrom('book_chapters')
         .select(['id', 'html', 'text'])

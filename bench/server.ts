@@ -18,7 +18,11 @@ const config = loadConfig();
 ensureCipherKey(config);
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
-const seeded = await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) });
+const seeded = await seedIfEmpty(database.db, {
+  dialect: database.dialect,
+  storage: bookStorage(config),
+  caches: null,
+});
 
 const members = await database.db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute();
 const tokens: Record<string, string> = {};

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   const seeded =
-    config.seedOnStart && (await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config) }));
+    config.seedOnStart &&
+    (await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config), caches: null }));
   const app = await buildApp({ config, database });
   // The demo's classes are made by the classes services, which need the app's context.
   if (seeded) await seedDemoTeaching(appContext(app));

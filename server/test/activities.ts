@@ -39,11 +39,11 @@ async function buildSections(db: Db, bookId: number): Promise<number> {
  * reviewed class, and another teacher's class.
  */
 export async function buildActivityWorld(t: TestApp, studentCount = 2): Promise<ActivityWorld> {
-  const w = await buildClassWorld(t.ctx.db);
+  const w = await buildClassWorld(t.ctx);
   const sectionId = await buildSections(t.ctx.db, w.bookId);
   const cls = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '活动一班', isReview: '1' }));
   const second = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '活动二班', isReview: '1' }));
-  await grantShelfEntry(t.ctx.db, {
+  await grantShelfEntry(t.ctx, t.ctx.db, {
     memberId: w.otherTeacher.id,
     bookId: w.bookId,
     source: 'sample',

@@ -1,5 +1,6 @@
 import { formatClassTime, type ClassCreate, type ClassRow } from '@textbook/contracts';
 import type { Db } from '../src/db/connection.js';
+import type { AppContext } from '../src/http/context.js';
 import { grantShelfEntry } from '../src/modules/shelf/service.js';
 import { buildCollege, buildMember, type BuiltMember } from './factories.js';
 import { call, expectOk, type TestApp } from './helpers.js';
@@ -35,7 +36,8 @@ export interface ClassWorld {
 }
 
 /** A college with two teachers (the first holds a sample copy of the book), a student, and a student elsewhere. */
-export async function buildClassWorld(db: Db): Promise<ClassWorld> {
+export async function buildClassWorld(ctx: AppContext): Promise<ClassWorld> {
+  const db = ctx.db;
   const college = await buildCollege(db);
   const otherCollege = await buildCollege(db);
   const teacher = await buildMember(db, { college, roles: '2' });
@@ -43,7 +45,13 @@ export async function buildClassWorld(db: Db): Promise<ClassWorld> {
   const student = await buildMember(db, { college, roles: '3' });
   const outsider = await buildMember(db, { college: otherCollege, roles: '3' });
   const bookId = await buildBook(db);
-  await grantShelfEntry(db, { memberId: teacher.id, bookId, source: 'sample', sourceRef: 1, collegeId: college.id });
+  await grantShelfEntry(ctx, db, {
+    memberId: teacher.id,
+    bookId,
+    source: 'sample',
+    sourceRef: 1,
+    collegeId: college.id,
+  });
   return { college, otherCollege, teacher, otherTeacher, student, outsider, bookId };
 }
 

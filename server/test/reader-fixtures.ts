@@ -73,7 +73,7 @@ export function buildEpub(identifier: string, title: string, chapters: DraftChap
 /** Imports EPUB bytes into the test app's database and storage. */
 export async function importBook(ctx: AppContext, bytes: Uint8Array, options: ImportOptions = {}) {
   return importEpub(
-    { db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config), words: wordsOf(ctx) },
+    { db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config), words: wordsOf(ctx), caches: ctx.caches },
     bytes,
     {
       published: true,

@@ -52,6 +52,24 @@ export const JoinStatus = { PENDING: 0, SUCCESS: 1, OUTSIDE_VALIDITY: 2 } as con
 /** A student's place in a class: pending review, approved, rejected. */
 export const MemberStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
 
+/** Words of classes the server writes for people (notices, the roster workbook): ours, the spec shows none. */
+export const ClassText = {
+  JOIN_REQUEST_NOTICE: (student: string, className: string) => `${student}申请加入班级“${className}”`,
+  JOIN_REQUEST_NOTICE_BODY: (studentId: string) => `学号 ${studentId}，请在教学空间的学生管理中审核。`,
+  DISSOLVED_NOTICE: (className: string) => `班级“${className}”已解散`,
+  DISSOLVED_NOTICE_BODY: (className: string) => `教师已删除班级“${className}”，您已退出该班级。`,
+  APPROVED_NOTICE: (className: string) => `您已成功加入班级“${className}”`,
+  APPROVED_NOTICE_BODY: '教师已通过您的加入申请，教材已加入您的书架，可以开始阅读了。',
+  REJECTED_NOTICE: (className: string) => `您加入班级“${className}”的申请未通过`,
+  REJECTED_NOTICE_BODY: '教师未通过您的加入申请，如有疑问请联系任课教师。',
+  /** A student's place in a class, by MemberStatus. */
+  STATUS: { 0: '待审核', 1: '已加入', 2: '未通过' } as Record<number, string>,
+  ROSTER_SHEET: '学生名单',
+  ROSTER_FILE: (className: string) => `${className}-学生名单.xlsx`,
+  ROSTER_HEADERS: { no: '序号', studentId: '学号', name: '姓名', status: '状态', joinTime: '加入时间' },
+  CREATOR: '高校数字教材平台',
+} as const;
+
 /**
  * Class-code check status (spec §3: '1' and '3' block joining). '0' joinable, '1' no such code or joining
  * closed, '2' outside the validity period (joining answers status 2 with the range), '3' already in the class

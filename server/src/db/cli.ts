@@ -27,7 +27,11 @@ async function main(): Promise<void> {
         await resetDatabase(database.db);
         console.log('Existing data erased (--force).');
       }
-      await seedDemo(database.db, Date.now(), { dialect: database.dialect, storage: bookStorage(config) });
+      await seedDemo(database.db, Date.now(), {
+        dialect: database.dialect,
+        storage: bookStorage(config),
+        caches: null,
+      });
       // The demo's classes are made by the classes services, which need an app's context.
       const app = await buildApp({ config, database });
       try {

@@ -81,14 +81,17 @@ describe('ReadCache', () => {
 });
 
 describe('invalidate', () => {
-  it('drops the tag in every cache of every hub in the process, and again a moment later', async () => {
+  it("drops the tag in every cache of the writer's hub, and again a moment later; another app's hub keeps its own", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const hubs = [new CacheHub(null), new CacheHub(null)];
+    const [mine, other] = [new CacheHub(null), new CacheHub(null)];
     try {
-      const caches = hubs.map((hub) => hub.cache<string>('actors', { ttlMs: 60_000, maxEntries: 10 }));
-      for (const cache of caches) await cache.get('token', loader('old', [tag.member(7)]).fn);
-      invalidate(tag.member(7));
+      const caches = ['actors', 'grants'].map((name) => mine.cache<string>(name, { ttlMs: 60_000, maxEntries: 10 }));
+      const elsewhere = other.cache<string>('actors', { ttlMs: 60_000, maxEntries: 10 });
+      for (const cache of [...caches, elsewhere]) await cache.get('token', loader('old', [tag.member(7)]).fn);
+      invalidate({ caches: mine }, tag.member(7));
       for (const cache of caches) expect(cache.size).toBe(0);
+      // No process-wide registry: an app built beside this one (a test's) hears only through a shared bus (Redis).
+      expect(elsewhere.size).toBe(1);
 
       // A read between the write and its commit (PostgreSQL) kept the old state: the second drop removes it.
       await caches[0]!.get('token', loader('read-before-commit', [tag.member(7)]).fn);
@@ -97,7 +100,7 @@ describe('invalidate', () => {
       expect(caches[0]!.size).toBe(0);
     } finally {
       vi.useRealTimers();
-      await Promise.all(hubs.map((hub) => hub.close()));
+      await Promise.all([mine.close(), other.close()]);
     }
   });
 });

@@ -1,11 +1,12 @@
 import { openBus, type Bus } from '../adapters/bus/index.js';
+import type { AppContext } from './context.js';
 
 /**
  * Hot reads kept in process memory for a few seconds: who a token belongs to, a member's grants for a book, a
  * chapter's flags. The chapter API answers from memory alone, so it keeps pace with a bare route (DESIGN.md §8).
  *
  * Every entry carries tags (`member:7`, `session:31`, `grants:7`, `book:12`). A write that changes what an
- * entry says calls `invalidate(tag)`, which drops the entry at once here and, through the cache bus (Redis
+ * entry says calls `invalidate(ctx, tag)`, which drops the entry at once here and, through the cache bus (Redis
  * when REDIS_URL is set), on every other instance. The time limit only bounds what no write announces (an
  * import from the command line, a lost message).
  */
@@ -125,11 +126,11 @@ export class CacheHub {
   private readonly caches = new Map<string, ReadCache<unknown>>();
   private readonly stores = new Map<string, unknown>();
   private readonly bus: Bus<Invalidation>;
+  private closed = false;
 
   constructor(redisUrl: string | null | undefined, onError: (err: unknown) => void = () => {}) {
     this.bus = openBus<Invalidation>(redisUrl, CACHE_CHANNEL, onError);
     this.bus.subscribe((event) => this.drop(event.tags));
-    hubs.add(this);
   }
 
   /** The named cache of this instance (made on first use with these limits). */
@@ -170,29 +171,33 @@ export class CacheHub {
     return this.bus.publish({ tags });
   }
 
+  /**
+   * A write changed what entries with these tags say: they are dropped now on this instance and, through the
+   * bus, on the others. Writes inside a transaction on PostgreSQL commit a moment later, and a read in between
+   * could keep the old state: the drop is repeated once the transaction has surely ended.
+   */
+  invalidate(tags: string[]): void {
+    const round = () => {
+      if (this.closed) return;
+      this.drop(tags);
+      void this.announce(tags).catch(() => undefined);
+    };
+    round();
+    setTimeout(round, AGAIN_AFTER_MS).unref();
+  }
+
   async close(): Promise<void> {
-    hubs.delete(this);
+    this.closed = true;
     await this.bus.close();
   }
 }
 
-/** The hubs of this process (one per app; tests build several). */
-const hubs = new Set<CacheHub>();
+/** What a writer needs to tell the caches: the app's hub (`ctx` of a request, a job or a test). */
+export type CacheOwner = Pick<AppContext, 'caches'>;
 
-/**
- * A write changed what entries with these tags say: they are dropped now on this instance and, through the
- * bus, on the others. Writes inside a transaction on PostgreSQL commit a moment later, and a read in between
- * could keep the old state: the drop is repeated once the transaction has surely ended.
- */
-export function invalidate(...tags: string[]): void {
-  const round = () => {
-    for (const hub of hubs) {
-      hub.drop(tags);
-      void hub.announce(tags).catch(() => undefined);
-    }
-  };
-  round();
-  setTimeout(round, AGAIN_AFTER_MS).unref();
+/** `ctx.caches.invalidate(tags)`, the one way a write tells the read caches (of every instance) what changed. */
+export function invalidate(owner: CacheOwner, ...tags: string[]): void {
+  owner.caches.invalidate(tags);
 }
 
 const AGAIN_AFTER_MS = 1000;

@@ -47,7 +47,7 @@ describe('in-book search and paid chapters', () => {
     const other = expectOk(await search(bookId, '机密内容', stranger.token));
     expect(other.rows.every((r) => r.locked && r.snippet === ReaderMsg.SEARCH_LOCKED_ACCESS)).toBe(true);
     const reader = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: reader.id,
       bookId,
       source: 'purchase',

@@ -27,7 +27,11 @@ describe('demo teaching seed', () => {
     call<T>(t.app, { method: 'POST', url, payload, token: tokens[phone] });
 
   beforeAll(async () => {
-    const seeded = await seedIfEmpty(t.ctx.db, { dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) });
+    const seeded = await seedIfEmpty(t.ctx.db, {
+      dialect: t.ctx.dialect,
+      storage: bookStorage(t.ctx.config),
+      caches: t.ctx.caches,
+    });
     expect(seeded).toBe(true);
     await seedDemoTeaching(t.ctx);
     const members = await t.ctx.db.selectFrom('members').select(['id', 'phone']).execute();

@@ -47,7 +47,7 @@ export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: n
 export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
   await setCurrentCollege(ctx, memberId, collegeId);
   // The member's sessions now act in the other college.
-  invalidate(tag.member(memberId));
+  invalidate(ctx, tag.member(memberId));
 }
 
 export async function editorFlag(ctx: AppContext, memberId: number): Promise<{ yxMenu: boolean }> {
@@ -114,7 +114,7 @@ export async function changePassword(
   const phone = await ownPhone(ctx, actor.memberId);
   await consumeCode(ctx, { phone, purpose: 'changePwd', code: input.code });
   await setMemberPassword(ctx, actor.memberId, password);
-  await closeSessionsOfMember(ctx.db, actor.memberId, actor.sessionId);
+  await closeSessionsOfMember(ctx, ctx.db, actor.memberId, actor.sessionId);
 }
 
 const windowKey = (memberId: number) => `phoneChange:${memberId}`;
@@ -165,6 +165,6 @@ export async function createTestMember(
   const collegeIds: number[] = [];
   for (const c of input.colleges) collegeIds.push(await addToNewCollege(ctx, memberId, c));
   if (collegeIds[0]) await setCurrentCollege(ctx, memberId, collegeIds[0]);
-  invalidate(tag.member(memberId));
+  invalidate(ctx, tag.member(memberId));
   return { memberId, collegeIds };
 }

@@ -77,7 +77,7 @@ export async function forgotPwd(
   if (!member) throw refused(AuthMsg.PHONE_NOT_REGISTERED);
   await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
   await q.setPassword(ctx.db, member.id, await hashPassword(password), Date.now());
-  await closeSessionsOfMember(ctx.db, member.id);
+  await closeSessionsOfMember(ctx, ctx.db, member.id);
 }
 
 /** The user agreement or privacy policy by the id /api/site's toolbar names, sanitized for display. */

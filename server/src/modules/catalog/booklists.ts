@@ -100,11 +100,11 @@ export async function saveBookList(ctx: AppContext, id: number | null, input: Bo
       await lq.replaceItems(trx, listId, bookIds);
       return listId;
     })
-    .finally(() => clearCatalogCache());
+    .finally(() => clearCatalogCache(ctx));
 }
 
 export async function deleteBookList(ctx: AppContext, id: number): Promise<void> {
   if (!(await lq.findBookList(ctx.db, id))) throw notFound();
   await lq.deleteBookList(ctx.db, id);
-  clearCatalogCache();
+  clearCatalogCache(ctx);
 }

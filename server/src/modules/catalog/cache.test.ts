@@ -19,7 +19,7 @@ describe('the catalogue’s per-app state', () => {
     } finally {
       await other.close();
     }
-    clearCatalogCache();
+    clearCatalogCache(t.ctx);
     expect(await cached(t.ctx, 'k', load)).toBe(3);
   });
 

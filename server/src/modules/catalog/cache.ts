@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context.js';
 import type { Db } from '../../db/connection.js';
-import { invalidate } from '../../http/read-cache.js';
+import { invalidate, type CacheOwner } from '../../http/read-cache.js';
 import { addBookViews } from './queries.js';
 
 /**
@@ -17,8 +17,8 @@ export function cached<T>(ctx: Pick<AppContext, 'caches'>, key: string, load: ()
 }
 
 /** Forget cached catalogue reads (import, staff edits, book lists call this). */
-export function clearCatalogCache(): void {
-  invalidate(CATALOG);
+export function clearCatalogCache(ctx: CacheOwner): void {
+  invalidate(ctx, CATALOG);
 }
 
 const FLUSH_AFTER_MS = 3000;

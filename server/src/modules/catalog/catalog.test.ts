@@ -34,7 +34,12 @@ describe('catalogue and search', () => {
   const q = encodeURIComponent;
 
   beforeAll(async () => {
-    ids = await seedDemoBooks({ db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) });
+    ids = await seedDemoBooks({
+      db: t.ctx.db,
+      dialect: t.ctx.dialect,
+      storage: bookStorage(t.ctx.config),
+      caches: t.ctx.caches,
+    });
     staff = await buildStaff(t.ctx.db);
   }, 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -53,7 +53,7 @@ export async function updateBook(ctx: AppContext, bookId: number, input: BookUpd
     await q.updateBookFields(trx, bookId, values);
     await reindexBook(trx, ctx.dialect, bookId, wordsOf(ctx));
   });
-  clearCatalogCache();
+  clearCatalogCache(ctx);
 }
 
 export async function setPublished(ctx: AppContext, bookId: number, published: boolean): Promise<void> {
@@ -65,9 +65,9 @@ export async function setPublished(ctx: AppContext, bookId: number, published: b
     published_at: published ? (book.published_at ?? now) : book.published_at,
     updated_at: now,
   });
-  clearCatalogCache();
+  clearCatalogCache(ctx);
   // The reader's chapter flags say whether the book is published.
-  invalidate(tag.book(bookId));
+  invalidate(ctx, tag.book(bookId));
 }
 
 export async function setFreeChapters(ctx: AppContext, bookId: number, chapterIds: number[]): Promise<void> {
@@ -75,8 +75,8 @@ export async function setFreeChapters(ctx: AppContext, bookId: number, chapterId
   const own = new Set((await q.listChapterFlags(ctx.db, bookId)).map((c) => c.id));
   if (chapterIds.some((id) => !own.has(id))) throw refused(Msg.BAD_REQUEST);
   await ctx.db.transaction().execute((trx) => q.setFreeChapters(trx, bookId, chapterIds));
-  clearCatalogCache();
-  invalidate(tag.book(bookId));
+  clearCatalogCache(ctx);
+  invalidate(ctx, tag.book(bookId));
 }
 
 /** The staff's list of every book, published or not (admin console). */

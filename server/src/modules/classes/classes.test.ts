@@ -12,7 +12,7 @@ describe('teacher: class dialog rules (spec §5) on POST /api/class/save', () =>
   const t = useTestApp();
   let w: ClassWorld;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
   });
 
   const save = (payload: object) =>
@@ -96,7 +96,7 @@ describe('teacher: own-book checks (spec §5, §7 isOwnBook, isOwnBook2)', () =>
   const t = useTestApp();
   let w: ClassWorld;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
   });
 
   it('answers 200 for a held book and a 601 warning without tag, with goApply, for another book', async () => {
@@ -114,14 +114,14 @@ describe('teacher: own-book checks (spec §5, §7 isOwnBook, isOwnBook2)', () =>
 
   it('ignores a grant that came from a class, an expired grant, and one of another college', async () => {
     const b = await buildBook(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: w.otherTeacher.id, bookId: b, source: 'class', sourceRef: 9 });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: w.otherTeacher.id, bookId: b, source: 'class', sourceRef: 9 });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: w.otherTeacher.id,
       bookId: b,
       source: 'sample',
       expiresAt: Date.now() - 1,
     });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: w.otherTeacher.id,
       bookId: b,
       source: 'authorization',
@@ -135,7 +135,7 @@ describe('teacher: own-book checks (spec §5, §7 isOwnBook, isOwnBook2)', () =>
   it('isOwnBook2 warns with tag "expire" when the grant ends before the class does', async () => {
     const b = await buildBook(t.ctx.db);
     const until = Date.now() + 2 * 86_400_000;
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: w.teacher.id,
       bookId: b,
       source: 'sample',
@@ -175,7 +175,7 @@ describe('teacher: teaching space lists and ownership', () => {
   let w: ClassWorld;
   let mine: ClassRow;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     mine = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '一班' }));
     await createClass(t, w.teacher.token, validClass(w.bookId, { name: '二班' }));
   });
@@ -278,7 +278,7 @@ describe('teacher: edit, code reset and close, delete', () => {
   const t = useTestApp();
   let w: ClassWorld;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
   });
 
   it('edits a class with the book locked, and keeps a past start only when unchanged', async () => {
@@ -366,7 +366,7 @@ describe('teacher: edit, code reset and close, delete', () => {
       });
       expect(res.body.data).toMatchObject({ status: 1 });
     }
-    await grantShelfEntry(t.ctx.db, { memberId: keeper.id, bookId: w.bookId, source: 'free' });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: keeper.id, bookId: w.bookId, source: 'free' });
     expectOk(await call(t.app, { url: `/api/class/delete?id=${row.id}`, token: w.teacher.token }));
     const entries = await t.ctx.db
       .selectFrom('shelf_entries')
@@ -388,7 +388,7 @@ describe('class routes: permission matrix', () => {
   let w: ClassWorld;
   let cls: ClassRow;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     cls = await createClass(t, w.teacher.token, validClass(w.bookId));
   });
 

@@ -21,7 +21,7 @@ describe('500 concurrent joins', () => {
   let base: string;
 
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     students = [];
     for (let i = 0; i < STUDENTS; i += 50) {
       const batch = await Promise.all(

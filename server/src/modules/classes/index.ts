@@ -6,3 +6,5 @@ export { joinClass } from './joiner.js';
 export { decide, loadStudents, pending } from './students.js';
 export { approvedStudents, isApprovedStudent } from './roster.js';
 export { classRoster, findClassFacts, studentClasses, teacherClasses } from './roster.js';
+export { collegeBookClasses } from './roster.js';
+export { NO_SEATS, provideSeatPool, type SeatPool } from './seat-pool.js';

@@ -12,7 +12,7 @@ describe('student: join with a class code (spec §3, §5, §8)', () => {
   let reviewed: ClassRow;
   let direct: ClassRow;
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     reviewed = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '审核班', isReview: '0' }));
     direct = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '直通班', isReview: '1' }));
   });
@@ -219,7 +219,7 @@ describe('student: join with a class code (spec §3, §5, §8)', () => {
     const a = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
     const b = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
     for (const s of [a, b]) await join(t, s.token, cls.code, `E${s.id}`, `学生${s.id}`);
-    await grantShelfEntry(t.ctx.db, { memberId: b.id, bookId: w.bookId, source: 'purchase', sourceRef: 77 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: b.id, bookId: w.bookId, source: 'purchase', sourceRef: 77 });
     for (const s of [a, b])
       expectOk(await call(t.app, { url: `/api/class/student/exit?classId=${cls.id}`, token: s.token }));
     expect(await activeEntries(t.ctx.db, a.id, w.bookId)).toEqual([]);

@@ -1,5 +1,6 @@
 import {
   ClassMsg,
+  ClassText,
   CollegeMsg,
   CollegeText,
   CodeStatus,
@@ -16,11 +17,11 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, otherCollege, refused } from '../../http/errors.js';
-import { classSeatOpen, NO_SEATS, useClassSeat } from '../college/index.js';
 import { enrolStudent, memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
+import { NO_SEATS, seatPool } from './seat-pool.js';
 
 type ClassRecord = q.ClassRecord;
 
@@ -166,12 +167,12 @@ export async function joinClass(
   };
   const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId, className: cls.name };
   // A join waiting for review takes its seat on approval; it is refused now when none is left to take then.
-  if (!direct && !(await classSeatOpen(ctx, seat))) throw await noSeats();
+  if (!direct && !(await seatPool(ctx).open(ctx, seat))) throw await noSeats();
 
   const outcome = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      if (enrol) await enrolStudent(trx, actor.memberId, cls.collegeId, identity, now);
+      if (enrol) await enrolStudent(ctx, trx, actor.memberId, cls.collegeId, identity, now);
       const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
       const inserted = await q.insertMembershipOnce(trx, row);
       let changed = inserted !== undefined;
@@ -185,8 +186,9 @@ export async function joinClass(
       }
       let shelved = false;
       if (status === MemberStatus.APPROVED && cls.bookPublished) {
-        await useClassSeat(trx, seat, now);
+        await seatPool(ctx).take(ctx, trx, seat, now);
         await grantShelfEntry(
+          ctx,
           trx,
           {
             memberId: actor.memberId,
@@ -210,8 +212,8 @@ export async function joinClass(
       {
         member_id: cls.teacherId,
         type: 'class',
-        title: `${identity.name}申请加入班级“${cls.name}”`,
-        content: `学号 ${identity.studentId}，请在教学空间的学生管理中审核。`,
+        title: ClassText.JOIN_REQUEST_NOTICE(identity.name, cls.name),
+        content: ClassText.JOIN_REQUEST_NOTICE_BODY(identity.studentId),
         book_id: cls.bookId,
         link: `/my/admissionDetails?classId=${cls.id}`,
       },

@@ -98,6 +98,30 @@ export function classesOf(db: Db, f: ClassFilter) {
   return filtered(db, f).orderBy('c.id', 'desc').execute();
 }
 
+/** A college's classes of a book (any teacher's), with the teacher's name and the approved students' count. */
+export function classesOfCollegeBook(db: Db, collegeId: number, bookId: number) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('members as t', 't.id', 'c.teacher_id')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      eb.fn
+        .coalesce(eb.fn<string | null>('nullif', [eb.ref('t.real_name'), eb.val('')]), 't.user_name')
+        .as('teacherName'),
+      eb
+        .selectFrom('class_students as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.class_id', '=', 'c.id')
+        .where('s.status', '=', 1)
+        .as('studentCount'),
+    ])
+    .where('c.college_id', '=', collegeId)
+    .where('c.book_id', '=', bookId)
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
 /** Books the teacher holds through a grant other than a class (sample, authorization, purchase, free). */
 export function ownedBooks(db: Db, memberId: number, collegeId: number | null, now: number) {
   return db

@@ -35,6 +35,12 @@ export function classRoster(ctx: AppContext, classId: number) {
   return q.approvedStudents(ctx.db, classId);
 }
 
+/** A college's classes of a book (any teacher's), with their teacher's name and student count. */
+export async function collegeBookClasses(ctx: AppContext, collegeId: number, bookId: number) {
+  const rows = await q.classesOfCollegeBook(ctx.db, collegeId, bookId);
+  return rows.map((r) => ({ ...r, teacherName: r.teacherName ?? '', studentCount: Number(r.studentCount) }));
+}
+
 /** The classes a member is an approved student of. */
 export function studentClasses(ctx: AppContext, memberId: number) {
   return q.approvedClassesOf(ctx.db, memberId);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import {
   ClassMsg,
+  ClassText,
   Role,
   currentMinute,
   formatClassTime,
@@ -236,7 +237,12 @@ export async function deleteClass(ctx: AppContext, cls: q.ClassRecord): Promise<
   const students = await ctx.db.transaction().execute(async (trx) => {
     const rows = await q.membersOfClass(trx, cls.id);
     for (const r of rows) {
-      await revokeShelfEntry(trx, { memberId: r.memberId, bookId: cls.bookId, source: 'class', sourceRef: cls.id });
+      await revokeShelfEntry(ctx, trx, {
+        memberId: r.memberId,
+        bookId: cls.bookId,
+        source: 'class',
+        sourceRef: cls.id,
+      });
     }
     await q.deleteClass(trx, cls.id);
     return rows;
@@ -248,8 +254,8 @@ export async function deleteClass(ctx: AppContext, cls: q.ClassRecord): Promise<
       .map((s) => ({
         member_id: s.memberId,
         type: 'class',
-        title: `班级“${cls.name}”已解散`,
-        content: `教师已删除班级“${cls.name}”，您已退出该班级。`,
+        title: ClassText.DISSOLVED_NOTICE(cls.name),
+        content: ClassText.DISSOLVED_NOTICE_BODY(cls.name),
         book_id: cls.bookId,
       })),
   );

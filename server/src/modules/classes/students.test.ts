@@ -12,7 +12,7 @@ describe('teacher: admission details (students, approvals, export, removal)', ()
   let cls: ClassRow;
   let applicants: BuiltMember[];
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     cls = await createClass(t, w.teacher.token, validClass(w.bookId, { name: '审核班', isReview: '0' }));
     applicants = [];
     for (let i = 0; i < 4; i += 1) {

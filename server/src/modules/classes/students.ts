@@ -1,5 +1,6 @@
 import {
   ClassMsg,
+  ClassText,
   CollegeMsg,
   MemberStatus,
   formatClassTime,
@@ -14,9 +15,9 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import { notify } from '../notice/index.js';
-import { useClassSeat } from '../college/index.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import * as q from './queries.js';
+import { seatPool } from './seat-pool.js';
 
 export type StudentRecord = Awaited<ReturnType<typeof q.findStudentRows>>[number];
 
@@ -64,8 +65,9 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
         const r = byId.get(c.id)!;
         // An approved student takes a seat of the college's book (one pool with authorizations and codes).
         const seat = { collegeId: r.collegeId, bookId: r.bookId, memberId: r.memberId, className: r.className };
-        await useClassSeat(trx, seat, now, CollegeMsg.APPROVE_NO_SEATS);
+        await seatPool(ctx).take(ctx, trx, seat, now, CollegeMsg.APPROVE_NO_SEATS);
         await grantShelfEntry(
+          ctx,
           trx,
           { memberId: r.memberId, bookId: r.bookId, source: 'class', sourceRef: r.classId, collegeId: r.collegeId },
           now,
@@ -82,16 +84,16 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
         ? {
             member_id: r.memberId,
             type: 'class',
-            title: `您已成功加入班级“${r.className}”`,
-            content: '教师已通过您的加入申请，教材已加入您的书架，可以开始阅读了。',
+            title: ClassText.APPROVED_NOTICE(r.className),
+            content: ClassText.APPROVED_NOTICE_BODY,
             book_id: r.bookId,
             link: `/bookPreview?bookId=${r.bookId}`,
           }
         : {
             member_id: r.memberId,
             type: 'class',
-            title: `您加入班级“${r.className}”的申请未通过`,
-            content: '教师未通过您的加入申请，如有疑问请联系任课教师。',
+            title: ClassText.REJECTED_NOTICE(r.className),
+            content: ClassText.REJECTED_NOTICE_BODY,
             book_id: r.bookId,
           };
     }),
@@ -104,7 +106,12 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
 export async function removeStudents(ctx: AppContext, rows: StudentRecord[]): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     for (const r of rows) {
-      await revokeShelfEntry(trx, { memberId: r.memberId, bookId: r.bookId, source: 'class', sourceRef: r.classId });
+      await revokeShelfEntry(ctx, trx, {
+        memberId: r.memberId,
+        bookId: r.bookId,
+        source: 'class',
+        sourceRef: r.classId,
+      });
     }
     await q.deleteStudents(
       trx,
@@ -146,7 +153,7 @@ export async function myClasses(ctx: AppContext, actor: MemberActor, query: Page
   );
 }
 
-const STATUS_TEXT: Record<number, string> = { 0: '待审核', 1: '已加入', 2: '未通过' };
+const H = ClassText.ROSTER_HEADERS;
 
 /** The class's students as a real xlsx workbook (spec §7 export, §9 type 0). */
 export async function exportStudents(
@@ -158,22 +165,22 @@ export async function exportStudents(
   if (rows.length === 0) throw refused(ClassMsg.NOTHING_TO_EXPORT);
   // The workbook is written in a worker thread (exceljs is CPU work).
   const buffer = await ctx.workers.run('xlsx', {
-    sheetName: '学生名单',
-    creator: '高校数字教材平台',
+    sheetName: ClassText.ROSTER_SHEET,
+    creator: ClassText.CREATOR,
     columns: [
-      { header: '序号', key: 'no', width: 8 },
-      { header: '学号', key: 'studentId', width: 20 },
-      { header: '姓名', key: 'name', width: 16 },
-      { header: '状态', key: 'status', width: 10 },
-      { header: '加入时间', key: 'joinTime', width: 20 },
+      { header: H.no, key: 'no', width: 8 },
+      { header: H.studentId, key: 'studentId', width: 20 },
+      { header: H.name, key: 'name', width: 16 },
+      { header: H.status, key: 'status', width: 10 },
+      { header: H.joinTime, key: 'joinTime', width: 20 },
     ],
     rows: rows.map((r, i) => ({
       no: i + 1,
       studentId: r.studentId,
       name: r.name,
-      status: STATUS_TEXT[r.status] ?? '',
+      status: ClassText.STATUS[r.status] ?? '',
       joinTime: formatClassTime(r.joinTime),
     })),
   });
-  return { fileName: `${cls.name}-学生名单.xlsx`, buffer };
+  return { fileName: ClassText.ROSTER_FILE(cls.name), buffer };
 }

@@ -39,7 +39,7 @@ describe('class joins use the college’s seats (one pool)', () => {
   let students: BuiltMember[];
 
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     staff = await buildStaff(t.ctx.db);
     students = await Promise.all([0, 1, 2, 3].map(() => buildMember(t.ctx.db, { college: w.college, roles: '3' })));
   });
@@ -130,7 +130,7 @@ describe('textbook distribution (/my/provideBook)', () => {
   let students: BuiltMember[];
 
   beforeAll(async () => {
-    w = await buildClassWorld(t.ctx.db);
+    w = await buildClassWorld(t.ctx);
     staff = await buildStaff(t.ctx.db);
     admin = await buildMember(t.ctx.db, { college: w.college, roles: '1' });
     students = await Promise.all([0, 1, 2].map(() => buildMember(t.ctx.db, { college: w.college, roles: '3' })));

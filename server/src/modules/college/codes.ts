@@ -152,7 +152,7 @@ export async function redeem(ctx: AppContext, actor: MemberActor, typed: string)
       throw refused(current ? whyNot(current, now) : CollegeMsg.CODE_WRONG);
     }
     const how = { kind: 'redeem', via: 'code', byMember: actor.memberId, reason: CollegeText.REASON_REDEEM } as const;
-    const added = await giveSeats(trx, cb, [actor.memberId], { ...how, refId: code.id }, now);
+    const added = await giveSeats(ctx, trx, cb, [actor.memberId], { ...how, refId: code.id }, now);
     if (!added.length) throw refused(CollegeMsg.CODE_ALREADY_HELD);
   });
   return { bookId: cb.bookId, bookName: cb.bookName, collegeName: college?.name ?? '' };

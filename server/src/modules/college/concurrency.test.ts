@@ -124,7 +124,7 @@ describe('seat races', () => {
       await t.ctx.db.selectFrom('college_books').select('book_id').where('id', '=', cb.id).executeTakeFirstOrThrow()
     ).book_id;
     const teacher = await buildMember(t.ctx.db, { college, roles: '2' });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: teacher.id,
       bookId,
       source: 'sample',

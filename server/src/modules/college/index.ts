@@ -3,4 +3,4 @@
  * authorizations, activation codes, orders, the college's details and members).
  */
 export { collegeAdminModule, collegeModule } from './routes.js';
-export { classSeatOpen, NO_SEATS, seedCollegeSeats, useClassSeat } from './seats.js';
+export { seedCollegeSeats } from './seats.js';

@@ -116,6 +116,7 @@ export async function addUser(
     created = true;
   }
   const id = await addMembership(
+    ctx,
     ctx.db,
     {
       collegeId,
@@ -145,7 +146,7 @@ export async function updateUser(
   input: { realName: string; studentId: string; roles: number[]; hasGrant?: boolean | undefined },
 ) {
   if (m.memberId === actor.memberId && !input.roles.includes(Role.COLLEGE_ADMIN)) throw refused(CollegeMsg.SELF_ADMIN);
-  await updateMembership(ctx.db, m, {
+  await updateMembership(ctx, ctx.db, m, {
     roles: roleText(input.roles),
     realName: input.realName,
     studentId: input.studentId,
@@ -161,7 +162,7 @@ export async function removeUser(ctx: AppContext, actor: MemberActor, m: Members
     const cb = await q.findCollegeBook(ctx.db, cbId);
     if (cb) await revoke(ctx, actor, cb, [m.memberId]);
   }
-  await removeMembership(ctx.db, m);
+  await removeMembership(ctx, ctx.db, m);
 }
 
 const ROLE_NAMES = CollegeText.ROLE_NAMES;
@@ -273,6 +274,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Bu
         const current = (await q.findMembership(ctx.db, membership.id))!;
         const roles = [...new Set([...rolesOf(current.roles), role])];
         await updateMembership(
+          ctx,
           ctx.db,
           { id: membership.id, memberId: member.id },
           {

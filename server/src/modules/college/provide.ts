@@ -2,9 +2,10 @@ import { CollegeMsg, CollegeText, type ProvideOptions, type ProvideStudent } fro
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
+import { approvedStudents, findClassFacts, teacherClasses } from '../classes/index.js';
 import { memberships } from '../member/index.js';
 import * as q from './queries.js';
-import { collegeOf, counts, giveSeats, loadCollegeBook, type CollegeBook } from './seats.js';
+import { collegeOf, counts, giveSeats, loadCollegeBook, seatHolders, type CollegeBook } from './seats.js';
 
 /** What the distribution policy (`college.provide`) reads: the college and whether the membership there has the grant. */
 export interface Grant {
@@ -29,7 +30,7 @@ export async function loadProvideBook(ctx: AppContext, actor: MemberActor, id: n
 /** The college's books with their seats, and the classes the distributor teaches there. */
 export async function provideOptions(ctx: AppContext, actor: MemberActor, grant: Grant): Promise<ProvideOptions> {
   const page = await q.pageCollegeBooks(ctx.db, grant.collegeId, { offset: 0, limit: 500 });
-  const classes = await q.classesTaughtBy(ctx.db, grant.collegeId, actor.memberId);
+  const classes = await teacherClasses(ctx, actor.memberId, grant.collegeId);
   return {
     books: page.rows.map((cb) => ({
       id: cb.id,
@@ -40,13 +41,19 @@ export async function provideOptions(ctx: AppContext, actor: MemberActor, grant:
       expiresAt: cb.expiresAt,
       createTime: cb.createTime,
     })),
-    classes: classes.map((c) => ({ ...c, studentCount: Number(c.studentCount) })),
+    classes: classes.map((c) => ({
+      id: c.id,
+      name: c.name,
+      bookId: c.bookId,
+      bookName: c.bookName,
+      studentCount: Number(c.studentCount),
+    })),
   };
 }
 
 /** One of the distributor's own classes in the book's college; else the class is not theirs to hand seats to. */
 async function ownClass(ctx: AppContext, actor: MemberActor, cb: CollegeBook, classId: number) {
-  const cls = await q.findClassOf(ctx.db, classId);
+  const cls = await findClassFacts(ctx, classId);
   if (!cls || cls.collegeId !== cb.collegeId || cls.teacherId !== actor.memberId) throw notFound();
   return cls;
 }
@@ -59,8 +66,13 @@ export async function provideStudents(
   classId: number,
 ): Promise<ProvideStudent[]> {
   const cls = await ownClass(ctx, actor, cb, classId);
-  const rows = await q.classStudents(ctx.db, cls.id, cb.id);
-  return rows.map((r) => ({ memberId: r.memberId, name: r.name, studentId: r.studentId, held: r.held !== null }));
+  const students = await approvedStudents(ctx, cls.id);
+  const held = await seatHolders(
+    ctx,
+    cb,
+    students.map((s) => s.memberId),
+  );
+  return students.map((s) => ({ ...s, held: held.has(s.memberId) }));
 }
 
 /**
@@ -75,7 +87,7 @@ export async function provide(
   input: { classId: number; memberIds?: number[] | undefined },
 ) {
   const cls = await ownClass(ctx, actor, cb, input.classId);
-  const students = new Set(await q.classStudentIds(ctx.db, cls.id));
+  const students = new Set((await approvedStudents(ctx, cls.id)).map((s) => s.memberId));
   const chosen = input.memberIds ? [...new Set(input.memberIds)] : [...students];
   if (!chosen.length) throw refused(CollegeMsg.NO_MEMBERS);
   if (chosen.some((id) => !students.has(id))) throw refused(CollegeMsg.PROVIDE_NOT_STUDENTS);
@@ -83,7 +95,7 @@ export async function provide(
   const granted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
     const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason: CollegeText.REASON_PROVIDE } as const;
-    return (await giveSeats(trx, fresh, chosen, how, now)).length;
+    return (await giveSeats(ctx, trx, fresh, chosen, how, now)).length;
   });
   return { granted, already: chosen.length - granted };
 }

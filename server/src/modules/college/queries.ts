@@ -169,7 +169,7 @@ export function ledgerRows(db: Db, collegeBookId: number) {
     .execute();
 }
 
-// ---- members, classes ----
+// ---- members ----
 
 /** Which of these members belong to the college. */
 export async function collegeMemberIds(db: Db, collegeId: number, memberIds: number[]): Promise<number[]> {
@@ -183,83 +183,16 @@ export async function collegeMemberIds(db: Db, collegeId: number, memberIds: num
   return rows.map((r) => r.member_id);
 }
 
-export function findClassOf(db: Db, classId: number) {
-  return db
-    .selectFrom('classes')
-    .select(['id', 'college_id as collegeId', 'book_id as bookId', 'teacher_id as teacherId'])
-    .where('id', '=', classId)
-    .executeTakeFirst();
-}
-
-/** The approved students of a class. */
-export async function classStudentIds(db: Db, classId: number): Promise<number[]> {
+/** Which of these members hold a seat of the college book. */
+export async function heldAmong(db: Db, collegeBookId: number, memberIds: number[]): Promise<number[]> {
+  if (!memberIds.length) return [];
   const rows = await db
-    .selectFrom('class_students')
+    .selectFrom('college_authorizations')
     .select('member_id')
-    .where('class_id', '=', classId)
-    .where('status', '=', 1)
+    .where('college_book_id', '=', collegeBookId)
+    .where('member_id', 'in', memberIds)
     .execute();
   return rows.map((r) => r.member_id);
-}
-
-/** The classes a teacher teaches in the college, with their book and approved students. */
-export function classesTaughtBy(db: Db, collegeId: number, teacherId: number) {
-  return db
-    .selectFrom('classes as c')
-    .innerJoin('books as b', 'b.id', 'c.book_id')
-    .select((eb) => [
-      'c.id',
-      'c.name',
-      'c.book_id as bookId',
-      'b.title as bookName',
-      eb
-        .selectFrom('class_students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .where('s.status', '=', 1)
-        .as('studentCount'),
-    ])
-    .where('c.college_id', '=', collegeId)
-    .where('c.teacher_id', '=', teacherId)
-    .orderBy('c.id', 'desc')
-    .execute();
-}
-
-/** The approved students of a class, each with their seat of the college book (null: none). */
-export function classStudents(db: Db, classId: number, collegeBookId: number) {
-  return db
-    .selectFrom('class_students as s')
-    .leftJoin('college_authorizations as a', (j) =>
-      j.onRef('a.member_id', '=', 's.member_id').on('a.college_book_id', '=', collegeBookId),
-    )
-    .select(['s.member_id as memberId', 's.name', 's.student_id as studentId', 'a.id as held'])
-    .where('s.class_id', '=', classId)
-    .where('s.status', '=', 1)
-    .orderBy('s.id', 'asc')
-    .execute();
-}
-
-export function classesOfBook(db: Db, collegeId: number, bookId: number) {
-  return db
-    .selectFrom('classes as c')
-    .innerJoin('members as t', 't.id', 'c.teacher_id')
-    .select((eb) => [
-      'c.id',
-      'c.name',
-      eb.fn
-        .coalesce(eb.fn<string | null>('nullif', [eb.ref('t.real_name'), eb.val('')]), 't.user_name')
-        .as('teacherName'),
-      eb
-        .selectFrom('class_students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .where('s.status', '=', 1)
-        .as('studentCount'),
-    ])
-    .where('c.college_id', '=', collegeId)
-    .where('c.book_id', '=', bookId)
-    .orderBy('c.id', 'desc')
-    .execute();
 }
 
 // ---- authorizations ----

@@ -26,6 +26,7 @@ import { asMember, asStaff } from '../../policies/helpers.js';
 import { codeRoutes } from './code-routes.js';
 import { infoRoutes, userRoutes } from './info-routes.js';
 import { orderAdminRoutes, orderRoutes } from './order-routes.js';
+import { provideSeatPool } from '../classes/index.js';
 import { provideRoutes } from './provide-routes.js';
 import type { ExportFile } from './exports.js';
 import * as seats from './seats.js';
@@ -201,6 +202,8 @@ const bookRoutes: AnyRoute[] = [
 export const collegeModule = defineModule({
   prefix: '/api',
   tag: 'college',
+  // A class's students take their seats from the college's pool (the classes module asks the pool it is given).
+  setup: (_app, ctx) => provideSeatPool(ctx, { open: seats.classSeatOpen, take: seats.useClassSeat }),
   routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes, ...provideRoutes],
 });
 

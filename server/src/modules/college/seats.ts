@@ -3,8 +3,10 @@ import type { Db } from '../../db/connection.js';
 import type { AuthorizationVia, SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import type { CacheOwner } from '../../http/read-cache.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { approvedStudents, collegeBookClasses, findClassFacts, NO_SEATS } from '../classes/index.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
 import * as q from './queries.js';
@@ -121,6 +123,7 @@ export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, n
  * the college: the access function asks to switch college elsewhere). Answers the members newly given a seat.
  */
 export async function giveSeats(
+  ctx: CacheOwner,
   trx: Db,
   cb: CollegeBook,
   memberIds: number[],
@@ -142,6 +145,7 @@ export async function giveSeats(
   );
   for (const a of added) {
     await grantShelfEntry(
+      ctx,
       trx,
       {
         memberId: a.memberId,
@@ -165,9 +169,9 @@ async function targets(ctx: AppContext, cb: CollegeBook, input: { memberIds?: nu
     if (inCollege.length !== ids.size) throw refused(CollegeMsg.NOT_COLLEGE_MEMBERS);
   }
   if (input.classId !== undefined) {
-    const cls = await q.findClassOf(ctx.db, input.classId);
+    const cls = await findClassFacts(ctx, input.classId);
     if (!cls || cls.collegeId !== cb.collegeId) throw refused(CollegeMsg.CLASS_MISSING);
-    for (const id of await q.classStudentIds(ctx.db, cls.id)) ids.add(id);
+    for (const s of await approvedStudents(ctx, cls.id)) ids.add(s.memberId);
   }
   if (!ids.size) throw refused(CollegeMsg.NO_MEMBERS);
   return [...ids];
@@ -193,7 +197,7 @@ export async function authorize(
   const granted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
     const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason } as const;
-    return (await giveSeats(trx, fresh, memberIds, how, now)).length;
+    return (await giveSeats(ctx, trx, fresh, memberIds, how, now)).length;
   });
   return { granted, already: memberIds.length - granted };
 }
@@ -216,7 +220,7 @@ export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBoo
       now,
     );
     for (const a of gone) {
-      await revokeShelfEntry(trx, {
+      await revokeShelfEntry(ctx, trx, {
         memberId: a.memberId,
         bookId: cb.bookId,
         source: 'authorization',
@@ -240,12 +244,14 @@ export async function authorizeMembers(
   );
 }
 
+/** The college's classes of the book (the authorize dialog gives a whole class its seats). */
 export function bookClasses(ctx: AppContext, cb: CollegeBook) {
-  return q
-    .classesOfBook(ctx.db, cb.collegeId, cb.bookId)
-    .then((rows) =>
-      rows.map((r) => ({ ...r, teacherName: r.teacherName ?? '', studentCount: Number(r.studentCount) })),
-    );
+  return collegeBookClasses(ctx, cb.collegeId, cb.bookId);
+}
+
+/** Which of these members hold a seat of the college book. */
+export async function seatHolders(ctx: AppContext, cb: CollegeBook, memberIds: number[]): Promise<Set<number>> {
+  return new Set(await q.heldAmong(ctx.db, cb.id, memberIds));
 }
 
 export function myAuthorizations(ctx: AppContext, actor: MemberActor) {
@@ -360,6 +366,7 @@ export async function seedCollegeSeats(
     await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
     const cb = (await q.findCollegeBook(trx, cbId))!;
     await giveSeats(
+      ctx,
       trx,
       cb,
       input.memberIds,
@@ -386,6 +393,7 @@ export async function classSeatOpen(
  * none is left (or `refusal`'s message), so the caller's transaction rolls back; a book the college has no seats of needs none.
  */
 export async function useClassSeat(
+  ctx: CacheOwner,
   trx: Db,
   input: { collegeId: number; bookId: number; memberId: number; className: string },
   now: number,
@@ -400,13 +408,10 @@ export async function useClassSeat(
     reason: CollegeText.REASON_JOIN(input.className),
   } as const;
   try {
-    return (await giveSeats(trx, cb, [input.memberId], how, now)).length > 0;
+    return (await giveSeats(ctx, trx, cb, [input.memberId], how, now)).length > 0;
   } catch (err) {
     // moveSeats refuses a grant only when the seats are short.
     if (err instanceof AppError) throw refused(refusal(cb.bookName), NO_SEATS);
     throw err;
   }
 }
-
-/** The reason of the refusal `useClassSeat` throws when no seat is left. */
-export const NO_SEATS = 'no_seats';

@@ -44,7 +44,7 @@ async function question(token: string, body: object): Promise<number> {
 
 /** A class of the world's book with two students, a two-section book, and one question of each type. */
 async function buildWorld(): Promise<World> {
-  const w = await buildClassWorld(t.ctx.db);
+  const w = await buildClassWorld(t.ctx);
   const sections: number[] = [];
   for (const [seq, title] of ['第一章 函数', '第二章 极限'].entries()) {
     const row = await t.ctx.db

@@ -81,7 +81,7 @@ export async function runImportCli(
   }
   const started = Date.now();
   try {
-    const result = await importEpub(deps, new Uint8Array(fs.readFileSync(file)), {
+    const result = await importEpub({ ...deps, caches: null }, new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),
       subjectId,
       collectionId,

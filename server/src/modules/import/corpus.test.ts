@@ -98,7 +98,13 @@ describe.runIf(available)('EPUB import over the shared corpus', () => {
       let result: ImportResult | ImportRefusal;
       try {
         result = await importEpub(
-          { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) },
+          {
+            db: t.ctx.db,
+            dialect: t.ctx.dialect,
+            storage: bookStorage(t.ctx.config),
+            words: wordsOf(t.ctx),
+            caches: t.ctx.caches,
+          },
           bytes,
           {
             published: true,

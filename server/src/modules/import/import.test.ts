@@ -158,6 +158,7 @@ describe('importing', () => {
     db: t.ctx.db,
     dialect: t.ctx.dialect,
     storage: bookStorage(t.ctx.config),
+    caches: t.ctx.caches,
     words: wordsOf(t.ctx),
   });
   const storedFiles = (): string[] => {
@@ -214,7 +215,12 @@ describe('importing', () => {
   it('re-importing a new edition keeps the book id and its readers’ shelf entries, and drops the old files', async () => {
     const first = await importEpub(deps(), makeEpub({ id: 'urn:x:edition', title: '线性代数' }), { published: true });
     const member = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: member.id, bookId: first.bookId, source: 'free', expiresAt: null });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
+      memberId: member.id,
+      bookId: first.bookId,
+      source: 'free',
+      expiresAt: null,
+    });
     const oldFiles = (
       await t.ctx.db.selectFrom('book_assets').select('name').where('book_id', '=', first.bookId).execute()
     ).map((a) => a.name);
@@ -309,7 +315,13 @@ describe('npm run import-book', () => {
 
   it('imports a file with a subject, and says in English why a file is refused', async () => {
     const { runImportCli } = await import('./cli.js');
-    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config), words: wordsOf(t.ctx) };
+    const deps = {
+      db: t.ctx.db,
+      dialect: t.ctx.dialect,
+      storage: bookStorage(t.ctx.config),
+      words: wordsOf(t.ctx),
+      caches: t.ctx.caches,
+    };
     await t.ctx.db
       .insertInto('dict_data')
       .values({ dict_type: 'book_subject', parent_id: 0, label: '数学', value: 'math', sort: 0 })

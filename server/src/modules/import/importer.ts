@@ -9,7 +9,7 @@ import { extensionFor } from './media-types.js';
 import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
 import { countSections, fromHeadings, fromToc, type SectionDraft } from './sections.js';
-import { invalidate, tag } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { imageSize } from '../../http/image-size.js';
 import { refuse } from './errors.js';
 
@@ -48,6 +48,12 @@ export interface ImportDeps {
   words?: Words;
   /** The largest image a book may hold, in pixels (`IMAGE_MAX_PIXELS`); browsers decode every one of them. */
   imageMaxPixels?: number;
+  /**
+   * The app's read caches, told about the new edition (and, through the cache bus, the other instances'); null
+   * where no app runs (a command-line import, the seed before the server starts): the caches' time limit bounds
+   * what a running instance misses then.
+   */
+  caches: CacheOwner['caches'] | null;
 }
 
 /** Images (covers included) whose header declares more pixels than a reader's browser should decode. */
@@ -289,9 +295,9 @@ export async function importEpub(
         assets: names.size,
       };
     });
-    clearCatalogCache();
+    if (deps.caches) clearCatalogCache({ caches: deps.caches });
     // A new edition replaced the chapters and their flags: the reader forgets the old ones.
-    invalidate(tag.book(result.bookId));
+    if (deps.caches) invalidate({ caches: deps.caches }, tag.book(result.bookId));
     // The old edition's files go only once the new edition is committed.
     for (const name of oldNames) await deps.storage.delete(name).catch(() => undefined);
     await progress(100);

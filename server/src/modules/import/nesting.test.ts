@@ -71,7 +71,9 @@ describe('images in a book that no browser should decode', () => {
     });
     const stored: string[] = [];
     const storage = { put: async (n: string) => void stored.push(n), get: async () => null, delete: async () => {} };
-    const error = await importEpub({ db: null as never, dialect: 'sqlite', storage }, book).catch((e: unknown) => e);
+    const error = await importEpub({ db: null as never, dialect: 'sqlite', storage, caches: null }, book).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportRefusal);
     expect((error as ImportRefusal).zh).toContain('huge.png');
     expect(stored).toEqual([]);

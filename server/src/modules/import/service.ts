@@ -45,6 +45,7 @@ export async function startImportJob(
           storage: ctx.files.books,
           words: wordsOf(ctx),
           imageMaxPixels: ctx.config.imageMaxPixels,
+          caches: ctx.caches,
         },
         bytes,
         {

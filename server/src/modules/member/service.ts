@@ -1,7 +1,7 @@
 import { Role, type MemberInfo, type RoleCode } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
-import { invalidate, tag } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { MemberActor } from '../../http/actor.js';
 import { personalAreas } from '../../policies/areas.js';
@@ -103,6 +103,7 @@ export async function addToNewCollege(
  * db); a membership that already exists is left as it is.
  */
 export async function enrolStudent(
+  ctx: CacheOwner,
   db: Db,
   memberId: number,
   collegeId: number,
@@ -119,7 +120,7 @@ export async function enrolStudent(
   });
   await q.setCurrentCollege(db, memberId, collegeId);
   // Sessions keep who a member is, in which college, for a few seconds: they read it again now.
-  invalidate(tag.member(memberId));
+  invalidate(ctx, tag.member(memberId));
 }
 
 /**
@@ -127,6 +128,7 @@ export async function enrolStudent(
  * the new membership's id, or undefined when the member is in that college already.
  */
 export async function addMembership(
+  ctx: CacheOwner,
   db: Db,
   row: { collegeId: number; memberId: number; roles: string; realName: string; studentId: string; hasGrant?: boolean },
   now = Date.now(),
@@ -140,12 +142,13 @@ export async function addMembership(
     has_grant: row.hasGrant ? 1 : 0,
     created_at: now,
   });
-  invalidate(tag.member(row.memberId));
+  invalidate(ctx, tag.member(row.memberId));
   return id;
 }
 
 /** Changes a membership (roles, the college's name and student id of the member, the distribution grant). */
 export async function updateMembership(
+  ctx: CacheOwner,
   db: Db,
   membership: { id: number; memberId: number },
   values: { roles: string; realName: string; studentId: string; hasGrant?: boolean | undefined },
@@ -156,13 +159,17 @@ export async function updateMembership(
     student_id: values.studentId,
     ...(values.hasGrant === undefined ? {} : { has_grant: values.hasGrant ? 1 : 0 }),
   });
-  invalidate(tag.member(membership.memberId));
+  invalidate(ctx, tag.member(membership.memberId));
 }
 
 /** Takes a member out of a college (the caller gave back what the membership held). */
-export async function removeMembership(db: Db, membership: { id: number; memberId: number }): Promise<void> {
+export async function removeMembership(
+  ctx: CacheOwner,
+  db: Db,
+  membership: { id: number; memberId: number },
+): Promise<void> {
   await q.deleteMembership(db, membership.id);
-  invalidate(tag.member(membership.memberId));
+  invalidate(ctx, tag.member(membership.memberId));
 }
 
 /** The profile fields of a member (phone, avatar, extras flag, current college), or undefined. */

@@ -31,9 +31,9 @@ export async function forceLogout(
   input: { sessionId?: number | undefined; memberId?: number | undefined },
 ) {
   if (input.sessionId !== undefined) {
-    if (!(await forceEndSession(ctx.db, input.sessionId))) throw notFound();
+    if (!(await forceEndSession(ctx, ctx.db, input.sessionId))) throw notFound();
   } else if (input.memberId !== undefined) {
-    await closeSessionsOfMember(ctx.db, input.memberId);
+    await closeSessionsOfMember(ctx, ctx.db, input.memberId);
   }
   return AdminMsg.FORCED_OFFLINE;
 }

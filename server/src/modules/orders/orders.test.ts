@@ -91,7 +91,7 @@ describe('ordering a book', () => {
     const free = await buildPricedBook(t.ctx.db, 0);
     expectRefused(await press(free), OrderMsg.BOOK_FREE);
     const owned = await buildPricedBook(t.ctx.db, 900);
-    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId: owned, source: 'class', sourceRef: 7 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: other.id, bookId: owned, source: 'class', sourceRef: 7 });
     expectRefused(await press(owned), OrderMsg.ALREADY_READABLE);
     const priced = await buildPricedBook(t.ctx.db, 2000);
     expectRefused(await press(priced, { amount: 0.01 }), OrderMsg.AMOUNT_MISMATCH);

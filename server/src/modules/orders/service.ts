@@ -196,6 +196,7 @@ export async function applyPayment(
     const ok = await q.markPaid(trx, Number(order.id), { channel, ...payment }, now);
     if (ok) {
       await grantShelfEntry(
+        ctx,
         trx,
         {
           memberId: Number(order.member_id),
@@ -259,7 +260,7 @@ export async function refundOrder(
   const done = await ctx.db.transaction().execute(async (trx) => {
     const ok = await q.markRefunded(trx, Number(order.id), reason, now);
     if (ok) {
-      await revokeShelfEntry(trx, {
+      await revokeShelfEntry(ctx, trx, {
         memberId: Number(order.member_id),
         bookId: Number(order.book_id),
         source: 'purchase',

@@ -243,7 +243,7 @@ describe('questions', () => {
   });
 
   it('ties a question to a section of a book the teacher can teach, and filters by it', async () => {
-    const w = await buildClassWorld(t.ctx.db);
+    const w = await buildClassWorld(t.ctx);
     const [chapter] = await t.ctx.db
       .insertInto('book_sections')
       .values({ book_id: w.bookId, parent_id: 0, seq: 1, level: 1, title: '第一章 函数' })

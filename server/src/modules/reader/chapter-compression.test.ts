@@ -21,7 +21,7 @@ describe('GET /api/book/chapter compression', () => {
       .where('book_id', '=', bookId)
       .executeTakeFirstOrThrow();
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: 1 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: 1 });
     const url = `/api/book/chapter?bookId=${bookId}&chapterId=${chapter.id}`;
     const headers = { authorization: `Bearer ${m.token}` };
 

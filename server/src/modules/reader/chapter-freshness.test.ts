@@ -44,9 +44,9 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
     const b = await book();
     const m = await buildMember(t.ctx.db);
     expect((await chapter(b.id, b.paid, m.token)).status).toBe(403);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'class', sourceRef: 9 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'class', sourceRef: 9 });
     expect(expectOk(await chapter(b.id, b.paid, m.token)).html).toContain('正文的文字');
-    await revokeShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'class', sourceRef: 9 });
+    await revokeShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'class', sourceRef: 9 });
     expect((await chapter(b.id, b.paid, m.token)).status).toBe(403);
   });
 
@@ -54,7 +54,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
     const b = await book();
     const m = await buildMember(t.ctx.db);
     const expiresAt = Date.now() + 400;
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'sample', sourceRef: 1, expiresAt });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'sample', sourceRef: 1, expiresAt });
     expectOk(await chapter(b.id, b.paid, m.token));
     await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 20));
     expect((await chapter(b.id, b.paid, m.token)).status).toBe(403);
@@ -93,7 +93,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
   it('a logged-out token and a disabled staff account are refused on the next request', async () => {
     const b = await book();
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 1 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 1 });
     expectOk(await chapter(b.id, b.paid, m.token));
     expectOk(await call(t.app, { method: 'POST', url: '/api/logout', token: m.token }));
     expect((await chapter(b.id, b.paid, m.token)).status).toBe(401);
@@ -115,7 +115,7 @@ describe('GET /api/book/chapter follows every write at once, though answered fro
   it('answers 304 to a browser that has the chapter, only after the read decision', async () => {
     const b = await book();
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 2 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 2 });
     const first = await chapter(b.id, b.paid, m.token);
     const etag = first.response.headers.etag as string;
     expect(etag).toBeTruthy();

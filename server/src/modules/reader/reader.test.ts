@@ -42,7 +42,7 @@ describe('reader: position, reading time, notes and translation', () => {
       .orderBy('seq')
       .execute();
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: seq });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: seq });
     return { identifier, bookId, chapters: chapters.map((c) => c.id), m };
   }
 
@@ -163,7 +163,7 @@ describe('reader: position, reading time, notes and translation', () => {
     );
     expect(note).toMatchObject({ chapterTitle: '第二章 为政', orphan: false, color: 'green' });
     const other = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 99 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 99 });
     expect(expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, other.token))).toEqual([]);
     expect((await post(`/api/reader/note/delete/${note.id}`, {}, other.token)).status).toBe(403);
     const mine = expectOk(
@@ -201,7 +201,7 @@ describe('reader: position, reading time, notes and translation', () => {
     expect(expectOk(await get<ReaderNote[]>(`/api/reader/note/detail?bookId=${bookId}`, m.token))).toHaveLength(1);
     // Another member's note with the same key is their own note.
     const other = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
     expect(expectOk(await post<ReaderNote>('/api/reader/note/add', body, other.token)).id).not.toBe(again.id);
     const bad = await post('/api/reader/note/add', { ...body, clientKey: 'x y' }, m.token);
     expect(bad.body.code).toBe(Code.REFUSED);
@@ -239,7 +239,7 @@ describe('reader: position, reading time, notes and translation', () => {
     expectOk(await post<ReaderNote>(url, { content: '第三遍' }, m.token));
 
     const other = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: other.id, bookId, source: 'purchase', sourceRef: 98 });
     const stranger = await post(url, { content: '改别人的笔记', color: 'green' }, other.token);
     const strangerDelete = await post(`/api/reader/note/delete/${note.id}`, {}, other.token);
     expect(stranger.status).toBe(strangerDelete.status);

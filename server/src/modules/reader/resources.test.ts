@@ -57,7 +57,7 @@ describe('section resources', () => {
       token: student.token,
     });
     expect(refused.status).toBe(403);
-    await grantShelfEntry(t.ctx.db, { memberId: student.id, bookId, source: 'purchase', sourceRef: 1 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: student.id, bookId, source: 'purchase', sourceRef: 1 });
     const catalog = expectOk(
       await call<SectionResource[]>(t.app, {
         method: 'GET',

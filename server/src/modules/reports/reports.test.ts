@@ -83,7 +83,7 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         [teacher, college],
         [otherCollegeTeacher, other],
       ] as const) {
-        await grantShelfEntry(db, { memberId: m.id, bookId, source: 'sample', sourceRef: 1, collegeId: c.id });
+        await grantShelfEntry(t.ctx, db, { memberId: m.id, bookId, source: 'sample', sourceRef: 1, collegeId: c.id });
       }
       const cls = await createClass(t, teacher.token, validClass(bookId, { isReview: '1', name: '报告一班' }));
       const otherCls = await createClass(

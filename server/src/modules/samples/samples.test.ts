@@ -109,7 +109,7 @@ describe('the sample check (spec §4), in its order', () => {
   it('answers HAS for a book the teacher can read in the current college, not for one of another college', async () => {
     const { college, teacher } = await teacherWorld();
     const held = await buildBook(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: teacher.id,
       bookId: held,
       source: 'authorization',
@@ -119,7 +119,7 @@ describe('the sample check (spec §4), in its order', () => {
     expectRefused(await applied(teacher, held), '您已有此书，无需申请试用');
     const elsewhere = await buildBook(t.ctx.db);
     const other = await buildCollege(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: teacher.id,
       bookId: elsewhere,
       source: 'authorization',

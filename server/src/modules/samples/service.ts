@@ -168,6 +168,7 @@ export async function apply(ctx: AppContext, actor: MemberActor, body: SampleApp
       });
       if (auto) {
         await grantShelfEntry(
+          ctx,
           trx,
           { memberId: actor.memberId, bookId: book.id, source: 'sample', sourceRef: appId, collegeId, expiresAt },
           now,
@@ -271,6 +272,7 @@ export async function approve(ctx: AppContext, staff: StaffActor, id: number): P
     });
     if (!decided) throw refused(SampleMsg.ALREADY_DECIDED, 'conflict', 409);
     await grantShelfEntry(
+      ctx,
       trx,
       {
         memberId: Number(app.memberId),

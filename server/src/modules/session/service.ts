@@ -3,7 +3,7 @@ import { StaffRoles, type RoleCode, type StaffRole } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { invalidate, tag } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import * as q from './queries.js';
 
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -75,15 +75,15 @@ async function memberOfToken(db: Db, token: string, now: number): Promise<Resolv
   return { actor, expiresAt };
 }
 
-export async function closeSession(db: Db, sessionId: number): Promise<void> {
+export async function closeSession(ctx: CacheOwner, db: Db, sessionId: number): Promise<void> {
   await q.deleteSession(db, sessionId);
-  invalidate(tag.session(sessionId));
+  invalidate(ctx, tag.session(sessionId));
 }
 
 /** Ends every session of a member but `keep` (a password change keeps the one that made it). */
-export async function closeSessionsOfMember(db: Db, memberId: number, keep?: number): Promise<void> {
+export async function closeSessionsOfMember(ctx: CacheOwner, db: Db, memberId: number, keep?: number): Promise<void> {
   await q.deleteSessionsOfMember(db, memberId, keep);
-  invalidate(tag.member(memberId));
+  invalidate(ctx, tag.member(memberId));
 }
 
 /** Opens a staff session (admin console). */
@@ -151,15 +151,15 @@ export function knownActor(ctx: AppContext, token: string): MemberActor | StaffA
   return hit && hit.expiresAt > Date.now() ? hit.actor : undefined;
 }
 
-export async function closeStaffSession(db: Db, sessionId: number): Promise<void> {
+export async function closeStaffSession(ctx: CacheOwner, db: Db, sessionId: number): Promise<void> {
   await q.deleteStaffSession(db, sessionId);
-  invalidate(tag.staffSession(sessionId));
+  invalidate(ctx, tag.staffSession(sessionId));
 }
 
 /** Ends the caller's own session (logout), a member's or a staff member's. */
 export async function endSession(ctx: AppContext, actor: MemberActor | StaffActor): Promise<void> {
-  if (actor.kind === 'member') await closeSession(ctx.db, actor.sessionId);
-  else await closeStaffSession(ctx.db, actor.sessionId);
+  if (actor.kind === 'member') await closeSession(ctx, ctx.db, actor.sessionId);
+  else await closeStaffSession(ctx, ctx.db, actor.sessionId);
 }
 
 /** The admin console's online users: members' unexpired sessions. */
@@ -191,9 +191,9 @@ export async function openSessionCounts(db: Db, memberIds: number[], now = Date.
 }
 
 /** Force logout of one member session by id; false when there is none. The member's next request is a visitor's. */
-export async function forceEndSession(db: Db, sessionId: number): Promise<boolean> {
+export async function forceEndSession(ctx: CacheOwner, db: Db, sessionId: number): Promise<boolean> {
   const row = await q.findSessionOwner(db, sessionId);
   if (!row) return false;
-  await closeSession(db, sessionId);
+  await closeSession(ctx, db, sessionId);
   return true;
 }

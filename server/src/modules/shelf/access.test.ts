@@ -94,7 +94,7 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
       const b = await book();
       const c = await buildCollege(t.ctx.db);
       const m = await buildMember(t.ctx.db, { college: c, roles: '3' });
-      await grantShelfEntry(t.ctx.db, {
+      await grantShelfEntry(t.ctx, t.ctx.db, {
         memberId: m.id,
         bookId: b.id,
         source,
@@ -109,7 +109,7 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
       );
       expect(access).toMatchObject({ readable: true, onShelf: true, sources: [source] });
 
-      await grantShelfEntry(t.ctx.db, {
+      await grantShelfEntry(t.ctx, t.ctx.db, {
         memberId: m.id,
         bookId: b.id,
         source,
@@ -131,7 +131,7 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
       .insertInto('college_members')
       .values({ college_id: other.id, member_id: m.id, roles: '3', created_at: Date.now() })
       .execute();
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: m.id,
       bookId: b.id,
       source: 'class',
@@ -164,14 +164,14 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
     const home = await buildCollege(t.ctx.db);
     const other = await buildCollege(t.ctx.db);
     const m = await buildMember(t.ctx.db, { college: home, roles: '3' });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: m.id,
       bookId: b.id,
       source: 'class',
       sourceRef: 1,
       collegeId: other.id,
     });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: m.id,
       bookId: b.id,
       source: 'authorization',
@@ -184,7 +184,7 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
   it('hides an unpublished book from members with an entry, but staff read it', async () => {
     const b = await book({ published: false });
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 3 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 3 });
     expect((await chapter(b.id, b.paid, m.token)).status).toBe(404);
     expect((await chapter(b.id, b.free, m.token)).status).toBe(404);
     expect((await asset(b.freeImage)).statusCode).toBe(404);
@@ -206,7 +206,7 @@ describe('who may read a book (one decision for reader, assets, shelf and detail
   it('serves a paid image to a reader by cookie (as the browser loads it), never to shared caches', async () => {
     const b = await book();
     const m = await buildMember(t.ctx.db);
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 9 });
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: b.id, source: 'purchase', sourceRef: 9 });
     const byCookie = await asset(b.paidImage, { cookie: `other=1; Book-Token=${encodeURIComponent(m.token)}` });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.headers['content-type']).toBe('image/png');

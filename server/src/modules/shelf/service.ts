@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import type { ShelfSource } from '../../db/tables/shelf.js';
 import type { AppContext } from '../../http/context.js';
-import { invalidate, tag } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import * as q from './queries.js';
 
 export type { Grant } from './queries.js';
@@ -11,24 +11,31 @@ export type { ShelfSource };
  * The one way a book reaches a member's shelf: joining a class, an approved sample, a college authorization,
  * a paid order or adding a free book all call this (inside their own transaction: pass the transaction as db).
  */
-export async function grantShelfEntry(db: Db, grant: q.Grant, now = Date.now()): Promise<void> {
+export async function grantShelfEntry(ctx: CacheOwner, db: Db, grant: q.Grant, now = Date.now()): Promise<void> {
   await q.upsertGrant(db, grant, now);
-  invalidate(tag.grants(grant.memberId));
+  invalidate(ctx, tag.grants(grant.memberId));
 }
 
 /** Removes one grant (leaving a class removes what the class gave); other grants of the book remain. */
 export async function revokeShelfEntry(
+  ctx: CacheOwner,
   db: Db,
   grant: { memberId: number; bookId: number; source: ShelfSource; sourceRef?: number },
 ): Promise<void> {
   await q.deleteGrant(db, grant.memberId, grant.bookId, grant.source, grant.sourceRef ?? 0);
-  invalidate(tag.grants(grant.memberId));
+  invalidate(ctx, tag.grants(grant.memberId));
 }
 
 /** Removes every grant of one source (a member takes a free book off the shelf); true when one was there. */
-export async function revokeSource(db: Db, memberId: number, bookId: number, source: ShelfSource): Promise<boolean> {
+export async function revokeSource(
+  ctx: CacheOwner,
+  db: Db,
+  memberId: number,
+  bookId: number,
+  source: ShelfSource,
+): Promise<boolean> {
   const result = await q.deleteSourceEntries(db, memberId, bookId, source);
-  invalidate(tag.grants(memberId));
+  invalidate(ctx, tag.grants(memberId));
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -84,7 +84,13 @@ describe('shelf and favourites API', () => {
     const b = await book('班级教材', 5000);
     const c = await buildCollege(t.ctx.db);
     const m = await buildMember(t.ctx.db, { college: c, roles: '3' });
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: b, source: 'class', sourceRef: 4, collegeId: c.id });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
+      memberId: m.id,
+      bookId: b,
+      source: 'class',
+      sourceRef: 4,
+      collegeId: c.id,
+    });
     const r = await post<{ removed: boolean; remaining: number }>(
       '/api/shelfBook/deleteOnDetail',
       { bookId: b },
@@ -104,8 +110,8 @@ describe('shelf and favourites API', () => {
     const c = await book('丙 编译原理', 100);
     const gone = await book('丁 过期的书', 100);
     const until = Date.now() + 86_400_000;
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: a, source: 'purchase', sourceRef: 1 });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId: a, source: 'purchase', sourceRef: 1 });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: m.id,
       bookId: b,
       source: 'sample',
@@ -113,15 +119,26 @@ describe('shelf and favourites API', () => {
       collegeId: home.id,
       expiresAt: until,
     });
-    await grantShelfEntry(t.ctx.db, { memberId: m.id, bookId: c, source: 'class', sourceRef: 3, collegeId: other.id });
-    await grantShelfEntry(t.ctx.db, {
+    await grantShelfEntry(t.ctx, t.ctx.db, {
+      memberId: m.id,
+      bookId: c,
+      source: 'class',
+      sourceRef: 3,
+      collegeId: other.id,
+    });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
       memberId: m.id,
       bookId: gone,
       source: 'sample',
       sourceRef: 4,
       expiresAt: Date.now() - 1,
     });
-    await grantShelfEntry(t.ctx.db, { memberId: someoneElse.id, bookId: gone, source: 'purchase', sourceRef: 5 });
+    await grantShelfEntry(t.ctx, t.ctx.db, {
+      memberId: someoneElse.id,
+      bookId: gone,
+      source: 'purchase',
+      sourceRef: 5,
+    });
 
     const all = expectOk(await get<Paged<ShelfBook>>('/api/shelfBook/page?pageSize=2', m.token));
     expect(all.total).toBe(3);

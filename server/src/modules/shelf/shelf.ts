@@ -52,7 +52,7 @@ export async function addFreeBook(ctx: AppContext, actor: MemberActor, bookId: n
   if (!can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price })) {
     throw refused(ReaderMsg.NOT_FREE);
   }
-  await grantShelfEntry(ctx.db, { memberId: actor.memberId, bookId, source: 'free' });
+  await grantShelfEntry(ctx, ctx.db, { memberId: actor.memberId, bookId, source: 'free' });
 }
 
 /**
@@ -64,7 +64,7 @@ export async function removeFromShelf(
   actor: MemberActor,
   bookId: number,
 ): Promise<{ removed: boolean; remaining: number }> {
-  const removed = await revokeSource(ctx.db, actor.memberId, bookId, 'free');
+  const removed = await revokeSource(ctx, ctx.db, actor.memberId, bookId, 'free');
   const remaining = (await activeEntries(ctx.db, actor.memberId, bookId)).length;
   return { removed, remaining };
 }

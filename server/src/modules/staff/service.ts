@@ -134,7 +134,7 @@ export async function updateStaff(
   });
   if (input.disabled || input.password) await q.deleteStaffSessions(ctx.db, input.id);
   // Signed-in staff see the change (administrator or not, disabled) on their next request.
-  invalidate(tag.staff(input.id));
+  invalidate(ctx, tag.staff(input.id));
   return presentStaff((await q.findById(ctx.db, input.id))!);
 }
 

@@ -25,7 +25,7 @@ export const classTestingModule = defineModule({
         const member = await currentCollegeOf(ctx.db, body.memberId);
         if (!member) throw notFound();
         const id = await insertPublishedBook(ctx.db, body.title);
-        await grantShelfEntry(ctx.db, {
+        await grantShelfEntry(ctx, ctx.db, {
           memberId: body.memberId,
           bookId: id,
           source: 'sample',
@@ -47,7 +47,7 @@ export const classTestingModule = defineModule({
       handler: async ({ ctx, body }) => {
         const { memberId, collegeId, roles } = body;
         await addMembership(ctx.db, memberId, collegeId, roles);
-        invalidate(tag.member(memberId));
+        invalidate(ctx, tag.member(memberId));
         return null;
       },
     }),
@@ -77,7 +77,7 @@ export const classTestingModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, body }) => {
         await deleteShelfEntries(ctx.db, body.memberId, body.bookId);
-        invalidate(tag.grants(body.memberId));
+        invalidate(ctx, tag.grants(body.memberId));
         return null;
       },
     }),

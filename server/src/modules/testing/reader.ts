@@ -47,7 +47,7 @@ export const readerTestingModule = defineModule({
         if (!result) {
           result = readFile(file).then(async (buffer) => {
             const book = await importEpub(
-              { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx) },
+              { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx), caches: ctx.caches },
               new Uint8Array(buffer),
               { published: true, freeChapters: body.freeChapters, price: body.price, fileName: path.basename(file) },
             );
@@ -76,7 +76,7 @@ export const readerTestingModule = defineModule({
         const member = await currentCollegeOf(ctx.db, memberId);
         if (!member) throw notFound();
         const collegeId = source === 'purchase' || source === 'free' ? null : member.collegeId;
-        await grantShelfEntry(ctx.db, { memberId, bookId, source, sourceRef: 1, collegeId });
+        await grantShelfEntry(ctx, ctx.db, { memberId, bookId, source, sourceRef: 1, collegeId });
         return null;
       },
     }),

@@ -29,7 +29,13 @@ function foreignActivities(w: MatrixWorld): Promise<Foreign> {
       const college = { id: w.collegeId };
       const owner = await buildMember(db, { college, roles: '2' });
       const bookId = await buildBook(db);
-      await grantShelfEntry(db, { memberId: owner.id, bookId, source: 'sample', sourceRef: 1, collegeId: college.id });
+      await grantShelfEntry(w.t.ctx, db, {
+        memberId: owner.id,
+        bookId,
+        source: 'sample',
+        sourceRef: 1,
+        collegeId: college.id,
+      });
       const cls = await createClass(w.t, owner.token, validClass(bookId));
       const save = async (payload: object) => {
         const row = expectOk(
@@ -62,7 +68,7 @@ function foreignActivities(w: MatrixWorld): Promise<Foreign> {
       );
       // The teacher caller's own class (same college), so /copy reaches the foreign activity's policy.
       const teacher = w.callers.teacher;
-      await grantShelfEntry(db, {
+      await grantShelfEntry(w.t.ctx, db, {
         memberId: teacher.memberId!,
         bookId,
         source: 'sample',

@@ -24,7 +24,13 @@ function foreignClass(w: MatrixWorld): Promise<Foreign> {
       const college = { id: w.collegeId };
       const owner = await buildMember(db, { college, roles: '2' });
       const bookId = await buildBook(db);
-      await grantShelfEntry(db, { memberId: owner.id, bookId, source: 'sample', sourceRef: 1, collegeId: college.id });
+      await grantShelfEntry(w.t.ctx, db, {
+        memberId: owner.id,
+        bookId,
+        source: 'sample',
+        sourceRef: 1,
+        collegeId: college.id,
+      });
       const cls = await createClass(w.t, owner.token, validClass(bookId));
       const student = await buildMember(db, { college, roles: '3' });
       expectOk(await join(w.t, student.token, cls.code));

@@ -28,7 +28,13 @@ function foreignHomework(w: MatrixWorld): Promise<Foreign> {
       const college = { id: w.collegeId };
       const owner = await buildMember(db, { college, roles: '2' });
       const bookId = await buildBook(db);
-      await grantShelfEntry(db, { memberId: owner.id, bookId, source: 'sample', sourceRef: 1, collegeId: college.id });
+      await grantShelfEntry(w.t.ctx, db, {
+        memberId: owner.id,
+        bookId,
+        source: 'sample',
+        sourceRef: 1,
+        collegeId: college.id,
+      });
       const section = await db
         .insertInto('book_sections')
         .values({ book_id: bookId, seq: 0, level: 1, title: '第一章', chapter_id: null })
