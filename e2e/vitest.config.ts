@@ -34,7 +34,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     pool: 'forks',
-    // Each file runs its own Chromium against one shared server; two at a time suits small machines.
+    // Two files at a time against the one server and the one browser suits small machines; a worker keeps
+    // its imports (playwright-core, the helpers) from file to file instead of loading them again for each.
     maxWorkers: 2,
+    isolate: false,
   },
 });

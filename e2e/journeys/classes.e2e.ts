@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatClassTime, type ClassRow, type MemberInfo } from '@textbook/contracts';
-import { api, consoleErrors, DEVICES, loginAs, shot, useJourney, type Device } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, loginAs, saved, shot, useJourney, type Device } from '../support/browser.js';
 
 const journey = useJourney('classes');
 
@@ -185,7 +185,7 @@ for (const device of DEVICES) {
       teacher.getByRole('button', { name: /导出名单/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('线代一班-学生名单.xlsx');
-    const file = await download.path();
+    const file = await saved(download);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
     const values = workbook.getWorksheet('学生名单')!.getSheetValues().filter(Boolean) as unknown[][];

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
 import { CollegeMsg, type CollegeDetail } from '@textbook/contracts';
-import { api, consoleErrors, DEVICES, loginAs, shot, toasts, useJourney } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, loginAs, saved, shot, toasts, useJourney } from '../support/browser.js';
 
 const journey = useJourney('college');
 
@@ -94,7 +94,7 @@ for (const device of DEVICES) {
     await poll(() => page.locator('tr', { hasText: `新教师${stamp}` }).count()).toBe(1);
     const template = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载导入模板' }).click();
-    const templateFile = (await (await template).path())!;
+    const templateFile = await saved(await template);
     await page.locator('input[type=file]').setInputFiles({
       name: '成员导入模板.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -142,7 +142,7 @@ for (const device of DEVICES) {
     const exportText = codes.getByRole('button', { name: '导出文本' });
     await exportText.focus();
     await page.keyboard.press('Enter');
-    const lines = (await readFile((await (await download).path())!, 'utf8')).trim().split('\n');
+    const lines = (await readFile(await saved(await download), 'utf8')).trim().split('\n');
     const fresh = lines.filter((l) => l.includes('未使用'));
     expect(fresh.length).toBeGreaterThanOrEqual(20);
     const code = fresh.at(-1)!.split('\t')[0]!;

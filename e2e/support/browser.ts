@@ -1,4 +1,4 @@
-// Browser helpers for the journeys: one Chromium per test file, pages at desktop and phone size,
+// Browser helpers for the journeys: the run's one Chromium (global-setup.ts), pages at desktop and phone size,
 // screenshots, console-error capture, and logging in through the test-only session route.
 //
 //   const journey = useJourney('shell');              // in the file's top level
@@ -10,10 +10,17 @@
 //     expect(consoleErrors(page)).toEqual([]);
 //   });
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { ROOT } from './server.js';
 
 export type Device = 'desktop' | 'phone';
@@ -54,15 +61,16 @@ function info(page: Page): PageInfo {
 
 export interface Journey {
   readonly name: string;
-  /** The file's Chromium (launched in beforeAll). */
+  /** The run's Chromium, as this file's connection to it (made in beforeAll). */
   browser(): Browser;
   /** A new context and page at the device's size, with baseURL set; closed after the file. */
   page(device: Device, options?: BrowserContextOptions): Promise<Page>;
 }
 
 /**
- * Registers the file's browser: Chromium launched once before the file's tests and closed after them.
- * `name` names the screenshot folder; its old screenshots are removed at the start.
+ * Registers the file's browser: a connection to the run's Chromium, made before the file's tests and closed
+ * (with the file's contexts) after them. `name` names the screenshot folder; its old screenshots are removed
+ * at the start.
  */
 export function useJourney(name: string): Journey {
   let browser: Browser | undefined;
@@ -70,13 +78,7 @@ export function useJourney(name: string): Journey {
 
   beforeAll(async () => {
     fs.rmSync(path.join(SCREENSHOT_DIR, name), { recursive: true, force: true });
-    // Playwright gives every launch a fresh temporary profile (--user-data-dir) and removes it on close.
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      timeout: 60_000,
-    });
+    browser = await chromium.connect(inject('browserEndpoint'), { timeout: 60_000 });
   });
 
   afterAll(async () => {
@@ -122,6 +124,16 @@ export function useJourney(name: string): Journey {
       return page;
     },
   };
+}
+
+/**
+ * Saves a download to a fresh temporary folder under its suggested name and answers the file's path (the run's
+ * browser is connected to, not launched here, and Playwright keeps no local copy of a remote browser's files).
+ */
+export async function saved(download: Download): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** Errors seen on the page so far: console errors, uncaught exceptions, failed requests. */

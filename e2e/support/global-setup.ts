@@ -1,15 +1,18 @@
 // Vitest global setup of the browser journeys: builds what is stale, starts the production bundle on a
-// free port with a fresh seeded SQLite data folder and the test-only routes, and stops it afterwards.
+// free port with a fresh seeded SQLite data folder and the test-only routes, and one Chromium that every
+// journey file connects to (a context of its own each); stops both afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { chromiumPath } from './chromium.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { ROOT, startServer } from './server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    browserEndpoint: string;
   }
 }
 
@@ -24,8 +27,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startServer({ label: 'textbook-e2e' });
   console.log(`[e2e] server ${server.baseURL} (pid ${server.pid}, data ${server.dataDir})`);
   project.provide('baseURL', server.baseURL);
+  // One browser for the run: a launch per file cost a second of both cores each time. Playwright gives it a
+  // fresh temporary profile and removes it on close; each file's pages live in contexts of their own.
+  const browser = await chromium.launchServer({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+  });
+  project.provide('browserEndpoint', browser.wsEndpoint());
 
   return async () => {
+    await browser.close().catch(() => undefined);
     // Keep the server log of the last run for a look after a failure; the data folder goes.
     const keep = path.join(ROOT, 'e2e/.tmp');
     fs.mkdirSync(keep, { recursive: true });
