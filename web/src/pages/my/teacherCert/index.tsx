@@ -5,6 +5,7 @@ import { CertState, PeopleMsg, SiteMsg, type CertRow } from '@textbook/contracts
 import { uploadImage } from '../../../api/help';
 import { useMember } from '../../../api/member';
 import { useApplyCert, useCertColleges, useMyCert } from '../../../api/teachers';
+import '../../../components/Content/content.css';
 import { Loading } from '../../../components/Content/states';
 
 const STATE_COLOR: Record<number, string> = {
@@ -91,7 +92,10 @@ export default function TeacherCertPage() {
         />
       )}
       {!waiting && (
-        <Card title={cert ? '重新提交认证' : '提交认证申请'} size="small">
+        <Card
+          title={cert?.state === CertState.APPROVED ? '认证其他学校' : cert ? '重新提交认证' : '提交认证申请'}
+          size="small"
+        >
           <Form<Values>
             layout="vertical"
             onFinish={(v) => void submit(v)}
