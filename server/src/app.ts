@@ -8,6 +8,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connection.js';
 import { HeavyWork } from './adapters/workers/pool.js';
+import { JobRegistry } from './util/repeat.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
@@ -53,6 +54,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     dictionaryAtStart: config.dictionaryAtStart,
   });
   const local = new Map<string, unknown>();
+  const jobs = new JobRegistry();
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
@@ -60,6 +62,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     caches,
     kv,
     workers,
+    jobs,
     sms: undefined as never,
     files: {
       books: new LocalStorage(path.join(config.dataDir, 'files')),
@@ -73,6 +76,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
   };
   ctx.sms = createSmsProvider(ctx, app.log);
   app.addHook('onClose', async () => {
+    jobs.close();
     await caches.close();
     await kv.close();
     await workers.close();

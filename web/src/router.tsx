@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
               page('authDetails', () => import('./pages/my/authDetails')),
               page('provideBook', () => import('./pages/my/provideBook')),
               page('sampleBook', () => import('./pages/my/sampleBook')),
+              page('teacherCert', () => import('./pages/my/teacherCert')),
               page('studyReport', () => import('./pages/my/studyReport')),
               page('joinClass', () => import('./pages/my/joinClass')),
               page('collect', () => import('./pages/my/collect')),

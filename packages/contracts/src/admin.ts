@@ -114,6 +114,7 @@ export const adminMemberRow = z.object({
   phone: z.string().nullable(),
   userName: z.string(),
   realName: z.string(),
+  disabled: z.boolean(),
   createdAt: z.number(),
   sessions: z.number().int(),
 });

@@ -18,3 +18,4 @@ export * from './questions.js';
 export * from './activities.js';
 export * from './admin.js';
 export * from './homework.js';
+export * from './people.js';

@@ -31,8 +31,26 @@ export interface MembersTable extends MemberLockoutColumns {
   password_hash: string | null;
   current_college_id: number | null;
   extras_yx_menu: Generated<number>;
+  /** 1: disabled by the staff (no login; sessions ended). */
+  disabled: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** A member's application to be certified as a teacher of a college (issue 19). */
+export interface TeacherCertificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  college_id: number;
+  real_name: string;
+  proof: Generated<string>;
+  proof_image: Generated<string>;
+  /** 0 waiting, 1 approved, 2 rejected. */
+  state: Generated<number>;
+  reason: Generated<string>;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
 }
 
 export interface CollegeMembersTable {
@@ -153,4 +171,5 @@ export interface Database
   site_contents: SiteContentsTable;
   page_views: PageViewsTable;
   notices: NoticesTable;
+  teacher_certifications: TeacherCertificationsTable;
 }

@@ -7,6 +7,7 @@ import type { KvStore } from '../adapters/kv/index.js';
 import type { SmsProvider } from '../adapters/sms/index.js';
 import type { Storage } from '../adapters/storage/index.js';
 import type { CacheHub } from './read-cache.js';
+import type { JobRegistry } from '../util/repeat.js';
 
 /** The file areas of the storage adapter: each a folder under DATA_DIR in the embedded profile. */
 export interface FileAreas {
@@ -36,6 +37,8 @@ export interface AppContext {
   local: <T>(key: string, make: () => T) => T;
   /** CPU-heavy work in worker threads (captcha, exports, image decoding, the dictionary); built once per app. */
   workers: HeavyWork;
+  /** The app's repeating jobs (`repeatEvery` feeds it): the console lists, runs now, pauses them. */
+  jobs: JobRegistry;
 }
 
 /** A module's routes: a Fastify plugin with the zod type provider and the context (the older, hand-made form). */

@@ -24,6 +24,7 @@ import { questionGroupModule, questionModule } from './questionBank/index.js';
 import { activitiesModule } from './activities/index.js';
 import { operateModule } from './operate/index.js';
 import { homeworkModule } from './homework/index.js';
+import { teacherCertAdminModule, teacherCertModule } from './teachers/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
 export const modules: ModuleDef[] = [routerModule];
@@ -40,3 +41,4 @@ modules.push(questionGroupModule, questionModule);
 modules.push(activitiesModule);
 modules.push(operateModule);
 modules.push(homeworkModule);
+modules.push(teacherCertModule, teacherCertAdminModule);

@@ -20,6 +20,7 @@ import { questionPolicies } from './questions.js';
 import { activityPolicies } from './activities.js';
 import { staffRoleAllows } from './staff-access.js';
 import { homeworkPolicies } from './homework.js';
+import { teacherPolicies } from './teachers.js';
 
 /**
  * Every permission decision of the server, by action. Routes call `authorize` as the first line after
@@ -45,6 +46,7 @@ export const policies = {
   ...questionPolicies,
   ...activityPolicies,
   ...homeworkPolicies,
+  ...teacherPolicies,
 };
 
 export type Action = keyof typeof policies;

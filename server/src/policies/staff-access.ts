@@ -28,6 +28,7 @@ export const STAFF_ACCESS = {
   'content.audit': ['review'],
   'sample.review': ['review'],
   'feedback.manage': ['review'],
+  'teacher.review': ['review'],
   // Money: personal orders and refunds, payment notifications, college orders and seat corrections.
   'order.manage': ['orders'],
   'payment.log': ['orders'],
@@ -36,6 +37,7 @@ export const STAFF_ACCESS = {
   'staff.manage': ['staff'],
   'admin.audit': ['audit'],
   'admin.operate': ['operate'],
+  'admin.jobs': ['operate'],
 } as const satisfies Partial<Record<Action, readonly StaffMenu[] | 'any'>>;
 
 type ListedAction = keyof typeof STAFF_ACCESS;

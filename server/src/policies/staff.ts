@@ -12,4 +12,6 @@ export const staffPolicies = {
   'admin.audit': (actor: Actor) => isStaff(actor),
   /** Operating the platform: online users, members, monitor, caches (its roles: staff-access.ts). */
   'admin.operate': (actor: Actor) => isStaff(actor),
+  /** The app's scheduled jobs: list, run now, pause and resume (its roles: staff-access.ts). */
+  'admin.jobs': (actor: Actor) => isStaff(actor),
 };

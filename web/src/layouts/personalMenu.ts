@@ -17,6 +17,7 @@ export const MENU_PARENT: Record<string, string> = {
   homework: 'joinClass',
   homeworkAnswer: 'joinClass',
   teachingHomework: 'teachingSpace',
+  teacherCert: 'person',
 };
 
 const LABELS: Record<PersonalArea, string> = {

@@ -4,3 +4,4 @@
  */
 export { collegeAdminModule, collegeModule } from './routes.js';
 export { seedCollegeSeats } from './seats.js';
+export { collegeChoices, collegeName } from './staff.js';

@@ -6,6 +6,7 @@ import {
   orderDecide,
   orderPageQuery,
   paged,
+  staffOrderPageQuery,
 } from '@textbook/contracts';
 import { route, say, type AnyRoute } from '../../http/module.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
@@ -50,11 +51,11 @@ export const orderAdminRoutes: AnyRoute[] = [
   route({
     method: 'GET',
     url: '/collegeOrder/page',
-    summary: "Every college's orders (staff)",
+    summary: "Every college's orders, or one college's (staff)",
     policy: 'college.staff',
-    query: orderPageQuery,
+    query: staffOrderPageQuery,
     answer: paged(collegeOrderRow),
-    handler: ({ ctx, query }) => orders.orderPage(ctx, undefined, query),
+    handler: ({ ctx, query }) => orders.orderPage(ctx, query.collegeId, query),
   }),
   route({
     method: 'POST',

@@ -608,3 +608,93 @@ export async function heldBooks(db: Db, collegeId: number, memberId: number): Pr
     .execute();
   return rows.map((r) => r.college_book_id);
 }
+
+// ---- colleges as the publisher's staff see them ----
+
+/** Every college with its counts (members, books, waiting orders), newest first; name words filter. */
+export async function pageColleges(db: Db, filter: { keyword?: string | undefined; offset: number; limit: number }) {
+  const base = db
+    .selectFrom('colleges as c')
+    .$if(Boolean(filter.keyword), (q) => q.where('c.name', 'like', `%${filter.keyword}%`));
+  return paged(
+    base,
+    (q) =>
+      q
+        .select((eb) => [
+          'c.id',
+          'c.name',
+          'c.contact',
+          'c.phone',
+          'c.address',
+          'c.introduction',
+          'c.created_at as createdAt',
+          eb
+            .selectFrom('college_members as cm')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('cm.college_id', '=', 'c.id')
+            .as('memberCount'),
+          eb
+            .selectFrom('college_books as cb')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('cb.college_id', '=', 'c.id')
+            .as('bookCount'),
+          eb
+            .selectFrom('college_orders as o')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('o.college_id', '=', 'c.id')
+            .where('o.status', '=', 0)
+            .as('waitingOrders'),
+        ])
+        .orderBy('c.id', 'desc'),
+    filter,
+  );
+}
+
+/** The administrators (role 1) of the colleges, by college id. */
+export function adminsOf(db: Db, collegeIds: number[]) {
+  if (!collegeIds.length) return Promise.resolve([]);
+  return membershipColumns(membershipsFrom(db))
+    .where('cm.college_id', 'in', collegeIds)
+    .where(sql<boolean>`(',' || cm.roles || ',') like '%,1,%'`)
+    .orderBy('cm.id')
+    .execute();
+}
+
+export function collegeNamed(db: Db, name: string, except?: number) {
+  return db
+    .selectFrom('colleges')
+    .select('id')
+    .where('name', '=', name)
+    .$if(except !== undefined, (q) => q.where('id', '!=', except!))
+    .executeTakeFirst();
+}
+
+export function insertCollege(
+  db: Db,
+  values: { name: string; contact: string; phone: string; address: string; introduction: string },
+  now: number,
+) {
+  return db
+    .insertInto('colleges')
+    .values({ ...values, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function collegeRow(db: Db, id: number) {
+  return db
+    .selectFrom('colleges')
+    .select(['id', 'name', 'contact', 'phone', 'address', 'introduction', 'logo', 'created_at as createdAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function collegeChoices(db: Db, keyword: string | undefined, limit: number) {
+  return db
+    .selectFrom('colleges')
+    .select(['id', 'name'])
+    .$if(Boolean(keyword), (q) => q.where('name', 'like', `%${keyword}%`))
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+}

@@ -28,6 +28,7 @@ import { infoRoutes, userRoutes } from './info-routes.js';
 import { orderAdminRoutes, orderRoutes } from './order-routes.js';
 import { provideSeatPool } from '../classes/index.js';
 import { provideRoutes } from './provide-routes.js';
+import { collegeStaffRoutes } from './staff-routes.js';
 import type { ExportFile } from './exports.js';
 import * as seats from './seats.js';
 
@@ -62,7 +63,7 @@ const bookRoutes: AnyRoute[] = [
     policy: 'college.admin',
     query: collegeBookPageQuery,
     answer: paged(collegeBookRow),
-    handler: ({ ctx, actor, query }) => seats.bookPage(ctx, asMember(actor), query),
+    handler: ({ ctx, actor, query }) => seats.bookPage(ctx, seats.collegeOf(asMember(actor)), query),
   }),
   route({
     method: 'POST',
@@ -207,7 +208,7 @@ export const collegeModule = defineModule({
   routes: [...bookRoutes, ...codeRoutes, ...orderRoutes, ...infoRoutes, ...userRoutes, ...provideRoutes],
 });
 
-/** The publisher's staff: seat corrections and college orders. */
+/** The publisher's staff: colleges and their administrators, seat corrections and college orders. */
 export const collegeAdminModule = defineModule({
   prefix: '/api/admin',
   tag: 'college',
@@ -222,5 +223,6 @@ export const collegeAdminModule = defineModule({
       handler: ({ ctx, actor, body }) => seats.adjustSeats(ctx, asStaff(actor).staffId, body),
     }),
     ...orderAdminRoutes,
+    ...collegeStaffRoutes,
   ],
 });

@@ -39,8 +39,9 @@ export async function loadCollegeBook(ctx: AppContext, id: number): Promise<Coll
   return cb;
 }
 
-export async function bookPage(ctx: AppContext, actor: MemberActor, query: PageQuery & { bookName?: string }) {
-  const page = await q.pageCollegeBooks(ctx.db, collegeOf(actor), { bookName: query.bookName, ...pageWindow(query) });
+/** A college's books with their seats (its administrator's list, and the staff's of any college). */
+export async function bookPage(ctx: AppContext, collegeId: number, query: PageQuery & { bookName?: string }) {
+  const page = await q.pageCollegeBooks(ctx.db, collegeId, { bookName: query.bookName, ...pageWindow(query) });
   return pageOf(page.rows.map(view), page.total);
 }
 

@@ -25,6 +25,7 @@ import {
   type StudentHomeworkRow,
   type SubmissionView,
   type TeacherHomeworkInfo,
+  JobLabels,
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
@@ -833,7 +834,8 @@ export function startReminderJob(
   everyMs = 60_000,
 ): { close: () => void } {
   return repeatEvery(
-    everyMs,
+    ctx.jobs,
+    { name: 'homework.remind', label: JobLabels['homework.remind'], everyMs },
     () => remindDue(ctx),
     (err) => log.warn({ err }, 'homework reminders failed'),
   );

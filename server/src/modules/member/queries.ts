@@ -131,7 +131,7 @@ export async function pageMembers(db: Db, keyword: string | undefined, window: {
   };
   const [rows, total] = await Promise.all([
     base()
-      .select(['id', 'phone', 'user_name as userName', 'real_name as realName', 'created_at as createdAt'])
+      .select(['id', 'phone', 'user_name as userName', 'real_name as realName', 'disabled', 'created_at as createdAt'])
       .orderBy('id', 'desc')
       .offset(window.offset)
       .limit(window.limit)
@@ -141,4 +141,33 @@ export async function pageMembers(db: Db, keyword: string | undefined, window: {
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** Sets the staff's disabled flag; false when the member does not exist. */
+export async function setDisabled(db: Db, id: number, disabled: boolean, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ disabled: disabled ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The member's membership of one college with its roles, if any (giving or taking one role). */
+export function membershipWithRoles(db: Db, memberId: number, collegeId: number) {
+  return db
+    .selectFrom('college_members')
+    .select(['id', 'roles', 'real_name as realName'])
+    .where('member_id', '=', memberId)
+    .where('college_id', '=', collegeId)
+    .executeTakeFirst();
+}
+
+/** Sets a membership's roles (one role given or taken). */
+export function setMembershipRoles(db: Db, id: number, roles: string, realName?: string) {
+  return db
+    .updateTable('college_members')
+    .set({ roles, ...(realName ? { real_name: realName } : {}) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -162,6 +162,57 @@ export async function updateMembership(
   invalidate(ctx, tag.member(membership.memberId));
 }
 
+const rolesText = (roles: RoleCode[]) => [...new Set(roles)].sort().join(',');
+
+/**
+ * Gives a member one role in a college (a college administrator appointed by the staff, a teacher certified):
+ * their membership gains it, or one is made with it (under `realName`). A member working in no college works in
+ * this one from now on. Answers false when the member had the role already. Pass a transaction as db to make it
+ * part of one.
+ */
+export async function giveRole(
+  ctx: CacheOwner,
+  db: Db,
+  input: { memberId: number; collegeId: number; role: RoleCode; realName?: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const existing = await q.membershipWithRoles(db, input.memberId, input.collegeId);
+  if (existing) {
+    const roles: RoleCode[] = parseRoles(existing.roles).filter((r) => r !== Role.COMMON);
+    if (roles.includes(input.role)) return false;
+    await q.setMembershipRoles(db, existing.id, rolesText([...roles, input.role]), input.realName);
+  } else {
+    const id = await q.insertMembershipOnce(db, {
+      college_id: input.collegeId,
+      member_id: input.memberId,
+      roles: String(input.role),
+      real_name: input.realName ?? '',
+      student_id: '',
+      created_at: now,
+    });
+    // Made by a request racing this one: the role is given once, by it.
+    if (id === undefined) return false;
+  }
+  const member = await q.findMember(db, input.memberId);
+  if (member && member.current_college_id === null) await q.setCurrentCollege(db, input.memberId, input.collegeId);
+  invalidate(ctx, tag.member(input.memberId));
+  return true;
+}
+
+/** Takes one role from a member's membership of a college (they stay a member); false when they had not it. */
+export async function takeRole(
+  ctx: CacheOwner,
+  db: Db,
+  input: { memberId: number; collegeId: number; role: RoleCode },
+) {
+  const existing = await q.membershipWithRoles(db, input.memberId, input.collegeId);
+  if (!existing || !parseRoles(existing.roles).includes(input.role)) return false;
+  const left = parseRoles(existing.roles).filter((r) => r !== input.role);
+  await q.setMembershipRoles(db, existing.id, left.length ? rolesText(left) : String(Role.COMMON));
+  invalidate(ctx, tag.member(input.memberId));
+  return true;
+}
+
 /** Takes a member out of a college (the caller gave back what the membership held). */
 export async function removeMembership(
   ctx: CacheOwner,
@@ -197,6 +248,37 @@ export async function phoneInUse(ctx: AppContext, phone: string): Promise<boolea
 }
 
 /** The admin console's member search (phone, name or user name). */
-export function searchMembers(ctx: AppContext, keyword: string | undefined, window: { offset: number; limit: number }) {
-  return q.pageMembers(ctx.db, keyword, window);
+export async function searchMembers(
+  ctx: AppContext,
+  keyword: string | undefined,
+  window: { offset: number; limit: number },
+) {
+  const { rows, total } = await q.pageMembers(ctx.db, keyword, window);
+  return { rows: rows.map((r) => ({ ...r, disabled: Boolean(r.disabled) })), total };
+}
+
+/** The member row as the console shows it (undefined when there is none). */
+export async function memberRecord(ctx: AppContext, memberId: number) {
+  const m = await q.findMember(ctx.db, memberId);
+  return (
+    m && {
+      id: m.id,
+      phone: m.phone,
+      userName: m.user_name,
+      realName: m.real_name,
+      disabled: Boolean(m.disabled),
+      currentCollegeId: m.current_college_id,
+      createdAt: m.created_at,
+    }
+  );
+}
+
+/**
+ * The staff disable or enable an account; false when there is no such member. The caller ends the sessions of a
+ * disabled member (session module); while disabled, every login is refused (`openSession`).
+ */
+export async function setMemberDisabled(ctx: AppContext, memberId: number, disabled: boolean): Promise<boolean> {
+  const done = await q.setDisabled(ctx.db, memberId, disabled, Date.now());
+  invalidate(ctx, tag.member(memberId));
+  return done;
 }

@@ -9,9 +9,21 @@ import {
   onlineQuery,
   onlineRow,
   paged,
+  adminMemberDetail,
+  idQuery,
+  jobNameBody,
+  jobRow,
+  memberIdBody,
+  memberPhoneReset,
+  PeopleMsg,
 } from '@textbook/contracts';
+import type { AppContext } from '../../http/context.js';
 import { defineModule, route, say } from '../../http/module.js';
 import * as service from './service.js';
+import * as jobs from './jobs.js';
+
+/** A write about one member: the member as it was goes to the audit log's "before". */
+const memberBefore = ({ ctx, body }: { ctx: AppContext; body: { id: number } }) => service.loadMember(ctx, body.id);
 
 /**
  * Operating the platform (admin console, issue 19), under `/api/admin` with the action `admin.operate` (the super
@@ -20,8 +32,9 @@ import * as service from './service.js';
 export const operateModule = defineModule({
   prefix: '/api/admin',
   tag: 'operate',
-  setup: (_app, ctx) => {
+  setup: (app, ctx) => {
     service.startProbe(ctx);
+    ctx.local('operate:probeJob', () => jobs.startProbeJob(ctx, app.log));
   },
   routes: [
     route({
@@ -50,6 +63,83 @@ export const operateModule = defineModule({
       query: adminMemberQuery,
       answer: paged(adminMemberRow),
       handler: ({ ctx, query }) => service.members(ctx, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/member/detail',
+      summary: 'One member: memberships (college, roles) and where each book on the shelf came from',
+      policy: 'admin.operate',
+      query: idQuery,
+      answer: adminMemberDetail,
+      handler: async ({ ctx, query }) => service.memberDetail(ctx, await service.loadMember(ctx, query.id)),
+    }),
+    route({
+      method: 'POST',
+      url: '/member/disable',
+      summary: 'Disable an account: its sessions end at once and it cannot log in until enabled',
+      policy: 'admin.operate',
+      body: memberIdBody,
+      answer: z.null(),
+      audit: { before: memberBefore },
+      handler: async ({ ctx, body }) =>
+        say(await service.disableMember(ctx, await service.loadMember(ctx, body.id)), null),
+    }),
+    route({
+      method: 'POST',
+      url: '/member/enable',
+      summary: 'Enable a disabled account again',
+      policy: 'admin.operate',
+      body: memberIdBody,
+      answer: z.null(),
+      audit: { before: memberBefore },
+      handler: async ({ ctx, body }) =>
+        say(await service.enableMember(ctx, await service.loadMember(ctx, body.id)), null),
+    }),
+    route({
+      method: 'POST',
+      url: '/member/resetPhone',
+      summary: "Reset the phone a member logs in with (an unused number); the member's sessions end",
+      policy: 'admin.operate',
+      body: memberPhoneReset,
+      answer: z.null(),
+      audit: { before: memberBefore },
+      handler: async ({ ctx, body }) =>
+        say(await service.resetPhone(ctx, await service.loadMember(ctx, body.id), body.phone), null),
+    }),
+    route({
+      method: 'GET',
+      url: '/jobs',
+      summary: "The app's scheduled jobs on this instance: last run, result, next run, paused",
+      policy: 'admin.jobs',
+      answer: z.array(jobRow),
+      handler: ({ ctx }) => ctx.jobs.list(),
+    }),
+    route({
+      method: 'POST',
+      url: '/jobs/run',
+      summary: 'Run one job now (answers after the round; refused while a round is running)',
+      policy: 'admin.jobs',
+      body: jobNameBody,
+      answer: jobRow,
+      handler: async ({ ctx, body }) => say(PeopleMsg.JOB_RAN, await jobs.runNow(ctx, body.name)),
+    }),
+    route({
+      method: 'POST',
+      url: '/jobs/pause',
+      summary: "Pause a job: its timer stops until resumed (this instance's)",
+      policy: 'admin.jobs',
+      body: jobNameBody,
+      answer: jobRow,
+      handler: ({ ctx, body }) => say(PeopleMsg.JOB_PAUSED, jobs.pause(ctx, body.name)),
+    }),
+    route({
+      method: 'POST',
+      url: '/jobs/resume',
+      summary: 'Resume a paused job',
+      policy: 'admin.jobs',
+      body: jobNameBody,
+      answer: jobRow,
+      handler: ({ ctx, body }) => say(PeopleMsg.JOB_RESUMED, jobs.resume(ctx, body.name)),
     }),
     route({
       method: 'GET',

@@ -14,7 +14,19 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { pageWindow } from '../../http/paging.js';
 import { closeSessionsOfMember, forceEndSession, openSessionCounts, openSessions } from '../session/index.js';
-import { searchMembers } from '../member/index.js';
+import { PeopleMsg, type AdminMemberDetail } from '@textbook/contracts';
+import { refused } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/unique.js';
+import {
+  memberRecord,
+  memberships,
+  phoneInUse,
+  searchMembers,
+  setMemberDisabled,
+  updateMemberFields,
+} from '../member/index.js';
+import { parseRoles } from '../session/index.js';
+import { shelfSources } from '../shelf/index.js';
 
 /**
  * Operating the platform from the admin console (issue 19): online users and force logout, members, the server
@@ -45,6 +57,71 @@ export async function members(ctx: AppContext, query: AdminMemberQuery): Promise
     rows.map((r) => r.id),
   );
   return { rows: rows.map((r) => ({ ...r, sessions: counts.get(r.id) ?? 0 })), total };
+}
+
+export type MemberRecord = NonNullable<Awaited<ReturnType<typeof memberRecord>>>;
+
+/** The member a console route is about (the audit log's "before"); 404 when there is none. */
+export async function loadMember(ctx: AppContext, id: number): Promise<MemberRecord> {
+  const member = await memberRecord(ctx, id);
+  if (!member) throw notFound();
+  return member;
+}
+
+/** One member for the console: their memberships (college, roles) and where each book on their shelf came from. */
+export async function memberDetail(ctx: AppContext, member: MemberRecord): Promise<AdminMemberDetail> {
+  const [colleges, shelf, counts] = await Promise.all([
+    memberships(ctx, member.id),
+    shelfSources(ctx.db, member.id),
+    openSessionCounts(ctx.db, [member.id]),
+  ]);
+  return {
+    id: member.id,
+    phone: member.phone,
+    userName: member.userName,
+    realName: member.realName,
+    disabled: member.disabled,
+    createdAt: member.createdAt,
+    sessions: counts.get(member.id) ?? 0,
+    memberships: colleges.map((c) => ({
+      collegeId: c.collegeId,
+      collegeName: c.collegeName,
+      roles: parseRoles(c.roles),
+      realName: c.realName,
+      studentId: c.studentId,
+      current: c.collegeId === member.currentCollegeId,
+    })),
+    shelf: shelf.map((s) => ({ ...s })),
+  };
+}
+
+/** Disables an account: every session ends at once (the next request asks to log in) and no login passes. */
+export async function disableMember(ctx: AppContext, member: MemberRecord): Promise<string> {
+  await setMemberDisabled(ctx, member.id, true);
+  await closeSessionsOfMember(ctx, ctx.db, member.id);
+  return PeopleMsg.MEMBER_DISABLED;
+}
+
+export async function enableMember(ctx: AppContext, member: MemberRecord): Promise<string> {
+  await setMemberDisabled(ctx, member.id, false);
+  return PeopleMsg.MEMBER_ENABLED;
+}
+
+/**
+ * Resets the phone a member logs in with (they lost the old one): the new number must be nobody's; their
+ * sessions end, so they log in again with the new phone.
+ */
+export async function resetPhone(ctx: AppContext, member: MemberRecord, phone: string): Promise<string> {
+  if (phone === member.phone) throw refused(PeopleMsg.PHONE_SAME);
+  if (await phoneInUse(ctx, phone)) throw refused(PeopleMsg.PHONE_TAKEN);
+  try {
+    await updateMemberFields(ctx, member.id, { phone });
+  } catch (error) {
+    // Another member took the number in the same moment (the column is unique).
+    throw isUniqueViolation(error) ? refused(PeopleMsg.PHONE_TAKEN) : error;
+  }
+  await closeSessionsOfMember(ctx, ctx.db, member.id);
+  return PeopleMsg.PHONE_RESET;
 }
 
 /** The event-loop delay histogram and the last CPU sample of this instance (closed with the app). */

@@ -13,6 +13,7 @@ import {
   type PayDetail,
   type PayStart,
   type RefundBody,
+  JobLabels,
 } from '@textbook/contracts';
 import { paymentProviders, type VerifiedPayment } from '../../adapters/payment/index.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
@@ -304,7 +305,8 @@ export function startCloseJob(
   everyMs = 60_000,
 ): { close: () => void } {
   return repeatEvery(
-    everyMs,
+    ctx.jobs,
+    { name: 'orders.close', label: JobLabels['orders.close'], everyMs },
     () => closeExpiredOrders(ctx),
     (err) => log.warn({ err }, 'closing unpaid orders failed'),
   );

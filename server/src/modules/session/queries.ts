@@ -27,6 +27,7 @@ export function findSessionByHash(db: Db, tokenHash: string) {
       'sessions.expires_at as expiresAt',
       'sessions.last_seen_at as lastSeenAt',
       'members.current_college_id as collegeId',
+      'members.disabled as disabled',
       'college_members.roles as roles',
     ])
     .where('sessions.token_hash', '=', tokenHash)
@@ -135,4 +136,10 @@ export function countOpenSessions(db: Db, memberIds: number[], now: number) {
     .where('expires_at', '>', now)
     .groupBy('member_id')
     .execute();
+}
+
+/** Whether the staff disabled the member's account. */
+export async function memberDisabled(db: Db, memberId: number): Promise<boolean> {
+  const row = await db.selectFrom('members').select('disabled').where('id', '=', memberId).executeTakeFirst();
+  return Boolean(row?.disabled);
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { StaffRoles, type RoleCode, type StaffRole } from '@textbook/contracts';
+import { PeopleMsg, StaffRoles, type RoleCode, type StaffRole } from '@textbook/contracts';
+import { refused } from '../../http/errors.js';
 import type { Db } from '../../db/connection.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
@@ -17,8 +18,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opens a session: the token goes to the client once; only its hash is stored. */
+/**
+ * Opens a session: the token goes to the client once; only its hash is stored. Every login (code, password,
+ * external, bind) comes here, so a member the staff disabled is refused here, after their credentials passed.
+ */
 export async function openSession(db: Db, memberId: number, now = Date.now()): Promise<string> {
+  if (await q.memberDisabled(db, memberId)) throw refused(PeopleMsg.ACCOUNT_DISABLED, 'account_disabled');
   const token = randomBytes(32).toString('base64url');
   await q.insertSession(db, {
     token_hash: hashToken(token),
@@ -55,7 +60,8 @@ interface Resolved<A> {
 
 async function memberOfToken(db: Db, token: string, now: number): Promise<Resolved<MemberActor> | null> {
   const row = await q.findSessionByHash(db, hashToken(token));
-  if (!row) return null;
+  // A disabled member's session is no session (the disabling ended them; this closes a login racing it).
+  if (!row || row.disabled) return null;
   if (row.expiresAt <= now) {
     await q.deleteSession(db, row.sessionId);
     return null;

@@ -152,3 +152,16 @@ export async function pageFavourites(
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
 }
+
+/** Every shelf entry of a member with its book's title, newest first (the console's member detail). */
+export function entriesOfMember(db: Db, memberId: number, limit: number) {
+  return db
+    .selectFrom('shelf_entries as s')
+    .innerJoin('books as b', 'b.id', 's.book_id')
+    .select(['s.book_id as bookId', 'b.title', 's.source', 's.expires_at as expiresAt', 's.created_at as createdAt'])
+    .where('s.member_id', '=', memberId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}

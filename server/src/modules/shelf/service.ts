@@ -48,6 +48,11 @@ export interface ShelfEntry {
   createdAt: number;
 }
 
+/** A member's shelf entries, every source, expired ones too (the console's member detail; the newest 200). */
+export function shelfSources(db: Db, memberId: number) {
+  return q.entriesOfMember(db, memberId, 200);
+}
+
 /** The member's grants for a book that have not expired. */
 export async function activeEntries(db: Db, memberId: number, bookId: number, now = Date.now()): Promise<ShelfEntry[]> {
   return unexpired((await q.entriesOf(db, memberId, bookId)) as ShelfEntry[], now);

@@ -110,6 +110,17 @@ export function SampleDialog({
         <Button type="primary" onClick={openBook}>
           去阅读
         </Button>
+      ) : step.check === 'NOT_TEACHER' ? (
+        <Button
+          type="primary"
+          data-testid="sample-certify"
+          onClick={() => {
+            close();
+            void navigate('/my/teacherCert');
+          }}
+        >
+          去认证教师
+        </Button>
       ) : (
         <Button type="primary" onClick={close}>
           知道了

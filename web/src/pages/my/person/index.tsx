@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Modal, Space, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { Limits, Msg } from '@textbook/contracts';
 import {
   changePassword,
@@ -212,6 +213,14 @@ function Person() {
           </Descriptions.Item>
           <Descriptions.Item label="真实姓名">{member.realName || '—'}</Descriptions.Item>
           <Descriptions.Item label="所在院校">{member.collegeName || '未加入院校'}</Descriptions.Item>
+          <Descriptions.Item label="教师认证">
+            <Space>
+              <span>{member.teacher ? '已认证' : '未认证'}</span>
+              <Link to="/my/teacherCert" data-testid="person-teacher-cert">
+                {member.teacher ? '认证其他学校' : '去认证'}
+              </Link>
+            </Space>
+          </Descriptions.Item>
           {member.studentId && <Descriptions.Item label="学号">{member.studentId}</Descriptions.Item>}
         </Descriptions>
       </Card>
