@@ -37,30 +37,32 @@ export default function AdminSiteInfo() {
     <div className="admin-panel admin-form-panel" data-testid="admin-site-info">
       <Form<Values> layout="vertical" initialValues={site.data} onFinish={(v) => void save(v)}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-        <Form.Item name="siteName" label="站点名称">
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="copyright" label="版权信息">
-          <Input maxLength={300} />
-        </Form.Item>
-        <Form.Item name="icp" label="备案信息">
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name={['toolbar', 'logo']} label="页眉 Logo 地址">
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item name={['toolbar', 'logoAlt']} label="Logo 文字说明">
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name={['toolbar', 'footerLogo']} label="页脚 Logo 地址">
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item name={['toolbar', 'userAgreementId']} label="用户协议（内容编号）">
-          <InputNumber min={1} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name={['toolbar', 'privacyPolicyId']} label="隐私政策（内容编号）">
-          <InputNumber min={1} style={{ width: '100%' }} />
-        </Form.Item>
+        <div className="admin-form-grid">
+          <Form.Item name="siteName" label="站点名称">
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="copyright" label="版权信息">
+            <Input maxLength={300} />
+          </Form.Item>
+          <Form.Item name="icp" label="备案信息">
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name={['toolbar', 'logo']} label="页眉 Logo 地址">
+            <Input maxLength={255} />
+          </Form.Item>
+          <Form.Item name={['toolbar', 'logoAlt']} label="Logo 文字说明">
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name={['toolbar', 'footerLogo']} label="页脚 Logo 地址">
+            <Input maxLength={255} />
+          </Form.Item>
+          <Form.Item name={['toolbar', 'userAgreementId']} label="用户协议（内容编号）">
+            <InputNumber min={1} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name={['toolbar', 'privacyPolicyId']} label="隐私政策（内容编号）">
+            <InputNumber min={1} style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
         <Button type="primary" htmlType="submit" loading={busy}>
           保存
         </Button>
