@@ -69,3 +69,15 @@ export async function buildStaff(
     .executeTakeFirstOrThrow();
   return { id, token: await openStaffSession(db, id) };
 }
+
+export type StaffRoleName = 'super' | 'editor' | 'reviewer' | 'finance';
+
+/** One staff member of each console role (the super administrator and one role each), for per-role tests. */
+export async function buildStaffOfEachRole(db: Db): Promise<Record<StaffRoleName, { id: number; token: string }>> {
+  return {
+    super: await buildStaff(db, { isAdmin: true, roles: [] }),
+    editor: await buildStaff(db, { roles: ['editor'] }),
+    reviewer: await buildStaff(db, { roles: ['reviewer'] }),
+    finance: await buildStaff(db, { roles: ['finance'] }),
+  };
+}

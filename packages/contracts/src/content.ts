@@ -20,6 +20,9 @@ export const SiteMsg = {
   MENU_HAS_CHILDREN: '请先删除该菜单的子菜单',
   VERSION_REQUIRED: '请输入版本号',
   PLATFORM_REQUIRED: '请选择平台',
+  FEEDBACK_CLOSED: '该反馈已关闭',
+  MENU_UNDER_ITSELF: '菜单不能移到自身或其子菜单之下',
+  CONTENT_NOT_FAILED: '只有待修改的内容可以重新提交审核',
 } as const;
 
 /**
@@ -85,6 +88,9 @@ export const ownContentItem = contentItem.extend({
   published: z.number().int(),
   sort: z.number().int(),
   authorMemberId: z.number().int().nullable(),
+  /** Written in the console by this staff member (who sees the audit's reason), or null. */
+  authorStaffId: z.number().int().nullable(),
+  authorStaffName: z.string().nullable(),
 });
 export type OwnContentItem = z.infer<typeof ownContentItem>;
 
@@ -277,6 +283,8 @@ export const feedbackItem = z.object({
   quote: z.string(),
   reply: z.string(),
   replyTime: z.number().int().nullable(),
+  /** When staff closed it (no further replies), or null. */
+  closeTime: z.number().int().nullable(),
   createTime: z.number().int(),
   memberId: z.number().int(),
 });

@@ -122,6 +122,8 @@ export interface SiteContentsTable {
   updated_at: number;
   /** Migration 0501: where an image-text item points. */
   link: Generated<string>;
+  /** Migration 0611: the staff member who wrote it (their writing waits for a reviewer). */
+  author_staff_id: number | null;
 }
 
 export interface PageViewsTable {

@@ -11,6 +11,8 @@ export const contentPolicies = {
   'content.review': (actor: Actor) => isStaff(actor),
   /** Staff approve content, or reject it with a reason (reviewers; staff-access.ts). */
   'content.audit': (actor: Actor) => isStaff(actor),
+  /** Staff whose writing needs no reviewer (those who may audit: staff-access.ts); an editor's waits for one. */
+  'content.publishDirect': (actor: Actor) => isStaff(actor),
   /** Members write content that waits for audit; they see and edit only their own. */
   'content.write': (actor: Actor) => isMember(actor),
   'content.editOwn': (actor: Actor, item: { authorMemberId: number | null }) =>

@@ -26,6 +26,7 @@ export const STAFF_ACCESS = {
   'content.review': ['site', 'review'],
   // Reviews: content audit, sample applications, feedback and error reports.
   'content.audit': ['review'],
+  'content.publishDirect': ['review'],
   'sample.review': ['review'],
   'feedback.manage': ['review'],
   'teacher.review': ['review'],

@@ -20,6 +20,7 @@ import * as admin from './20261124_0601_admin.js';
 import * as homework from './20261124_0301_homework.js';
 import * as reports from './20261124_0501_reports.js';
 import * as adminPeople from './20261125_0701_admin_people.js';
+import * as adminSite from './20261125_0611_admin_site.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0301_homework': homework,
   '20261124_0501_reports': reports,
   '20261125_0701_admin_people': adminPeople,
+  '20261125_0611_admin_site': adminSite,
 };

@@ -51,6 +51,9 @@ export interface FeedbacksTable {
   replied_at: number | null;
   replied_by: number | null;
   created_at: number;
+  /** Migration 0611: closed by staff (no further replies). */
+  closed_at: number | null;
+  closed_by: number | null;
 }
 
 /** Tables of migration 0501 (site content, help, feedback). `site_contents.link` is typed in schema.ts. */

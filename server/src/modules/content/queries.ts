@@ -23,6 +23,9 @@ const OWN_COLUMNS = [
   'site_contents.published',
   'site_contents.sort',
   'site_contents.author_member_id as authorMemberId',
+  'site_contents.author_staff_id as authorStaffId',
+  // The staff author's name (read from the staff table: a name shown beside the item, nothing more).
+  'staff.user_name as authorStaffName',
 ] as const;
 
 /** What the public sees: published and passed audit. */
@@ -71,6 +74,7 @@ export function findAny(db: Db, id: number) {
   return db
     .selectFrom('site_contents')
     .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
+    .leftJoin('staff', 'staff.id', 'site_contents.author_staff_id')
     .select(OWN_COLUMNS)
     .where('site_contents.id', '=', id)
     .executeTakeFirst();
@@ -78,6 +82,7 @@ export function findAny(db: Db, id: number) {
 
 export interface AdminFilter {
   authorMemberId?: number;
+  authorStaffId?: number;
   menuId?: number;
   contentType?: string;
   auditState?: number;
@@ -88,12 +93,14 @@ export interface AdminFilter {
 export async function listAny(db: Db, filter: AdminFilter) {
   let base = db.selectFrom('site_contents');
   if (filter.authorMemberId !== undefined) base = base.where('author_member_id', '=', filter.authorMemberId);
+  if (filter.authorStaffId !== undefined) base = base.where('author_staff_id', '=', filter.authorStaffId);
   if (filter.menuId !== undefined) base = base.where('site_contents.menu_id', '=', filter.menuId);
   if (filter.contentType) base = base.where('site_contents.content_type', '=', filter.contentType);
   if (filter.auditState !== undefined) base = base.where('audit_state', '=', filter.auditState);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
+    .leftJoin('staff', 'staff.id', 'site_contents.author_staff_id')
     .select(OWN_COLUMNS)
     .orderBy('site_contents.created_at', 'desc')
     .orderBy('site_contents.id', 'desc')

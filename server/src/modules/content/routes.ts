@@ -14,7 +14,9 @@ import {
   SiteMsg,
   sortBody,
 } from '@textbook/contracts';
-import { asMember } from '../../policies/helpers.js';
+import { can } from '../../policies/index.js';
+import { asMember, asStaff } from '../../policies/helpers.js';
+import type { Actor } from '../../http/actor.js';
 import { readUpload } from '../../http/files.js';
 import { defineModule, HEAVY, route } from '../../http/module.js';
 import { loadImage, storeImage } from './images.js';
@@ -31,6 +33,14 @@ const adminQuery = pageQuery.extend({
   menuId: z.coerce.number().int().positive().optional(),
   contentType: z.string().max(20).optional(),
   auditState: z.coerce.number().int().min(0).max(2).optional(),
+  /** 1: only the caller's own writing (an editor's "my content", with the audit's reasons). */
+  mine: z.enum(['0', '1']).optional(),
+});
+
+/** The writer of a console edit, and whether the policy lets their writing skip the audit queue. */
+const writer = (actor: Actor): content.StaffWriter => ({
+  staffId: asStaff(actor).staffId,
+  direct: can(actor, 'content.publishDirect'),
 });
 
 /** Public content reads, members' own writing, image upload, and the staff content routes (JSON API). */
@@ -161,7 +171,10 @@ export const contentModule = defineModule({
       policy: 'content.review',
       query: adminQuery,
       answer: paged(ownContentItem),
-      handler: ({ ctx, query }) => content.listItems(ctx, query),
+      handler: ({ ctx, actor, query }) => {
+        const { mine, ...rest } = query;
+        return content.listItems(ctx, { ...rest, ...(mine === '1' ? { authorStaffId: asStaff(actor).staffId } : {}) });
+      },
     }),
     route({
       method: 'GET',
@@ -175,22 +188,36 @@ export const contentModule = defineModule({
     route({
       method: 'POST',
       url: '/admin/content',
-      summary: 'Staff: create an item (rich text sanitized on save)',
+      summary:
+        "Staff: create an item (rich text sanitized on save); an editor's waits for a reviewer, a reviewer's or " +
+        "the super administrator's passes at once",
       policy: 'site.manage',
       body: contentWrite,
       answer: created,
-      handler: async ({ ctx, body }) => ({ id: await content.createByStaff(ctx, body) }),
+      handler: async ({ ctx, actor, body }) => ({ id: await content.createByStaff(ctx, body, writer(actor)) }),
     }),
     route({
       method: 'PUT',
       url: '/admin/content/:id',
-      summary: 'Staff: edit an item',
+      summary: "Staff: edit an item (an editor's edit goes back to the audit queue)",
       policy: 'site.manage',
       params: idParams,
       body: contentWrite,
       answer: z.null(),
-      handler: async ({ ctx, params, body }) => {
-        await content.updateByStaff(ctx, params.id, body);
+      handler: async ({ ctx, actor, params, body }) => {
+        await content.updateByStaff(ctx, params.id, body, writer(actor));
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/content/:id/submit',
+      summary: 'Staff: send a rejected item back to the audit queue as it is',
+      policy: 'site.manage',
+      params: idParams,
+      answer: z.null(),
+      handler: async ({ ctx, params }) => {
+        await content.resubmit(ctx, params.id);
         return null;
       },
     }),

@@ -6,9 +6,10 @@ import {
   type ContentWrite,
   type OwnContentItem,
   type Paged,
+  SiteMsg,
 } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
 import { notify } from '../notice/index.js';
 import * as q from './queries.js';
@@ -100,7 +101,13 @@ export async function findItem(ctx: AppContext, id: number): Promise<OwnContentI
 
 export async function listItems(
   ctx: AppContext,
-  args: PageArgs & { authorMemberId?: number; menuId?: number; contentType?: string; auditState?: number },
+  args: PageArgs & {
+    authorMemberId?: number;
+    authorStaffId?: number;
+    menuId?: number;
+    contentType?: string;
+    auditState?: number;
+  },
 ): Promise<Paged<OwnContentItem>> {
   const { rows, total } = await q.listAny(ctx.db, { ...args, ...window(args) });
   return pageOf(rows.map(presentOwn), total);
@@ -112,8 +119,25 @@ function cleanFields(write: { body?: string; summary?: string }) {
   return { body, summary };
 }
 
-/** Staff writing: passes audit at once. */
-export async function createByStaff(ctx: AppContext, write: ContentWrite, now = Date.now()): Promise<number> {
+/**
+ * Who writes in the console and whether the writing waits for a reviewer: staff who may audit content publish at
+ * once (the route asks the policy `content.publishDirect`); an editor's writing waits in the audit queue, and the
+ * editor sees a rejection's reason on the item.
+ */
+export interface StaffWriter {
+  staffId: number;
+  direct: boolean;
+}
+
+const auditOnWrite = (by: StaffWriter) =>
+  by.direct ? { audit_state: AuditState.PASSED } : { audit_state: AuditState.PENDING, audit_remark: '' };
+
+export async function createByStaff(
+  ctx: AppContext,
+  write: ContentWrite,
+  by: StaffWriter,
+  now = Date.now(),
+): Promise<number> {
   const { id } = await q.insertContent(ctx.db, {
     menu_id: write.menuId ?? null,
     content_type: write.contentType,
@@ -123,14 +147,16 @@ export async function createByStaff(ctx: AppContext, write: ContentWrite, now = 
     link: write.link ?? '',
     sort: write.sort ?? 0,
     published: write.published ?? 1,
-    audit_state: AuditState.PASSED,
+    ...auditOnWrite(by),
+    author_staff_id: by.staffId,
     created_at: now,
     updated_at: now,
   });
   return id;
 }
 
-export async function updateByStaff(ctx: AppContext, id: number, write: ContentWrite, now = Date.now()) {
+/** An edit by a writer who may not publish at once sends the item back to the audit queue. */
+export async function updateByStaff(ctx: AppContext, id: number, write: ContentWrite, by: StaffWriter) {
   await findItem(ctx, id);
   await q.updateContent(ctx.db, id, {
     menu_id: write.menuId ?? null,
@@ -141,8 +167,16 @@ export async function updateByStaff(ctx: AppContext, id: number, write: ContentW
     link: write.link ?? '',
     ...(write.sort !== undefined ? { sort: write.sort } : {}),
     ...(write.published !== undefined ? { published: write.published } : {}),
-    updated_at: now,
+    ...auditOnWrite(by),
+    updated_at: Date.now(),
   });
+}
+
+/** A rejected item goes back to the audit queue as it is (its author disagrees, or fixed it elsewhere). */
+export async function resubmit(ctx: AppContext, id: number) {
+  const item = await findItem(ctx, id);
+  if (item.auditState !== AuditState.FAILED) throw refused(SiteMsg.CONTENT_NOT_FAILED);
+  await q.updateContent(ctx.db, id, { audit_state: AuditState.PENDING, audit_remark: '', updated_at: Date.now() });
 }
 
 export async function setPublished(ctx: AppContext, id: number, published: 0 | 1) {

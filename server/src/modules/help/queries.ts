@@ -110,6 +110,12 @@ export function updateTopic(db: Db, id: number, name: string, sort: number | und
     .where('id', '=', id)
     .executeTakeFirst();
 }
+export function sortTopics(db: Db, ids: number[]) {
+  return db.transaction().execute(async (trx) => {
+    for (const [sort, id] of ids.entries())
+      await trx.updateTable('help_topics').set({ sort }).where('id', '=', id).execute();
+  });
+}
 export function deleteTopic(db: Db, id: number) {
   return db.deleteFrom('help_topics').where('id', '=', id).executeTakeFirst();
 }
@@ -133,6 +139,7 @@ export interface FeedbackFilter {
   memberId?: number;
   kind?: string;
   replied?: boolean;
+  closed?: boolean;
   offset: number;
   limit: number;
 }
@@ -143,6 +150,8 @@ export async function pageFeedback(db: Db, f: FeedbackFilter) {
   if (f.kind) base = base.where('feedbacks.kind', '=', f.kind);
   if (f.replied === true) base = base.where('feedbacks.replied_at', 'is not', null);
   if (f.replied === false) base = base.where('feedbacks.replied_at', 'is', null);
+  if (f.closed === true) base = base.where('feedbacks.closed_at', 'is not', null);
+  if (f.closed === false) base = base.where('feedbacks.closed_at', 'is', null);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .leftJoin('books', 'books.id', 'feedbacks.book_id')
@@ -160,6 +169,7 @@ export async function pageFeedback(db: Db, f: FeedbackFilter) {
       'feedbacks.quote',
       'feedbacks.reply',
       'feedbacks.replied_at as replyTime',
+      'feedbacks.closed_at as closeTime',
       'feedbacks.created_at as createTime',
       'feedbacks.member_id as memberId',
     ])
@@ -174,8 +184,17 @@ export async function pageFeedback(db: Db, f: FeedbackFilter) {
 export function findFeedback(db: Db, id: number) {
   return db
     .selectFrom('feedbacks')
-    .select(['id', 'member_id as memberId', 'kind'])
+    .select(['id', 'member_id as memberId', 'kind', 'closed_at as closeTime'])
     .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function setClosed(db: Db, id: number, staffId: number, now: number) {
+  return db
+    .updateTable('feedbacks')
+    .set({ closed_at: now, closed_by: staffId })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -11,6 +11,7 @@ import {
   helpTopicWrite,
   paged,
   pageQuery,
+  sortBody,
 } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
@@ -85,6 +86,18 @@ export const helpModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, params, body }) => {
         await help.updateTopic(ctx, params.id, body.name, body.sort);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/help/topic/sort',
+      summary: 'Staff: order help topics (ids in display order)',
+      policy: 'site.manage',
+      body: sortBody,
+      answer: z.null(),
+      handler: async ({ ctx, body }) => {
+        await help.sortTopics(ctx, body.ids);
         return null;
       },
     }),
@@ -188,16 +201,18 @@ export const feedbackModule = defineModule({
     route({
       method: 'GET',
       url: '/admin/feedback/page',
-      summary: 'Staff: all feedback and error reports; filter by kind and replied',
+      summary: 'Staff: all feedback and error reports, newest first; filter by kind, replied and closed',
       policy: 'feedback.manage',
       query: pageQuery.extend({
         kind: z.enum(['general', 'error']).optional(),
         replied: z.enum(['0', '1']).optional(),
+        closed: z.enum(['0', '1']).optional(),
       }),
       answer: paged(feedbackItem),
       handler: ({ ctx, query }) => {
-        const { replied, ...rest } = query;
-        return help.pageFeedback(ctx, { ...rest, replied: replied === undefined ? undefined : replied === '1' });
+        const { replied, closed, ...rest } = query;
+        const flag = (v: '0' | '1' | undefined) => (v === undefined ? undefined : v === '1');
+        return help.pageFeedback(ctx, { ...rest, replied: flag(replied), closed: flag(closed) });
       },
     }),
     route({
@@ -210,6 +225,18 @@ export const feedbackModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, actor, params, body }) => {
         await help.reply(ctx, params.id, asStaff(actor).staffId, body.reply);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/feedback/:id/close',
+      summary: 'Staff: close feedback (answered, or nothing to do); a closed item takes no further replies',
+      policy: 'feedback.manage',
+      params: idParams,
+      answer: z.null(),
+      handler: async ({ ctx, actor, params }) => {
+        await help.close(ctx, params.id, asStaff(actor).staffId);
         return null;
       },
     }),

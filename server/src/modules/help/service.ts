@@ -55,6 +55,7 @@ export async function createTopic(ctx: AppContext, name: string, sort = 0): Prom
 export async function updateTopic(ctx: AppContext, id: number, name: string, sort?: number) {
   mustHaveChanged(await q.updateTopic(ctx.db, id, name, sort));
 }
+export const sortTopics = (ctx: AppContext, ids: number[]) => q.sortTopics(ctx.db, ids);
 export async function deleteTopic(ctx: AppContext, id: number) {
   mustHaveChanged(await q.deleteTopic(ctx.db, id));
 }
@@ -134,7 +135,7 @@ export async function addErrorReport(
 
 export async function pageFeedback(
   ctx: AppContext,
-  p: PageArgs & { memberId?: number; kind?: string; replied?: boolean },
+  p: PageArgs & { memberId?: number; kind?: string; replied?: boolean; closed?: boolean },
 ): Promise<Paged<FeedbackItem>> {
   const { rows, total } = await q.pageFeedback(ctx.db, { ...p, ...window(p) });
   return pageOf(
@@ -152,6 +153,7 @@ export async function findFeedback(ctx: AppContext, id: number) {
 /** Staff reply; the member sees it in their feedback list and gets a notice. */
 export async function reply(ctx: AppContext, id: number, staffId: number, text: string): Promise<void> {
   const item = await findFeedback(ctx, id);
+  if (item.closeTime !== null) throw refused(SiteMsg.FEEDBACK_CLOSED);
   await q.setReply(ctx.db, id, text, staffId, Date.now());
   await notify(ctx, [
     {
@@ -162,4 +164,11 @@ export async function reply(ctx: AppContext, id: number, staffId: number, text: 
       link: '/my/feedback',
     },
   ]);
+}
+
+/** Staff close an item (answered, or nothing to do): it leaves the open queue and takes no further replies. */
+export async function close(ctx: AppContext, id: number, staffId: number): Promise<void> {
+  await findFeedback(ctx, id);
+  const done = await q.setClosed(ctx.db, id, staffId, Date.now());
+  if (Number(done.numUpdatedRows) === 0) throw refused(SiteMsg.FEEDBACK_CLOSED);
 }

@@ -55,9 +55,19 @@ export async function createMenu(ctx: AppContext, w: z.infer<typeof menuWrite>):
   return id;
 }
 
+/** Refuses a parent that is the menu itself or one of its descendants (a loop would hide both from the header). */
+async function mustNotLoop(ctx: AppContext, id: number, parentId: number): Promise<void> {
+  const parentOf = new Map((await m.listAllMenus(ctx.db)).map((row) => [row.menuId, row.parentId]));
+  for (let at = parentId, steps = 0; at && steps <= parentOf.size; at = parentOf.get(at) ?? 0, steps++) {
+    if (at === id) throw refused(SiteMsg.MENU_UNDER_ITSELF);
+  }
+}
+
 export async function updateMenu(ctx: AppContext, id: number, w: z.infer<typeof menuWrite>): Promise<void> {
-  if (w.parentId) mustExist(await m.findMenu(ctx.db, w.parentId));
-  if (w.parentId === id) throw refused('菜单不能以自身为上级');
+  if (w.parentId) {
+    mustExist(await m.findMenu(ctx.db, w.parentId));
+    await mustNotLoop(ctx, id, w.parentId);
+  }
   mustHaveChanged(
     await changed(
       ctx,

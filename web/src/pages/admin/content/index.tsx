@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ContentType, OwnContentItem } from '@textbook/contracts';
-import { adminDelete, adminPost, adminPut } from '../../../api/admin';
+import { AuditState, type ContentType, type OwnContentItem } from '@textbook/contracts';
+import { adminDelete, adminPost, adminPut, useStaffMe } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
@@ -16,10 +16,15 @@ interface Values {
   published: boolean;
 }
 
-/** Content pages and news: list, write, edit, delete (editors). */
+/**
+ * Content pages and news: list, write, edit, delete (editors). An editor's writing waits for a reviewer (the
+ * server decides); a rejected item shows 因内容审核不通过，建议修改后重新发布（{reason}） and is edited or sent back.
+ */
 export default function AdminContent() {
   const [editing, setEditing] = useState<OwnContentItem | 'new'>();
   const item = editing === 'new' ? undefined : editing;
+  // Only a hint: the server decides whether this writer's edits wait for a reviewer.
+  const reviewed = !useStaffMe().data?.menus.includes('review');
   return (
     <>
       <AdminTable<OwnContentItem>
@@ -29,6 +34,14 @@ export default function AdminContent() {
         filters={[
           { name: 'contentType', label: '类型', options: typeOptions },
           { name: 'auditState', label: '审核', options: auditOptions },
+          {
+            name: 'mine',
+            label: '作者',
+            options: [
+              { value: '1', label: '我写的' },
+              { value: '0', label: '全部' },
+            ],
+          },
         ]}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
@@ -46,6 +59,16 @@ export default function AdminContent() {
                 <Button size="small" type="link" onClick={() => setEditing(r)}>
                   编辑
                 </Button>
+                {r.auditState === AuditState.FAILED && (
+                  <ConfirmAction
+                    title={`将「${r.title}」重新提交审核？`}
+                    run={() => adminPost(`/api/admin/content/${r.id}/submit`)}
+                    done="已提交审核"
+                    reload={[CONTENT_LIST]}
+                  >
+                    提交审核
+                  </ConfirmAction>
+                )}
                 <ConfirmAction
                   title={`删除「${r.title}」？`}
                   danger
@@ -76,11 +99,21 @@ export default function AdminContent() {
             : { contentType: 'news', published: true }
         }
         reload={[CONTENT_LIST]}
+        done={reviewed ? '已保存，等待审核' : '保存成功'}
+        testId="content-form"
         submit={(v) => {
           const body = { ...v, published: v.published ? 1 : 0, menuId: item?.menuId ?? null };
           return item ? adminPut(`/api/admin/content/${item.id}`, body) : adminPost('/api/admin/content', body);
         }}
       >
+        {reviewed && (
+          <Alert
+            type="info"
+            showIcon
+            title="保存后提交审核，审核通过后才会在网站上显示。"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
           <Input />
         </Form.Item>

@@ -32,8 +32,25 @@ export const contentColumns: ColumnsType<OwnContentItem> = [
   { title: '标题', dataIndex: 'title', ellipsis: true },
   { title: '类型', key: 'type', render: (_, r) => TYPE_LABEL[r.contentType] ?? r.contentType },
   { title: '栏目', key: 'menu', render: (_, r) => r.menuName ?? '' },
-  { title: '作者', key: 'author', render: (_, r) => (r.authorMemberId ? `会员 ${r.authorMemberId}` : '工作人员') },
-  { title: '审核', key: 'audit', render: (_, r) => <AuditTag state={r.auditState} /> },
+  {
+    title: '作者',
+    key: 'author',
+    render: (_, r) => (r.authorMemberId ? `会员 ${r.authorMemberId}` : (r.authorStaffName ?? '工作人员')),
+  },
+  {
+    title: '审核',
+    key: 'audit',
+    render: (_, r) => (
+      <div className="admin-audit-cell">
+        <AuditTag state={r.auditState} />
+        {r.auditMessage && (
+          <div className="admin-audit-message" data-testid="audit-message">
+            {r.auditMessage}
+          </div>
+        )}
+      </div>
+    ),
+  },
   {
     title: '更新时间',
     key: 'updateTime',
