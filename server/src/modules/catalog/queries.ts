@@ -42,7 +42,7 @@ export interface ListFilter {
   year?: number;
 }
 
-function likeLower(column: string, text: string): Expression<SqlBool> {
+export function likeLower(column: string, text: string): Expression<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
@@ -249,6 +249,13 @@ export function publishedSince(db: Db, since: number) {
 
 export async function updateBookFields(db: Db, id: number, values: Updateable<BooksTable>) {
   await db.updateTable('books').set(values).where('id', '=', id).execute();
+}
+
+export async function insertBookAsset(
+  db: Db,
+  row: { book_id: number; path: string; name: string; media_type: string; size: number },
+): Promise<void> {
+  await db.insertInto('book_assets').values(row).execute();
 }
 
 export async function setFreeChapters(db: Db, bookId: number, chapterIds: number[]) {
