@@ -119,6 +119,12 @@ describe("the staff's book editing", () => {
       recommended: true,
       sampleAutoApprove: true,
     });
+    // The staff's list filters by a subject (with the subjects below it).
+    const bySubject = expectOk(
+      await call<Paged<AdminBookRow>>(t.app, { url: `/api/admin/book/page?subjectId=${subject}`, token: editor.token }),
+    );
+    expect(bySubject.rows.map((r) => r.id)).toEqual([bookId]);
+    expect((await call(t.app, { url: '/api/admin/book/page?subjectId=x', token: editor.token })).status).toBe(400);
     const audit = await auditOf('book.manage', bookId);
     expect(audit[0]!.before).toContain('"sample_auto_approve":0');
     expect(audit[0]!.after).toContain('"sampleAutoApprove":true');

@@ -9,6 +9,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
 import { checkImagePixels, imageKind } from '../../http/image-size.js';
 import { reindexBook } from './indexer.js';
+import { subjectSubtree } from './dict.js';
 import * as q from './queries.js';
 import { clearCatalogCache } from './cache.js';
 import { titlePinyin, wordsOf } from './words.js';
@@ -89,6 +90,7 @@ export async function adminBooks(ctx: AppContext, query: AdminBookQuery): Promis
     {
       keyword: query.keyword,
       published: query.published === undefined ? undefined : query.published === '1',
+      subjectIds: query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined,
       sort: query.sort,
     },
     pageWindow(query),
@@ -100,6 +102,8 @@ export async function adminBooks(ctx: AppContext, query: AdminBookQuery): Promis
       cover: coverUrl(r.cover),
       authors: r.authors,
       isbn: r.isbn,
+      publisher: r.publisher,
+      description: r.description,
       price: r.price / 100,
       subjectId: r.subjectId,
       subjectName: r.subjectName ?? '',
