@@ -18,9 +18,12 @@ export interface AdminPage {
 export const adminPages: AdminPage[] = [
   { path: '', label: '概览', menu: 'home', load: () => import('./home') },
   { path: 'books', label: '图书', menu: 'books', load: () => import('./books') },
+  { path: 'booklists', label: '书单', menu: 'books', load: () => import('./booklists') },
+  { path: 'dict', label: '学科与丛书', menu: 'books', load: () => import('./dict') },
   { path: 'content', label: '内容', menu: 'site', load: () => import('./content') },
   { path: 'review/content', label: '内容审核', menu: 'review', load: () => import('./content/Review') },
   { path: 'review/samples', label: '样书申请', menu: 'review', load: () => import('./samples') },
+  { path: 'review/sample-settings', label: '样书设置', menu: 'review', load: () => import('./samples/Settings') },
   { path: 'orders', label: '个人订单', menu: 'orders', load: () => import('./orders') },
   { path: 'payments', label: '支付通知', menu: 'orders', load: () => import('./payments') },
   { path: 'staff', label: '员工账号', menu: 'staff', load: () => import('./staff') },
