@@ -46,12 +46,14 @@ test('a new editor signs in, uploads three EPUBs (one refused), fixes metadata a
   expect(await page.getByTestId('admin-staff-name').textContent()).toBe(editor.userName);
   // An editor's menu: books and site, not orders or operating.
   const menu = page.getByRole('menu');
-  expect(await menu.getByText('图书').count()).toBe(1);
+  expect(await menu.getByText('图书管理').count()).toBe(1);
   expect(await menu.getByText('个人订单').count()).toBe(0);
   expect(await menu.getByText('在线用户').count()).toBe(0);
   await shot(page, 'editor-home');
 
-  await menu.getByText('图书').click();
+  // The books group (图书, 书单, 学科与丛书) opens, then its 图书 page.
+  await menu.getByText('图书管理').click();
+  await menu.getByText('图书', { exact: true }).click();
   await page.getByTestId('admin-books').locator('.ant-table-row').first().waitFor();
   await page.getByRole('button', { name: /上传 EPUB/ }).click();
   await page

@@ -148,6 +148,8 @@ export const adminBookQuery = pageQuery.extend({
   /** Words of the title, authors or ISBN. */
   keyword: z.string().trim().max(100).optional(),
   published: z.enum(['0', '1']).optional(),
+  /** A subject and every subject below it. */
+  subjectId: id.optional(),
   sort: z.enum(AdminBookSorts).default('newest'),
 });
 export type AdminBookQuery = z.infer<typeof adminBookQuery>;
@@ -157,6 +159,8 @@ export const adminBookRow = z.object({
   cover: z.string(),
   authors: z.string(),
   isbn: z.string(),
+  publisher: z.string(),
+  description: z.string(),
   /** Yuan. */
   price: z.number(),
   subjectId: z.number().int().nullable(),

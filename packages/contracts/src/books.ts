@@ -190,6 +190,8 @@ export const bookUpdateBody = z.object({
   description: z.string().max(5000).optional(),
   editorBookId: z.string().max(64).optional(),
   recommended: z.boolean().optional(),
+  /** A teacher's sample application of this book is approved at once. */
+  sampleAutoApprove: z.boolean().optional(),
   pubYear: z.number().int().min(1000).max(9999).nullable().optional(),
 });
 export const bookPublishBody = z.object({ published: z.boolean() });
@@ -203,3 +205,120 @@ export const bookListBody = z.object({
 });
 
 export const monthStat = z.object({ month: z.string(), count: z.number().int() });
+
+/** The staff's dictionaries (subjects, collections): hierarchical, managed under /api/admin/dict. */
+export const DictMsg = {
+  LABEL_REQUIRED: '请输入名称',
+  LABEL_TOO_LONG: '名称不能超过50个字',
+  DUPLICATE: (label: string) => `同一级下已有「${label}」`,
+  PARENT_UNKNOWN: '上级不存在或不属于同一字典',
+  INTO_ITSELF: '不能移到自己或自己的下级之下',
+  HAS_CHILDREN: (label: string, n: number) => `「${label}」下还有 ${n} 个下级，请先删除或移走它们`,
+  IN_USE: (label: string, n: number) => `「${label}」仍有 ${n} 本图书在用，请先为这些图书另选后再删除`,
+} as const;
+
+/** The staff's book editing: cover upload, new editions. */
+export const BookAdminMsg = {
+  COVER_TYPE: '请上传 JPG、PNG、GIF 或 WebP 格式的封面图片',
+  COVER_TOO_LARGE: '封面图片不能超过5MB',
+  EDITION_OTHER_BOOK: (title: string) => `该 EPUB 已是另一本图书《${title}》的文件，不能作为本书的新版本`,
+} as const;
+
+const dictLabel = z
+  .string({ error: DictMsg.LABEL_REQUIRED })
+  .trim()
+  .min(1, { error: DictMsg.LABEL_REQUIRED })
+  .max(50, { error: DictMsg.LABEL_TOO_LONG });
+const dictType = z.enum([DictType.SUBJECT, DictType.COLLECTION], { error: Msg.BAD_REQUEST });
+const parentId = z
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .min(0, { error: Msg.BAD_REQUEST });
+const sortField = z
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .min(-100_000, { error: Msg.BAD_REQUEST })
+  .max(100_000, { error: Msg.BAD_REQUEST });
+
+export const DictSorts = ['sort', 'label', 'books'] as const;
+/** One page of a dictionary's top entries (each with its subtree); a keyword keeps the matches and their parents. */
+export const adminDictQuery = pageQuery.extend({
+  dictType: dictType.default(DictType.SUBJECT),
+  keyword: z.string().trim().max(50).optional(),
+  sort: z.enum(DictSorts).default('sort'),
+});
+export type AdminDictQuery = z.infer<typeof adminDictQuery>;
+
+export interface AdminDictRow {
+  id: number;
+  label: string;
+  parentId: number;
+  sort: number;
+  /** Books filed directly under this entry. */
+  bookCount: number;
+  children?: AdminDictRow[];
+}
+export const adminDictRow: z.ZodType<AdminDictRow> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    label: z.string(),
+    parentId: z.number().int(),
+    sort: z.number().int(),
+    bookCount: z.number().int(),
+    children: z.array(adminDictRow).optional(),
+  }),
+);
+
+export const dictCreateBody = z.object({
+  dictType,
+  label: dictLabel,
+  parentId: parentId.default(0),
+  sort: sortField.default(0),
+});
+export const dictUpdateBody = z.object({
+  label: dictLabel.optional(),
+  parentId: parentId.optional(),
+  sort: sortField.optional(),
+});
+
+/** A book's editions: the current one and the imports that made each. */
+export const bookEditionRow = z.object({
+  jobId: z.number().int(),
+  edition: z.number().int().nullable(),
+  fileName: z.string(),
+  staffName: z.string(),
+  message: z.string(),
+  createdAt: z.number(),
+});
+export type BookEditionRow = z.infer<typeof bookEditionRow>;
+export const bookEditions = z.object({
+  bookId: z.number().int(),
+  edition: z.number().int(),
+  identifier: z.string(),
+  rows: z.array(bookEditionRow),
+});
+export type BookEditions = z.infer<typeof bookEditions>;
+
+/** The staff's book lists: every list, published or not. */
+export const AdminBookListSorts = ['sort', 'name', 'updated'] as const;
+export const adminBookListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  published: z.enum(['0', '1']).optional(),
+  sort: z.enum(AdminBookListSorts).default('sort'),
+});
+export type AdminBookListQuery = z.infer<typeof adminBookListQuery>;
+export const adminBookListRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  published: z.boolean(),
+  sort: z.number().int(),
+  bookCount: z.number().int(),
+  updatedAt: z.number(),
+});
+export type AdminBookListRow = z.infer<typeof adminBookListRow>;
+/** A list to edit: its books in order, published or not (saving sends them all back). */
+export const adminBookListDetail = adminBookListRow.extend({
+  books: z.array(z.object({ id: z.number().int(), title: z.string(), published: z.boolean() })),
+});
+export type AdminBookListDetail = z.infer<typeof adminBookListDetail>;

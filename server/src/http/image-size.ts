@@ -52,14 +52,24 @@ function jpeg(b: Buffer): ImageSize | null {
   return null;
 }
 
+export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** An image's type by its first bytes (never by the name a browser sent); null when it is none of these. */
+export function imageKind(bytes: Buffer): ImageKind | null {
+  if (bytes.length < 12) return null;
+  if (bytes[0] === 0x89 && bytes.toString('latin1', 1, 4) === 'PNG') return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpeg';
+  if (bytes.toString('latin1', 0, 4) === 'GIF8') return 'gif';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+const READERS: Record<ImageKind, (b: Buffer) => ImageSize | null> = { png, jpeg, gif, webp };
+
 /** An image's dimensions read from its header (PNG, JPEG, GIF, WebP), without decoding it; null when unreadable. */
 export function imageSize(bytes: Buffer): ImageSize | null {
-  if (bytes.length < 12) return null;
-  if (bytes[0] === 0x89 && bytes.toString('latin1', 1, 4) === 'PNG') return png(bytes);
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes);
-  if (bytes.toString('latin1', 0, 4) === 'GIF8') return gif(bytes);
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return webp(bytes);
-  return null;
+  const kind = imageKind(bytes);
+  return kind ? READERS[kind](bytes) : null;
 }
 
 /**

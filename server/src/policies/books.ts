@@ -70,6 +70,8 @@ export const bookPolicies = {
     isMember(actor) && (hasRole(actor, Role.TEACHER) || !hasRole(actor, Role.STUDENT)),
   /** Catalogue management: import, metadata, publication, free chapters, book lists. */
   'book.manage': (actor: Actor) => isStaff(actor),
+  /** The catalogue's dictionaries (subjects, collections): add, rename, nest, delete (its roles: staff-access.ts). */
+  'dict.manage': (actor: Actor) => isStaff(actor),
   'book.readImportJob': (actor: Actor, job: { staffId: number | null }) =>
     isStaff(actor) && (actor.isAdmin || job.staffId === actor.staffId),
 };

@@ -18,6 +18,8 @@ export const STAFF_ACCESS = {
   // Books: catalogue edits, book lists, imports, section resources.
   'book.manage': ['books'],
   'book.readImportJob': ['books'],
+  // The catalogue's dictionaries (subjects, collections) the editors file books under.
+  'dict.manage': ['books'],
   // A book's use across colleges (the textbook report): editors and the college-facing finance staff.
   'report.staff': ['books', 'colleges'],
   // Site: menus, content, help, footer, versions, broadcasts. Reviewers read content to audit it.

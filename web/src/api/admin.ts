@@ -59,7 +59,12 @@ export const useCaches = () =>
  * Uploads one EPUB to the importer with its upload progress (XMLHttpRequest: fetch reports none) and answers the
  * import job to poll. A refusal rejects with the server's message.
  */
-export function uploadEpub(file: File, onProgress: (percent: number) => void): Promise<{ jobId: number }> {
+export function uploadEpub(
+  file: File,
+  onProgress: (percent: number) => void,
+  /** A new edition of this book (else the file's identifier decides: a new book or a known one's new edition). */
+  bookId?: number,
+): Promise<{ jobId: number }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/book/import');
@@ -79,6 +84,7 @@ export function uploadEpub(file: File, onProgress: (percent: number) => void): P
     };
     xhr.onerror = () => reject(new Error(Msg.NETWORK));
     const form = new FormData();
+    if (bookId) form.append('bookId', String(bookId));
     form.append('file', file);
     xhr.send(form);
   });
@@ -86,3 +92,10 @@ export function uploadEpub(file: File, onProgress: (percent: number) => void): P
 
 export const importJobOf = (jobId: number) =>
   staffApi.get<ImportJob>(`/api/admin/book/import/job/${jobId}`, undefined, { silent: true });
+
+/** A book's new cover image; answers its address. */
+export function uploadCover(bookId: number, file: File): Promise<{ cover: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  return staffApi.post<{ cover: string }>(`/api/admin/book/${bookId}/cover`, form);
+}

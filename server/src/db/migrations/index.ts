@@ -19,8 +19,9 @@ import * as teachActivities from './20261124_0401_teach_activities.js';
 import * as admin from './20261124_0601_admin.js';
 import * as homework from './20261124_0301_homework.js';
 import * as reports from './20261124_0501_reports.js';
-import * as adminPeople from './20261125_0701_admin_people.js';
+import * as importJobEdition from './20261125_0201_import_job_edition.js';
 import * as adminSite from './20261125_0611_admin_site.js';
+import * as adminPeople from './20261125_0701_admin_people.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0601_admin': admin,
   '20261124_0301_homework': homework,
   '20261124_0501_reports': reports,
-  '20261125_0701_admin_people': adminPeople,
+  '20261125_0201_import_job_edition': importJobEdition,
   '20261125_0611_admin_site': adminSite,
+  '20261125_0701_admin_people': adminPeople,
 };

@@ -101,6 +101,8 @@ export interface ImportJobsTable {
   book_id: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 20261125_0201: the edition the job made (null until done). */
+  edition: Generated<number | null>;
 }
 
 export interface BookTables {

@@ -1,8 +1,15 @@
-import type { BookListDetail, BookListSummary, Paged } from '@textbook/contracts';
+import type {
+  AdminBookListDetail,
+  AdminBookListQuery,
+  AdminBookListRow,
+  BookListDetail,
+  BookListSummary,
+  Paged,
+} from '@textbook/contracts';
 import { Msg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
-import { pageOf } from '../../http/paging.js';
+import { pageOf, pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import * as lq from './list-queries.js';
 import { inOrder } from './presenters.js';
@@ -107,4 +114,49 @@ export async function deleteBookList(ctx: AppContext, id: number): Promise<void>
   if (!(await lq.findBookList(ctx.db, id))) throw notFound();
   await lq.deleteBookList(ctx.db, id);
   clearCatalogCache(ctx);
+}
+
+/** The staff's page of book lists, published or not. */
+export async function adminBookLists(ctx: AppContext, query: AdminBookListQuery): Promise<Paged<AdminBookListRow>> {
+  const page = await lq.pageAdminBookLists(
+    ctx.db,
+    {
+      keyword: query.keyword,
+      published: query.published === undefined ? undefined : query.published === '1',
+      sort: query.sort,
+    },
+    pageWindow(query),
+  );
+  return pageOf(
+    page.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      published: Boolean(r.published),
+      sort: r.sort,
+      bookCount: Number(r.bookCount ?? 0),
+      updatedAt: r.updatedAt,
+    })),
+    page.total,
+  );
+}
+
+/** A list to edit, with every book it holds in order (published or not: saving sends them all back). */
+export async function adminBookList(ctx: AppContext, id: number): Promise<AdminBookListDetail> {
+  const list = await lq.findAdminBookList(ctx.db, id);
+  if (!list) throw notFound();
+  const books = await lq.allItemsOf(ctx.db, id);
+  return {
+    ...list,
+    published: Boolean(list.published),
+    bookCount: books.length,
+    books: books.map((b) => ({ id: b.id, title: b.title, published: Boolean(b.published) })),
+  };
+}
+
+/** A list as it was (the audit log's "before"). */
+export async function bookListSnapshot(ctx: AppContext, id: number) {
+  const list = await lq.findAdminBookList(ctx.db, id);
+  if (!list) return null;
+  return { ...list, bookIds: (await lq.allItemsOf(ctx.db, id)).map((b) => b.id) };
 }

@@ -19,3 +19,4 @@ export { coverSvg } from './cover.js';
 export { reindexBook } from './indexer.js';
 export { titlePinyin, Words, wordsOf } from './words.js';
 export { searchInBook } from './chapters.js';
+export { adminDictPage, createDictEntry, deleteDictEntry, dictSnapshot, updateDictEntry } from './dict-manage.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { likeLower } from './queries.js';
 
 /** Book lists (书单): named, ordered sets of books. */
 export async function listBookLists(db: Db, keyword: string | undefined, offset: number, limit: number) {
@@ -91,4 +92,59 @@ export async function replaceItems(db: Db, listId: number, bookIds: number[]) {
 
 export async function deleteBookList(db: Db, id: number) {
   await db.deleteFrom('book_lists').where('id', '=', id).execute();
+}
+
+/** The staff's page of book lists (published or not), with their book counts. */
+export async function pageAdminBookLists(
+  db: Db,
+  f: { keyword?: string | undefined; published?: boolean | undefined; sort: 'sort' | 'name' | 'updated' },
+  window: { offset: number; limit: number },
+) {
+  let q = db.selectFrom('book_lists as l');
+  if (f.published !== undefined) q = q.where('l.published', '=', f.published ? 1 : 0);
+  if (f.keyword) q = q.where(likeLower('l.name', f.keyword));
+  let rows = q.select((eb) => [
+    'l.id',
+    'l.name',
+    'l.description',
+    'l.published',
+    'l.sort',
+    'l.updated_at as updatedAt',
+    eb
+      .selectFrom('book_list_items as i')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('i.list_id', '=', 'l.id')
+      .as('bookCount'),
+  ]);
+  rows =
+    f.sort === 'name'
+      ? rows.orderBy('l.name').orderBy('l.id')
+      : f.sort === 'updated'
+        ? rows.orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc')
+        : rows.orderBy('l.sort').orderBy('l.id', 'desc');
+  const [list, total] = await Promise.all([
+    rows.limit(window.limit).offset(window.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: list, total: Number(total.n) };
+}
+
+export function findAdminBookList(db: Db, id: number) {
+  return db
+    .selectFrom('book_lists')
+    .select(['id', 'name', 'description', 'published', 'sort', 'updated_at as updatedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Every book of a list in its order, published or not (the staff's editor). */
+export function allItemsOf(db: Db, listId: number) {
+  return db
+    .selectFrom('book_list_items as i')
+    .innerJoin('books as b', 'b.id', 'i.book_id')
+    .select(['b.id', 'b.title', 'b.published'])
+    .where('i.list_id', '=', listId)
+    .orderBy('i.sort')
+    .orderBy('i.id')
+    .execute();
 }

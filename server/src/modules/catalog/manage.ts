@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import type { bookUpdateBody } from '@textbook/contracts';
-import { Msg, type AdminBookQuery, type AdminBookRow, type Paged } from '@textbook/contracts';
+import { randomUUID } from 'node:crypto';
+import { BookAdminMsg, Msg, type AdminBookQuery, type AdminBookRow, type Paged } from '@textbook/contracts';
 import { pageWindow } from '../../http/paging.js';
 import { coverUrl } from '../books/index.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
+import { checkImagePixels, imageKind } from '../../http/image-size.js';
 import { reindexBook } from './indexer.js';
+import { subjectSubtree } from './dict.js';
 import * as q from './queries.js';
 import { clearCatalogCache } from './cache.js';
 import { titlePinyin, wordsOf } from './words.js';
@@ -48,6 +51,7 @@ export async function updateBook(ctx: AppContext, bookId: number, input: BookUpd
   if (input.description !== undefined) values.description = input.description;
   if (input.editorBookId !== undefined) values.editor_book_id = input.editorBookId;
   if (input.recommended !== undefined) values.recommended = input.recommended ? 1 : 0;
+  if (input.sampleAutoApprove !== undefined) values.sample_auto_approve = input.sampleAutoApprove ? 1 : 0;
   if (input.pubYear !== undefined) values.pub_year = input.pubYear;
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateBookFields(trx, bookId, values);
@@ -86,6 +90,7 @@ export async function adminBooks(ctx: AppContext, query: AdminBookQuery): Promis
     {
       keyword: query.keyword,
       published: query.published === undefined ? undefined : query.published === '1',
+      subjectIds: query.subjectId ? await subjectSubtree(ctx.db, query.subjectId) : undefined,
       sort: query.sort,
     },
     pageWindow(query),
@@ -97,6 +102,8 @@ export async function adminBooks(ctx: AppContext, query: AdminBookQuery): Promis
       cover: coverUrl(r.cover),
       authors: r.authors,
       isbn: r.isbn,
+      publisher: r.publisher,
+      description: r.description,
       price: r.price / 100,
       subjectId: r.subjectId,
       subjectName: r.subjectName ?? '',
@@ -129,6 +136,8 @@ export async function bookSnapshot(ctx: AppContext, bookId: number) {
     recommended,
     published,
     pub_year,
+    sample_auto_approve,
+    cover,
   } = book;
   return {
     id,
@@ -143,5 +152,39 @@ export async function bookSnapshot(ctx: AppContext, bookId: number) {
     recommended,
     published,
     pub_year,
+    sample_auto_approve,
+    cover,
+    freeChapterIds: (await q.listChapterFlags(ctx.db, bookId)).filter((c) => c.free).map((c) => c.id),
   };
+}
+
+/**
+ * A new cover the staff upload (JPEG, PNG, GIF or WebP by content, within the pixel limit): stored as one of the
+ * book's files (so the reader's asset route serves it, and a new edition's import replaces it), then named the
+ * book's cover. Answers its address.
+ */
+export async function setCover(ctx: AppContext, bookId: number, bytes: Buffer): Promise<string> {
+  await requireBook(ctx, bookId);
+  const kind = imageKind(bytes);
+  if (!kind || !checkImagePixels(bytes, ctx.config.imageMaxPixels)) throw refused(BookAdminMsg.COVER_TYPE);
+  const name = `${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
+  await ctx.files.books.put(name, bytes);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.insertBookAsset(trx, {
+        book_id: bookId,
+        path: '',
+        name,
+        media_type: `image/${kind}`,
+        size: bytes.length,
+      });
+      await q.updateBookFields(trx, bookId, { cover: name, updated_at: Date.now() });
+    });
+  } catch (err) {
+    await ctx.files.books.delete(name).catch(() => undefined);
+    throw err;
+  }
+  clearCatalogCache(ctx);
+  invalidate(ctx, tag.book(bookId));
+  return coverUrl(name);
 }

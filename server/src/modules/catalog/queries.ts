@@ -42,7 +42,7 @@ export interface ListFilter {
   year?: number;
 }
 
-function likeLower(column: string, text: string): Expression<SqlBool> {
+export function likeLower(column: string, text: string): Expression<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
@@ -251,6 +251,13 @@ export async function updateBookFields(db: Db, id: number, values: Updateable<Bo
   await db.updateTable('books').set(values).where('id', '=', id).execute();
 }
 
+export async function insertBookAsset(
+  db: Db,
+  row: { book_id: number; path: string; name: string; media_type: string; size: number },
+): Promise<void> {
+  await db.insertInto('book_assets').values(row).execute();
+}
+
 export async function setFreeChapters(db: Db, bookId: number, chapterIds: number[]) {
   await db.updateTable('book_chapters').set({ free: 0 }).where('book_id', '=', bookId).execute();
   if (chapterIds.length) {
@@ -292,7 +299,12 @@ export async function addBookViews(db: Db, bookId: number, views: number): Promi
 /** Staff's list of every book (the admin console): title, authors or ISBN words, published or not. */
 export async function pageAdminBooks(
   db: Db,
-  f: { keyword?: string | undefined; published?: boolean | undefined; sort: 'newest' | 'title' | 'updated' },
+  f: {
+    keyword?: string | undefined;
+    published?: boolean | undefined;
+    subjectIds?: number[] | undefined;
+    sort: 'newest' | 'title' | 'updated';
+  },
   window: { offset: number; limit: number },
 ) {
   const base = () => {
@@ -301,6 +313,7 @@ export async function pageAdminBooks(
       .leftJoin('dict_data as s', 's.id', 'b.subject_id')
       .leftJoin('dict_data as c', 'c.id', 'b.collection_id');
     if (f.published !== undefined) query = query.where('b.published', '=', f.published ? 1 : 0);
+    if (f.subjectIds) query = query.where('b.subject_id', 'in', f.subjectIds.length ? f.subjectIds : [0]);
     if (f.keyword) {
       const words = f.keyword.toLowerCase();
       query = query.where((eb) =>
@@ -319,6 +332,8 @@ export async function pageAdminBooks(
     'b.cover',
     'b.authors',
     'b.isbn',
+    'b.publisher',
+    'b.description',
     'b.price',
     'b.subject_id as subjectId',
     's.label as subjectName',

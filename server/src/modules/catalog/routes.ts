@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   adminBookQuery,
   adminBookRow,
+  adminBookListDetail,
+  adminBookListQuery,
+  adminBookListRow,
+  BookAdminMsg,
   bookCard,
   bookDetail,
   bookListBody,
@@ -20,6 +24,7 @@ import {
 } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
 import { pageWindow } from '../../http/paging.js';
+import { readUpload } from '../../http/files.js';
 import { isStaff } from '../../policies/helpers.js';
 import * as lists from './booklists.js';
 import * as manage from './manage.js';
@@ -28,6 +33,8 @@ import * as books from './service.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const bookIdQuery = z.object({ bookId: z.coerce.number().int().positive() });
+/** The largest cover image the staff may upload. */
+const COVER_LIMIT_BYTES = 5 * 1024 * 1024;
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 /**
@@ -192,10 +199,47 @@ export const catalogModule = defineModule({
       params: idParam,
       body: freeChaptersBody,
       answer: z.null(),
+      audit: { before: ({ ctx, params }) => manage.bookSnapshot(ctx, params.id) },
       handler: async ({ ctx, params, body }) => {
         await manage.setFreeChapters(ctx, params.id, body.chapterIds);
         return null;
       },
+    }),
+    route({
+      method: 'POST',
+      url: '/admin/book/:id/cover',
+      summary: 'Staff: upload a new cover (multipart field "file"; JPEG, PNG, GIF or WebP by content, at most 5 MB)',
+      policy: 'book.manage',
+      params: idParam,
+      upload: true,
+      answer: z.object({ cover: z.string() }),
+      audit: { before: ({ ctx, params }) => manage.bookSnapshot(ctx, params.id) },
+      handler: async ({ ctx, params, request }) => {
+        const file = await readUpload(request, {
+          maxBytes: COVER_LIMIT_BYTES,
+          missing: BookAdminMsg.COVER_TYPE,
+          tooLarge: BookAdminMsg.COVER_TOO_LARGE,
+        });
+        return { cover: await manage.setCover(ctx, params.id, file.bytes) };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/admin/booklist/page',
+      summary: 'Staff: every book list, published or not (name words; sort order, name or updated)',
+      policy: 'book.manage',
+      query: adminBookListQuery,
+      answer: paged(adminBookListRow),
+      handler: ({ ctx, query }) => lists.adminBookLists(ctx, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/admin/booklist/:id',
+      summary: 'Staff: a book list to edit, with all its books in order (published or not)',
+      policy: 'book.manage',
+      params: idParam,
+      answer: adminBookListDetail,
+      handler: ({ ctx, params }) => lists.adminBookList(ctx, params.id),
     }),
     route({
       method: 'POST',
@@ -214,6 +258,7 @@ export const catalogModule = defineModule({
       params: idParam,
       body: bookListBody,
       answer: z.null(),
+      audit: { before: ({ ctx, params }) => lists.bookListSnapshot(ctx, params.id) },
       handler: async ({ ctx, params, body }) => {
         await lists.saveBookList(ctx, params.id, body);
         return null;
@@ -226,6 +271,7 @@ export const catalogModule = defineModule({
       policy: 'book.manage',
       params: idParam,
       answer: z.null(),
+      audit: { before: ({ ctx, params }) => lists.bookListSnapshot(ctx, params.id) },
       handler: async ({ ctx, params }) => {
         await lists.deleteBookList(ctx, params.id);
         return null;

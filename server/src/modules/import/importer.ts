@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { BookAdminMsg, Msg } from '@textbook/contracts';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
@@ -24,6 +25,12 @@ export interface ImportOptions {
   description?: string;
   recommended?: boolean;
   fileName?: string;
+  /**
+   * Import as a new edition of this book (the console's "new edition"): its content is replaced and its package
+   * identifier becomes the file's, so a later upload of the same file updates it too. Refused when the file is
+   * already another book's.
+   */
+  bookId?: number;
   onProgress?: (percent: number) => Promise<void> | void;
 }
 
@@ -114,6 +121,18 @@ async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], ch
   await walk(drafts, 0, 1);
 }
 
+/** The book a file updates: the chosen one (refused when the file is another book's), else the one it names. */
+async function editionTarget(db: Db, identifier: string, bookId: number | undefined) {
+  const named = await q.findBookByIdentifier(db, identifier);
+  if (bookId === undefined) return named;
+  if (named && named.id !== bookId) {
+    throw refuse(BookAdminMsg.EDITION_OTHER_BOOK(named.title), `This EPUB is already book ${named.id}'s file`);
+  }
+  const chosen = await q.findBookById(db, bookId);
+  if (!chosen) throw refuse(Msg.NOT_FOUND, `No book ${bookId}`);
+  return chosen;
+}
+
 /**
  * Imports an EPUB as one transaction: a refused or failing import leaves no book, no chapter and no
  * stored file behind. The same package identifier updates the existing book (new edition, same id).
@@ -182,7 +201,7 @@ export async function importEpub(
     let oldNames: string[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      const existing = await q.findBookByIdentifier(trx, identifier);
+      const existing = await editionTarget(trx, identifier, options.bookId);
       const { full, initials } = titlePinyin(title);
       const fields = {
         title,
@@ -206,6 +225,7 @@ export async function importEpub(
         await q.clearBookContent(trx, bookId);
         await q.updateBook(trx, bookId, {
           ...fields,
+          identifier,
           edition,
           ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
           ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),

@@ -5,9 +5,39 @@ import type { BooksTable, ImportJobsTable } from '../../db/tables/books.js';
 export function findBookByIdentifier(db: Db, identifier: string) {
   return db
     .selectFrom('books')
-    .select(['id', 'edition', 'cover'])
+    .select(['id', 'edition', 'cover', 'title'])
     .where('identifier', '=', identifier)
     .executeTakeFirst();
+}
+
+export function findBookById(db: Db, id: number) {
+  return db
+    .selectFrom('books')
+    .select(['id', 'edition', 'cover', 'title', 'identifier'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The import jobs that made or updated a book (its editions), newest first, with the staff's names. */
+export function editionJobsOf(db: Db, bookId: number) {
+  return db
+    .selectFrom('import_jobs as j')
+    .leftJoin('staff as s', 's.id', 'j.staff_id')
+    .select([
+      'j.id',
+      'j.edition',
+      'j.file_name as fileName',
+      'j.message',
+      'j.created_at as createdAt',
+      's.display_name as displayName',
+      's.user_name as userName',
+    ])
+    .where('j.book_id', '=', bookId)
+    .where('j.status', '=', 'done')
+    .orderBy('j.created_at', 'desc')
+    .orderBy('j.id', 'desc')
+    .limit(200)
+    .execute();
 }
 
 export async function insertBook(db: Db, values: Insertable<BooksTable>): Promise<number> {

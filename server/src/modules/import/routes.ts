@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { importJob, Msg } from '@textbook/contracts';
+import { bookEditions, importJob, Msg } from '@textbook/contracts';
 import { readUpload } from '../../http/files.js';
 import { refused } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
-import { getImportJob, importJobOwner, startImportJob } from './service.js';
+import { bookEditions as getBookEditions, getImportJob, importJobOwner, startImportJob } from './service.js';
 
 /** Largest EPUB accepted by upload (the CLI has no limit of its own beyond the zip checks). */
 export const UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
@@ -23,7 +23,7 @@ export const importModule = defineModule({
       method: 'POST',
       url: '/book/import',
       summary:
-        'Staff: upload an EPUB (multipart field "file"; optional fields subjectId, collectionId, publish). Answers the import job to poll.',
+        'Staff: upload an EPUB (multipart field "file"; optional fields subjectId, collectionId, publish, and bookId: a new edition of that book). Answers the import job to poll.',
       policy: 'book.manage',
       upload: true,
       answer: z.object({ jobId: z.number().int() }),
@@ -38,9 +38,19 @@ export const importModule = defineModule({
           subjectId: optionalId(file.fields.subjectId),
           collectionId: optionalId(file.fields.collectionId),
           published: file.fields.publish === '1' || file.fields.publish === 'true',
+          bookId: optionalId(file.fields.bookId),
         });
         return { jobId };
       },
+    }),
+    route({
+      method: 'GET',
+      url: '/book/:id/editions',
+      summary: "Staff: a book's editions (current edition, identifier, the imports that made each)",
+      policy: 'book.manage',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      answer: bookEditions,
+      handler: ({ ctx, params }) => getBookEditions(ctx, params.id),
     }),
     route({
       method: 'GET',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportJob } from '@textbook/contracts';
+import type { BookEditions, ImportJob } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { wordsOf } from '../catalog/index.js';
@@ -58,6 +58,7 @@ export async function startImportJob(
         status: 'done',
         progress: 100,
         book_id: result.bookId,
+        edition: result.edition,
         message:
           `${result.created ? '导入成功' : '已更新为新版本'}：${result.title}（${result.chapters} 个章节）`.slice(
             0,
@@ -98,5 +99,25 @@ export async function getImportJob(ctx: AppContext, jobId: number): Promise<Impo
     bookId: job.bookId,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
+  };
+}
+
+/** A book's editions: its current edition and identifier, and the imports that made each (newest first). */
+export async function bookEditions(ctx: AppContext, bookId: number): Promise<BookEditions> {
+  const book = await q.findBookById(ctx.db, bookId);
+  if (!book) throw notFound();
+  const jobs = await q.editionJobsOf(ctx.db, bookId);
+  return {
+    bookId,
+    edition: book.edition,
+    identifier: book.identifier,
+    rows: jobs.map((j) => ({
+      jobId: j.id,
+      edition: j.edition,
+      fileName: j.fileName,
+      staffName: j.displayName || j.userName || '',
+      message: j.message,
+      createdAt: j.createdAt,
+    })),
   };
 }

@@ -18,6 +18,8 @@ export interface AdminPage {
 export const adminPages: AdminPage[] = [
   { path: '', label: '概览', menu: 'home', load: () => import('./home') },
   { path: 'books', label: '图书', menu: 'books', load: () => import('./books') },
+  { path: 'booklists', label: '书单', menu: 'books', load: () => import('./booklists') },
+  { path: 'dict', label: '学科与丛书', menu: 'books', load: () => import('./dict') },
   { path: 'content', label: '内容', menu: 'site', load: () => import('./content') },
   { path: 'site/menus', label: '导航菜单', menu: 'site', load: () => import('./site/menus') },
   { path: 'site/links', label: '友情链接', menu: 'site', load: () => import('./site/links') },
@@ -29,6 +31,7 @@ export const adminPages: AdminPage[] = [
   { path: 'review/samples', label: '样书申请', menu: 'review', load: () => import('./samples') },
   { path: 'review/teachers', label: '教师认证', menu: 'review', load: () => import('./teachers') },
   { path: 'review/feedback', label: '反馈与纠错', menu: 'review', load: () => import('./feedback') },
+  { path: 'review/sample-settings', label: '样书设置', menu: 'review', load: () => import('./samples/Settings') },
   { path: 'orders', label: '个人订单', menu: 'orders', load: () => import('./orders') },
   { path: 'payments', label: '支付通知', menu: 'orders', load: () => import('./payments') },
   { path: 'colleges', label: '学校', menu: 'colleges', load: () => import('./colleges') },

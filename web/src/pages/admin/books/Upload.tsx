@@ -3,6 +3,7 @@ import { Button, Modal, Progress, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, importJobOf, uploadEpub } from '../../../api/admin';
+import { BOOK_LIST } from './shared';
 
 interface Item {
   key: string;
@@ -20,7 +21,16 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Uploads one or many EPUBs: each file has its own bar (upload, then the importer's job progress, polled) and
  * ends imported, or refused with the importer's message.
  */
-export function EpubUpload({ onImported }: { onImported?: () => void }) {
+export function EpubUpload({
+  onImported,
+  bookId,
+  label = '上传 EPUB',
+}: {
+  onImported?: () => void;
+  /** Each file is a new edition of this book. */
+  bookId?: number;
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const client = useQueryClient();
@@ -30,13 +40,13 @@ export function EpubUpload({ onImported }: { onImported?: () => void }) {
 
   const run = async (file: File, key: string) => {
     try {
-      const { jobId } = await uploadEpub(file, (upload) => update(key, { upload }));
+      const { jobId } = await uploadEpub(file, (upload) => update(key, { upload }), bookId);
       update(key, { upload: 100, state: 'importing' });
       for (;;) {
         const job = await importJobOf(jobId);
         update(key, { importing: job.progress });
         if (job.status === 'done') {
-          update(key, { state: 'done', importing: 100, message: '导入成功' });
+          update(key, { state: 'done', importing: 100, message: job.message || '导入成功' });
           break;
         }
         if (job.status === 'failed') {
@@ -48,18 +58,18 @@ export function EpubUpload({ onImported }: { onImported?: () => void }) {
     } catch (e) {
       update(key, { state: 'failed', message: (e as Error).message });
     }
-    void client.invalidateQueries({ queryKey: adminKeys.list('/api/admin/book/page') });
+    void client.invalidateQueries({ queryKey: adminKeys.list(BOOK_LIST) });
     onImported?.();
   };
 
   return (
     <>
       <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        上传 EPUB
+        {label}
       </Button>
-      <Modal title="上传 EPUB" open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
+      <Modal title={label} open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
         <Upload.Dragger
-          multiple
+          multiple={!bookId}
           accept=".epub,application/epub+zip"
           showUploadList={false}
           beforeUpload={(file) => {
@@ -76,7 +86,7 @@ export function EpubUpload({ onImported }: { onImported?: () => void }) {
           <p className="ant-upload-drag-icon">
             <UploadOutlined />
           </p>
-          <p>点击或拖入 EPUB 文件（可多选）</p>
+          <p>{bookId ? '点击或拖入这本书新版本的 EPUB 文件' : '点击或拖入 EPUB 文件（可多选）'}</p>
         </Upload.Dragger>
         <div className="admin-upload-list" data-testid="upload-list">
           {items.map((i) => (

@@ -1,52 +1,37 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Image, Input, InputNumber, Select, Space, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import type { AdminBookRow, DictNode } from '@textbook/contracts';
-import { adminGet, adminPost, adminPut } from '../../../api/admin';
+import { Button, Dropdown, Image, Space, Tag } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { DictType, type AdminBookRow } from '@textbook/contracts';
+import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
-import { FormModal } from '../components/FormModal';
+import { treeOptions, useDict, type TreeOption } from '../dict/tree';
 import { dateTime, yuan } from '../format';
+import { EditBook } from './EditBook';
+import { Editions } from './Editions';
+import { FreeChapters } from './FreeChapters';
+import { BOOK_LIST } from './shared';
 import { EpubUpload } from './Upload';
 
-const LIST = '/api/admin/book/page';
-
-function flatten(nodes: DictNode[], depth = 0): { value: number; label: string }[] {
-  return nodes.flatMap((n) => [
-    { value: n.id, label: `${'　'.repeat(depth)}${n.label}` },
-    ...flatten(n.children, depth + 1),
+const flat = (nodes: TreeOption[], depth = 0): { value: string; label: string }[] =>
+  nodes.flatMap((n) => [
+    { value: String(n.value), label: `${'　'.repeat(depth)}${n.title}` },
+    ...flat(n.children, depth + 1),
   ]);
-}
 
-const useDict = (dictType: string) =>
-  useQuery({
-    queryKey: ['admin', 'dict', dictType],
-    queryFn: () => adminGet<DictNode[]>('/api/dict/data/hierarchical', { dictType }),
-    staleTime: 60_000,
-  });
+type Dialog = 'edit' | 'free' | 'editions';
 
-interface EditValues {
-  title: string;
-  authors: string;
-  isbn: string;
-  publisher: string;
-  subjectId: number | null;
-  collectionId: number | null;
-  price: number;
-  recommended: boolean;
-  description: string;
-}
-
-/** Books: every book, search, upload EPUBs, edit metadata, publish and withdraw. */
+/** Books: every book, search, upload EPUBs, edit metadata and cover, free chapters, editions, publish and withdraw. */
 export default function AdminBooks() {
-  const [editing, setEditing] = useState<AdminBookRow>();
-  const subjects = useDict('book_subject').data ?? [];
-  const collections = useDict('book_collection').data ?? [];
+  const [open, setOpen] = useState<{ dialog: Dialog; book: AdminBookRow }>();
+  const subjects = useDict(DictType.SUBJECT).data ?? [];
+  const of = (dialog: Dialog) => (open?.dialog === dialog ? open.book : undefined);
+  const close = () => setOpen(undefined);
 
   return (
     <>
       <AdminTable<AdminBookRow>
-        url={LIST}
+        url={BOOK_LIST}
         rowKey={(r) => r.id}
         testId="admin-books"
         serverSort={{ param: 'sort' }}
@@ -60,6 +45,7 @@ export default function AdminBooks() {
               { value: '0', label: '未发布' },
             ],
           },
+          { name: 'subjectId', label: '学科', options: flat(treeOptions(subjects)) },
         ]}
         toolbar={<EpubUpload />}
         columns={[
@@ -81,8 +67,15 @@ export default function AdminBooks() {
           {
             title: '状态',
             key: 'published',
-            render: (_, r) => (r.published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+            render: (_, r) => (
+              <Space size={4} wrap>
+                {r.published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>}
+                {r.recommended && <Tag color="gold">推荐</Tag>}
+                {r.sampleAutoApprove && <Tag color="blue">样书自动通过</Tag>}
+              </Space>
+            ),
           },
+          { title: '版本', key: 'edition', render: (_, r) => `第 ${r.edition} 版` },
           { title: '更新时间', key: 'updated', render: (_, r) => dateTime(r.updatedAt), sorter: true },
           {
             title: '操作',
@@ -90,9 +83,23 @@ export default function AdminBooks() {
             fixed: 'right',
             render: (_, r) => (
               <Space size={0}>
-                <Button size="small" type="link" onClick={() => setEditing(r)}>
+                <Button size="small" type="link" onClick={() => setOpen({ dialog: 'edit', book: r })}>
                   编辑
                 </Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'free', label: '试读章节' },
+                      { key: 'editions', label: '版本' },
+                    ],
+                    onClick: ({ key }) => setOpen({ dialog: key as Dialog, book: r }),
+                  }}
+                >
+                  <Button size="small" type="link">
+                    更多 <DownOutlined />
+                  </Button>
+                </Dropdown>
                 {r.published ? (
                   <ConfirmAction
                     title={`下架《${r.title}》？`}
@@ -100,7 +107,7 @@ export default function AdminBooks() {
                     danger
                     run={() => adminPost(`/api/admin/book/${r.id}/publish`, { published: false })}
                     done="已下架"
-                    reload={[LIST]}
+                    reload={[BOOK_LIST]}
                   >
                     下架
                   </ConfirmAction>
@@ -109,7 +116,7 @@ export default function AdminBooks() {
                     title={`发布《${r.title}》？`}
                     run={() => adminPost(`/api/admin/book/${r.id}/publish`, { published: true })}
                     done="已发布"
-                    reload={[LIST]}
+                    reload={[BOOK_LIST]}
                   >
                     发布
                   </ConfirmAction>
@@ -119,57 +126,9 @@ export default function AdminBooks() {
           },
         ]}
       />
-      <FormModal<EditValues>
-        title={editing ? `编辑《${editing.title}》` : '编辑'}
-        open={Boolean(editing)}
-        onClose={() => setEditing(undefined)}
-        testId="book-edit-form"
-        initialValues={
-          editing && {
-            title: editing.title,
-            authors: editing.authors,
-            isbn: editing.isbn,
-            subjectId: editing.subjectId,
-            collectionId: editing.collectionId,
-            price: editing.price,
-            recommended: editing.recommended,
-          }
-        }
-        reload={[LIST]}
-        submit={(v) =>
-          adminPut(`/api/admin/book/${editing!.id}`, {
-            title: v.title,
-            authors: v.authors ?? '',
-            isbn: v.isbn ?? '',
-            subjectId: v.subjectId ?? null,
-            collectionId: v.collectionId ?? null,
-            price: Math.round((v.price ?? 0) * 100),
-            recommended: Boolean(v.recommended),
-          })
-        }
-      >
-        <Form.Item name="title" label="书名" rules={[{ required: true, message: '请输入书名' }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="authors" label="作者">
-          <Input />
-        </Form.Item>
-        <Form.Item name="isbn" label="ISBN">
-          <Input />
-        </Form.Item>
-        <Form.Item name="subjectId" label="学科">
-          <Select allowClear options={flatten(subjects)} placeholder="选择学科" />
-        </Form.Item>
-        <Form.Item name="collectionId" label="丛书">
-          <Select allowClear options={flatten(collections)} placeholder="选择丛书" />
-        </Form.Item>
-        <Form.Item name="price" label="价格（元）">
-          <InputNumber min={0} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="recommended" valuePropName="checked">
-          <Checkbox>推荐</Checkbox>
-        </Form.Item>
-      </FormModal>
+      <EditBook book={of('edit')} onClose={close} />
+      <FreeChapters book={of('free')} onClose={close} />
+      <Editions book={of('editions')} onClose={close} />
     </>
   );
 }

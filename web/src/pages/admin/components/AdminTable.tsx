@@ -28,6 +28,8 @@ interface AdminTableProps<T> {
   serverSort?: { param: string; withOrder?: boolean };
   toolbar?: ReactNode;
   testId?: string;
+  /** Rows with `children` (a tree): which are open. */
+  expandable?: TableProps<T>['expandable'];
 }
 
 /**
@@ -36,7 +38,7 @@ interface AdminTableProps<T> {
  * API sorts by, else within the page). Lists reload with `invalidateQueries({ queryKey: adminKeys.list(url) })`.
  */
 export function AdminTable<T extends object>(props: AdminTableProps<T>) {
-  const { url, columns, rowKey, filters = [], params, serverSort, toolbar, testId } = props;
+  const { url, columns, rowKey, filters = [], params, serverSort, toolbar, testId, expandable } = props;
   const phone = Grid.useBreakpoint().md === false;
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [filter, setFilter] = useState<Params>({});
@@ -111,6 +113,7 @@ export function AdminTable<T extends object>(props: AdminTableProps<T>) {
         size={phone ? 'small' : 'middle'}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
+        expandable={expandable}
         pagination={{
           current: page.pageNum,
           pageSize: page.pageSize,

@@ -1,0 +1,2 @@
+/** The console's book list (its reload key). */
+export const BOOK_LIST = '/api/admin/book/page';
