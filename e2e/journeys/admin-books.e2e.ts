@@ -239,6 +239,15 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   await expect.poll(() => lists.locator('.ant-table-row').first().textContent()).toContain(`规范与儿歌 ${stamp}`);
   await shot(page, 'booklists');
   expect(consoleErrors(page)).toEqual([]);
+  // The journeys share one server: the public book-list page other journeys count shows the seeded lists again.
+  const cleaner = await makeStaff(['editor']);
+  const made = await api<{ rows: { id: number; name: string }[] }>(
+    `/api/admin/booklist/page?keyword=${encodeURIComponent(String(stamp))}`,
+    { token: cleaner.token },
+  );
+  for (const row of made.data.rows) {
+    expect((await api(`/api/admin/booklist/${row.id}`, { method: 'DELETE', token: cleaner.token })).code).toBe(200);
+  }
 
   // Finance may not edit books; a reviewer sets the sample settings (a bad code is refused with its reason).
   const finance = await makeStaff(['finance']);
@@ -250,6 +259,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   expect(refused.status).toBe(403);
   const reviewer = await makeStaff(['reviewer']);
   const review = await staffPage(reviewer.token);
+  const settingsBefore = await api<object>('/api/admin/sample-book/settings', { token: reviewer.token });
   await review.goto('/admin/review/sample-settings', { waitUntil: 'networkidle' });
   const settings = review.getByTestId('sample-settings');
   await settings.getByLabel('每位教师每年可申请样书数量').fill('12');
@@ -258,6 +268,9 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   await shot(review, 'sample-settings');
   const saved = await api<{ amount: number }>('/api/admin/sample-book/settings', { token: reviewer.token });
   expect(saved.data.amount).toBe(12);
+  // The quota other journeys' teachers apply under is the seeded one again.
+  const restored = await api('/api/admin/sample-book/settings', { body: settingsBefore.data, token: reviewer.token });
+  expect(restored.code).toBe(200);
 
   // The lists at phone size.
   const small = await staffPage(editor.token, 'phone');

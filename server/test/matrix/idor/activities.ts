@@ -1,9 +1,9 @@
 import type { ActivityRow } from '@textbook/contracts';
 import { grantShelfEntry } from '../../../src/modules/shelf/service.js';
-import { buildBook, createClass, validClass } from '../../classes.js';
-import { buildMember } from '../../factories.js';
+import { createClass, validClass } from '../../classes.js';
 import { call, expectOk } from '../../helpers.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
+import { foreignClass, perWorld } from './foreign.js';
 
 interface Foreign {
   classId: number;
@@ -14,74 +14,56 @@ interface Foreign {
   ownClassId: number;
 }
 
-const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
-
 /**
  * A class of a teacher who is none of the callers, in the callers' college, with an open check-in and an open
  * discussion with a reply: the `teacher` caller passes the `activity.teach` gate but teaches none of it, the
  * `student` caller studies elsewhere, `otherCollege` is of another college.
  */
-function foreignActivities(w: MatrixWorld): Promise<Foreign> {
-  let found = made.get(w);
-  if (!found) {
-    found = (async () => {
-      const db = w.t.ctx.db;
-      const college = { id: w.collegeId };
-      const owner = await buildMember(db, { college, roles: '2' });
-      const bookId = await buildBook(db);
-      await grantShelfEntry(w.t.ctx, db, {
-        memberId: owner.id,
-        bookId,
-        source: 'sample',
-        sourceRef: 1,
-        collegeId: college.id,
-      });
-      const cls = await createClass(w.t, owner.token, validClass(bookId));
-      const save = async (payload: object) => {
-        const row = expectOk(
-          await call<ActivityRow>(w.t.app, {
-            method: 'POST',
-            url: '/api/teachActivity/save',
-            token: owner.token,
-            payload: { classId: cls.id, minutes: 5, title: '签到', kind: 'checkin', ...payload },
-          }),
-        );
-        expectOk(
-          await call(w.t.app, {
-            method: 'POST',
-            url: '/api/teachActivity/open',
-            token: owner.token,
-            payload: { id: row.id },
-          }),
-        );
-        return row.id;
-      };
-      const activityId = await save({});
-      const discussionId = await save({ kind: 'discussion', title: '讨论' });
-      const reply = expectOk(
-        await call<{ id: number }>(w.t.app, {
-          method: 'POST',
-          url: '/api/teachActivity/reply',
-          token: owner.token,
-          payload: { id: discussionId, content: '老师的回复' },
-        }),
-      );
-      // The teacher caller's own class (same college), so /copy reaches the foreign activity's policy.
-      const teacher = w.callers.teacher;
-      await grantShelfEntry(w.t.ctx, db, {
-        memberId: teacher.memberId!,
-        bookId,
-        source: 'sample',
-        sourceRef: 1,
-        collegeId: college.id,
-      });
-      const own = await createClass(w.t, teacher.token!, validClass(bookId, { name: '自己的班' }));
-      return { classId: cls.id, activityId, discussionId, replyId: reply.id, ownClassId: own.id };
-    })();
-    made.set(w, found);
-  }
-  return found;
-}
+const foreignActivities = perWorld(async (w): Promise<Foreign> => {
+  const db = w.t.ctx.db;
+  const { classId, bookId, owner } = await foreignClass(w, { student: false });
+  const cls = { id: classId };
+  const save = async (payload: object) => {
+    const row = expectOk(
+      await call<ActivityRow>(w.t.app, {
+        method: 'POST',
+        url: '/api/teachActivity/save',
+        token: owner.token,
+        payload: { classId: cls.id, minutes: 5, title: '签到', kind: 'checkin', ...payload },
+      }),
+    );
+    expectOk(
+      await call(w.t.app, {
+        method: 'POST',
+        url: '/api/teachActivity/open',
+        token: owner.token,
+        payload: { id: row.id },
+      }),
+    );
+    return row.id;
+  };
+  const activityId = await save({});
+  const discussionId = await save({ kind: 'discussion', title: '讨论' });
+  const reply = expectOk(
+    await call<{ id: number }>(w.t.app, {
+      method: 'POST',
+      url: '/api/teachActivity/reply',
+      token: owner.token,
+      payload: { id: discussionId, content: '老师的回复' },
+    }),
+  );
+  // The teacher caller's own class (same college), so /copy reaches the foreign activity's policy.
+  const teacher = w.callers.teacher;
+  await grantShelfEntry(w.t.ctx, db, {
+    memberId: teacher.memberId!,
+    bookId,
+    source: 'sample',
+    sourceRef: 1,
+    collegeId: w.collegeId,
+  });
+  const own = await createClass(w.t, teacher.token!, validClass(bookId, { name: '自己的班' }));
+  return { classId: cls.id, activityId, discussionId, replyId: reply.id, ownClassId: own.id };
+});
 
 type Make = (f: Foreign) => { url: string; payload?: object };
 

@@ -1,8 +1,6 @@
-import { grantShelfEntry } from '../../../src/modules/shelf/service.js';
-import { buildBook, createClass, join, validClass } from '../../classes.js';
-import { buildMember } from '../../factories.js';
-import { expectOk } from '../../helpers.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
+import { validClass } from '../../classes.js';
+import { foreignClass, perWorld } from './foreign.js';
 
 interface Foreign {
   classId: number;
@@ -10,41 +8,19 @@ interface Foreign {
   bookId: number;
 }
 
-const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
-
 /**
  * A class of a teacher who is none of the callers, in the callers' college, with one joined student: the
  * `teacher` caller passes the `class.teach` gate but does not teach it; `otherCollege` teaches elsewhere.
  */
-function foreignClass(w: MatrixWorld): Promise<Foreign> {
-  let found = made.get(w);
-  if (!found) {
-    found = (async () => {
-      const db = w.t.ctx.db;
-      const college = { id: w.collegeId };
-      const owner = await buildMember(db, { college, roles: '2' });
-      const bookId = await buildBook(db);
-      await grantShelfEntry(w.t.ctx, db, {
-        memberId: owner.id,
-        bookId,
-        source: 'sample',
-        sourceRef: 1,
-        collegeId: college.id,
-      });
-      const cls = await createClass(w.t, owner.token, validClass(bookId));
-      const student = await buildMember(db, { college, roles: '3' });
-      expectOk(await join(w.t, student.token, cls.code));
-      const row = await db
-        .selectFrom('class_students')
-        .select('id')
-        .where('class_id', '=', cls.id)
-        .executeTakeFirstOrThrow();
-      return { classId: cls.id, studentRowId: row.id, bookId };
-    })();
-    made.set(w, found);
-  }
-  return found;
-}
+const foreignClassOf = perWorld(async (w): Promise<Foreign> => {
+  const f = await foreignClass(w);
+  const row = await w.t.ctx.db
+    .selectFrom('class_students')
+    .select('id')
+    .where('class_id', '=', f.classId)
+    .executeTakeFirstOrThrow();
+  return { classId: f.classId, studentRowId: row.id, bookId: f.bookId };
+});
 
 type Make = (f: Foreign) => { url: string; payload?: object };
 
@@ -75,6 +51,6 @@ const routes: [string, Make][] = [
 export const cases: IdorCase[] = routes.flatMap(([route, make]) =>
   (['teacher', 'otherCollege'] as Caller[]).map((caller) => ({
     route,
-    make: async (w: MatrixWorld) => ({ caller, ...make(await foreignClass(w)) }),
+    make: async (w: MatrixWorld) => ({ caller, ...make(await foreignClassOf(w)) }),
   })),
 );

@@ -2,6 +2,7 @@ import { buildBook } from '../../classes.js';
 import { buildMember, buildStaff } from '../../factories.js';
 import { call, expectOk } from '../../helpers.js';
 import type { IdorCase, MatrixWorld } from '../world.js';
+import { perWorld } from './foreign.js';
 
 interface Foreign {
   collegeBookId: number;
@@ -11,77 +12,68 @@ interface Foreign {
   membershipId: number;
 }
 
-const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
-
 /**
  * A college book (with seats, a holder and a code) and an order of the OTHER college: the `collegeAdmin` caller
  * passes the `college.admin` gate in their own college but must not reach these.
  */
-function foreignCollegeBook(w: MatrixWorld): Promise<Foreign> {
-  let found = made.get(w);
-  if (!found) {
-    found = (async () => {
-      const db = w.t.ctx.db;
-      const college = { id: w.otherCollegeId };
-      const admin = await buildMember(db, { college, roles: '1' });
-      const holder = await buildMember(db, { college, roles: '3' });
-      const staff = await buildStaff(db);
-      const bookId = await buildBook(db);
-      const cb = expectOk(
-        await call<{ id: number }>(w.t.app, {
-          method: 'POST',
-          url: '/api/admin/collegeBook/adjust',
-          token: staff.token,
-          payload: { collegeId: college.id, bookId, delta: 5, reason: 'idor' },
-        }),
-      );
-      expectOk(
-        await call(w.t.app, {
-          method: 'POST',
-          url: '/api/collegeBook/bookAuthorize',
-          token: admin.token,
-          payload: { id: cb.id, memberIds: [holder.id] },
-        }),
-      );
-      expectOk(
-        await call(w.t.app, {
-          method: 'POST',
-          url: '/api/collegeBookActiveCode/generate',
-          token: admin.token,
-          payload: { id: cb.id, count: 1, days: 7 },
-        }),
-      );
-      const code = await db
-        .selectFrom('college_active_codes')
-        .select('id')
-        .where('college_book_id', '=', cb.id)
-        .executeTakeFirstOrThrow();
-      const order = expectOk(
-        await call<{ id: number }>(w.t.app, {
-          method: 'POST',
-          url: '/api/collegeOrder/orderBook',
-          token: admin.token,
-          payload: { bookId, quantity: 3, termMonths: 6 },
-        }),
-      );
-      const membership = await db
-        .selectFrom('college_members')
-        .select('id')
-        .where('member_id', '=', holder.id)
-        .where('college_id', '=', college.id)
-        .executeTakeFirstOrThrow();
-      return {
-        collegeBookId: cb.id,
-        codeId: code.id,
-        orderId: order.id,
-        memberId: holder.id,
-        membershipId: membership.id,
-      };
-    })();
-    made.set(w, found);
-  }
-  return found;
-}
+const foreignCollegeBook = perWorld(async (w): Promise<Foreign> => {
+  const db = w.t.ctx.db;
+  const college = { id: w.otherCollegeId };
+  const admin = await buildMember(db, { college, roles: '1' });
+  const holder = await buildMember(db, { college, roles: '3' });
+  const staff = await buildStaff(db);
+  const bookId = await buildBook(db);
+  const cb = expectOk(
+    await call<{ id: number }>(w.t.app, {
+      method: 'POST',
+      url: '/api/admin/collegeBook/adjust',
+      token: staff.token,
+      payload: { collegeId: college.id, bookId, delta: 5, reason: 'idor' },
+    }),
+  );
+  expectOk(
+    await call(w.t.app, {
+      method: 'POST',
+      url: '/api/collegeBook/bookAuthorize',
+      token: admin.token,
+      payload: { id: cb.id, memberIds: [holder.id] },
+    }),
+  );
+  expectOk(
+    await call(w.t.app, {
+      method: 'POST',
+      url: '/api/collegeBookActiveCode/generate',
+      token: admin.token,
+      payload: { id: cb.id, count: 1, days: 7 },
+    }),
+  );
+  const code = await db
+    .selectFrom('college_active_codes')
+    .select('id')
+    .where('college_book_id', '=', cb.id)
+    .executeTakeFirstOrThrow();
+  const order = expectOk(
+    await call<{ id: number }>(w.t.app, {
+      method: 'POST',
+      url: '/api/collegeOrder/orderBook',
+      token: admin.token,
+      payload: { bookId, quantity: 3, termMonths: 6 },
+    }),
+  );
+  const membership = await db
+    .selectFrom('college_members')
+    .select('id')
+    .where('member_id', '=', holder.id)
+    .where('college_id', '=', college.id)
+    .executeTakeFirstOrThrow();
+  return {
+    collegeBookId: cb.id,
+    codeId: code.id,
+    orderId: order.id,
+    memberId: holder.id,
+    membershipId: membership.id,
+  };
+});
 
 type Make = (f: Foreign) => { url: string; payload?: object };
 

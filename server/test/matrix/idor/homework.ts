@@ -1,9 +1,7 @@
 import { formatClassTime } from '@textbook/contracts';
-import { grantShelfEntry } from '../../../src/modules/shelf/service.js';
-import { buildBook, createClass, join, validClass } from '../../classes.js';
-import { buildMember } from '../../factories.js';
 import { call, expectOk } from '../../helpers.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
+import { foreignClass, perWorld } from './foreign.js';
 
 interface Foreign {
   classId: number;
@@ -13,78 +11,57 @@ interface Foreign {
   itemId: number;
 }
 
-const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
-
 /**
  * Released homework of a class whose teacher is none of the callers, in the callers' college, with one
  * student's submission: the `teacher` caller passes the `homework.teach` gate but does not teach the class; the
  * `student` caller is a student of the college but not of the class; `otherCollege` is elsewhere.
  */
-function foreignHomework(w: MatrixWorld): Promise<Foreign> {
-  let found = made.get(w);
-  if (!found) {
-    found = (async () => {
-      const db = w.t.ctx.db;
-      const college = { id: w.collegeId };
-      const owner = await buildMember(db, { college, roles: '2' });
-      const bookId = await buildBook(db);
-      await grantShelfEntry(w.t.ctx, db, {
-        memberId: owner.id,
-        bookId,
-        source: 'sample',
-        sourceRef: 1,
-        collegeId: college.id,
-      });
-      const section = await db
-        .insertInto('book_sections')
-        .values({ book_id: bookId, seq: 0, level: 1, title: '第一章', chapter_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const cls = await createClass(w.t, owner.token, validClass(bookId, { isReview: '1' }));
-      const student = await buildMember(db, { college, roles: '3' });
-      expectOk(await join(w.t, student.token, cls.code));
-      const send = async <T>(token: string, url: string, payload: object) =>
-        expectOk<T>(await call<T>(w.t.app, { method: 'POST', url, token, payload }));
-      const questionId = (
-        await send<{ id: number }>(owner.token, '/api/myQuestion/save', {
-          type: 'judge',
-          stem: '<p>判断</p>',
-          answer: true,
-        })
-      ).id;
-      const now = Date.now();
-      const hw = await send<{ id: number }>(owner.token, '/api/homework/teacher/save', {
-        classId: cls.id,
-        sectionId: Number(section.id),
-        title: '作业',
-        openTime: formatClassTime(now - 3_600_000),
-        dueTime: formatClassTime(now + 3_600_000),
-        items: [{ questionId, score: 2 }],
-      });
-      await send(owner.token, '/api/homework/teacher/release', { id: hw.id });
-      await send(student.token, '/api/homework/student/submit', { id: hw.id, answers: {} });
-      const sub = await db
-        .selectFrom('homework_submissions')
-        .select('id')
-        .where('homework_id', '=', hw.id)
-        .executeTakeFirstOrThrow();
-      const item = await db
-        .selectFrom('homework_items')
-        .select('id')
-        .where('homework_id', '=', hw.id)
-        .executeTakeFirstOrThrow();
-      return {
-        classId: cls.id,
-        sectionId: Number(section.id),
-        homeworkId: hw.id,
-        submissionId: sub.id,
-        itemId: item.id,
-      };
-    })();
-    made.set(w, found);
-  }
-  return found;
-}
+const foreignHomework = perWorld(async (w): Promise<Foreign> => {
+  const db = w.t.ctx.db;
+  const { classId, bookId, owner, student } = await foreignClass(w, { klass: { isReview: '1' } });
+  const section = await db
+    .insertInto('book_sections')
+    .values({ book_id: bookId, seq: 0, level: 1, title: '第一章', chapter_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const send = async <T>(token: string, url: string, payload: object) =>
+    expectOk<T>(await call<T>(w.t.app, { method: 'POST', url, token, payload }));
+  const questionId = (
+    await send<{ id: number }>(owner.token, '/api/myQuestion/save', {
+      type: 'judge',
+      stem: '<p>判断</p>',
+      answer: true,
+    })
+  ).id;
+  const now = Date.now();
+  const hw = await send<{ id: number }>(owner.token, '/api/homework/teacher/save', {
+    classId,
+    sectionId: Number(section.id),
+    title: '作业',
+    openTime: formatClassTime(now - 3_600_000),
+    dueTime: formatClassTime(now + 3_600_000),
+    items: [{ questionId, score: 2 }],
+  });
+  await send(owner.token, '/api/homework/teacher/release', { id: hw.id });
+  await send(student!.token, '/api/homework/student/submit', { id: hw.id, answers: {} });
+  const sub = await db
+    .selectFrom('homework_submissions')
+    .select('id')
+    .where('homework_id', '=', hw.id)
+    .executeTakeFirstOrThrow();
+  const item = await db
+    .selectFrom('homework_items')
+    .select('id')
+    .where('homework_id', '=', hw.id)
+    .executeTakeFirstOrThrow();
+  return {
+    classId,
+    sectionId: Number(section.id),
+    homeworkId: hw.id,
+    submissionId: sub.id,
+    itemId: item.id,
+  };
+});
 
 type Make = (f: Foreign) => { url: string; payload?: object };
 

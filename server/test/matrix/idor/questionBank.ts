@@ -1,41 +1,33 @@
 import * as q from '../../../src/modules/questionBank/queries.js';
 import { buildMember } from '../../factories.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
+import { perWorld } from './foreign.js';
 
 interface Foreign {
   groupId: number;
   questionId: number;
 }
 
-const made = new WeakMap<MatrixWorld, Promise<Foreign>>();
-
 /**
  * A group and a question of a teacher who is none of the callers, in the callers' college: the `teacher` caller
  * passes the `question.bank` gate but owns neither; `otherCollege` is a teacher elsewhere.
  */
-function foreignBank(w: MatrixWorld): Promise<Foreign> {
-  let found = made.get(w);
-  if (!found) {
-    found = (async () => {
-      const db = w.t.ctx.db;
-      const owner = await buildMember(db, { college: { id: w.collegeId }, roles: '2' });
-      const now = Date.now();
-      const group = await q.insertGroup(db, owner.id, null, '别人的分组', now);
-      const questionId = await q.insertQuestion(db, {
-        owner_id: owner.id,
-        group_id: group.id,
-        type: 'judge',
-        stem: '<p>别人的题目</p>',
-        answer_json: 'true',
-        created_at: now,
-        updated_at: now,
-      });
-      return { groupId: group.id, questionId };
-    })();
-    made.set(w, found);
-  }
-  return found;
-}
+const foreignBank = perWorld(async (w): Promise<Foreign> => {
+  const db = w.t.ctx.db;
+  const owner = await buildMember(db, { college: { id: w.collegeId }, roles: '2' });
+  const now = Date.now();
+  const group = await q.insertGroup(db, owner.id, null, '别人的分组', now);
+  const questionId = await q.insertQuestion(db, {
+    owner_id: owner.id,
+    group_id: group.id,
+    type: 'judge',
+    stem: '<p>别人的题目</p>',
+    answer_json: 'true',
+    created_at: now,
+    updated_at: now,
+  });
+  return { groupId: group.id, questionId };
+});
 
 const judge = { type: 'judge', stem: '<p>改</p>', answer: false };
 
