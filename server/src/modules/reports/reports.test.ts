@@ -639,4 +639,60 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect(pdfText(textbook.rawPayload).join('\n')).toContain('外校班');
     // The first export starts the worker threads and loads the CJK font: slow on a busy machine.
   }, 120_000);
+
+  it('exports of the other reports, read back: a student in the class, teaching, a college admin’s textbook', async () => {
+    const w = await setup();
+    vi.useRealTimers();
+    const download = async (url: string, token: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const workbook = async (url: string, token: string) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await download(url, token)) as unknown as ArrayBuffer);
+      return book;
+    };
+    const range = `start=${D1}&end=${D2}`;
+    // The teacher's click, exported: the student's figures and this class's homework.
+    const student = await workbook(
+      `/api/classReport/studentExport?classId=${w.classId}&memberId=${w.s2.id}&${range}&type=0`,
+      w.teacher.token,
+    );
+    expect(student.getWorksheet('概况')!.getCell('A1').value).toBe('乙同学的学习报告 - 报告一班');
+    expect(student.getWorksheet('作业')!.getRow(2).values).toEqual([undefined, '第一章练习', D2, 6, 10]);
+    expect(
+      (await get(`/api/classReport/studentExport?classId=${w.classId}&memberId=${w.s1.id}&type=0`, w.s2.token)).status,
+    ).toBe(403);
+    // The teaching report: one row per class.
+    const teaching = await workbook(`/api/classReport/teachingExport?${range}&type=0`, w.teacher.token);
+    expect(teaching.getWorksheet('班级对比')!.getRow(2).values).toEqual([
+      undefined,
+      '报告一班',
+      '报告教材',
+      3,
+      2,
+      '22%',
+      6,
+      1,
+      1,
+      2,
+    ]);
+    // A college administrator's textbook export holds their college only; the staff's holds both.
+    const classesOf = (book: ExcelJS.Workbook) => {
+      const sheet = book.getWorksheet('班级对比')!;
+      return Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(2).value).sort();
+    };
+    const url = `bookId=${w.bookId}&${range}&type=0`;
+    expect(classesOf(await workbook(`/api/classReport/textbookExport?${url}`, w.admin.token))).toEqual(['报告一班']);
+    expect(classesOf(await workbook(`/api/classReport/textbookExport?${url}`, w.otherAdmin.token))).toEqual(['外校班']);
+    expect(classesOf(await workbook(`/api/admin/report/textbookExport?${url}`, w.staff.token))).toEqual(
+      ['外校班', '报告一班'].sort(),
+    );
+    expect((await get(`/api/classReport/textbookExport?${url}`, w.teacher.token)).status).toBe(403);
+    // The study report's PDF: its title and homework table.
+    if (!cjkFont(t.ctx.config.pdfFont)) return;
+    const pdf = pdfText(await download(`/api/myReport/export?${range}&type=2`, w.s1.token)).join('\n');
+    for (const s of ['学习报告', '第一章练习', '第二章练习']) expect(pdf).toContain(s);
+  }, 120_000);
 });
