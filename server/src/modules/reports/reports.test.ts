@@ -487,8 +487,30 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect([text.status, text.body.msg]).toEqual([400, ReportMsg.EXPORT_TYPE]);
   });
 
-  it('the rollups equal a full recount of the raw events', async () => {
-    await setup();
+  it('the rollups equal a full recount of the raw events, also after a note turns into a highlight and back', async () => {
+    const w = await setup();
+    await expectRollupsRecounted();
+    const { id } = await t.ctx.db
+      .selectFrom('reader_notes')
+      .select('id')
+      .where('member_id', '=', w.s1.id)
+      .where('content', '=', '这里为什么？')
+      .executeTakeFirstOrThrow();
+    const edit = async (content: string) =>
+      expectOk(await post(`/api/reader/note/update/${id}`, { content }, w.s1.token));
+    await edit('');
+    await expectRollupsRecounted();
+    const asHighlight = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect([asHighlight.notes, asHighlight.highlights]).toEqual([0, 2]);
+    await edit('改过的问题');
+    await edit('这里为什么？');
+    await expectRollupsRecounted();
+    const back = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect([back.notes, back.highlights]).toEqual([1, 1]);
+  });
+
+  /** Recounts time, notes and highlights per member, book, day and chapter from the raw events; compares. */
+  async function expectRollupsRecounted() {
     const db = t.ctx.db;
     const DAY = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'Asia/Shanghai',
@@ -533,7 +555,7 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect(new Map(books.map((b) => [key(b), [Number(b.progress), b.reads]]))).toEqual(
       new Map(positions.map((p) => [key(p), [Number(p.progress), p.reads]])),
     );
-  });
+  }
 
   it('exports: the class report as a workbook and a PDF, the study report too, read back', async () => {
     const w = await setup();
