@@ -53,6 +53,14 @@ export const ReportMsg = {
   HOMEWORK: '作业',
   HOMEWORK_SCORE: '作业得分',
   HOMEWORK_DONE: '作业完成',
+  HOMEWORK_SUBMITTED: '提交人数',
+  HOMEWORK_AVG: '平均分',
+  HOMEWORK_FULL: '满分',
+  HOMEWORK_RATE: '作业平均得分率（%）',
+  HOMEWORK_BAND: '得分率',
+  DUE: '截止日期',
+  /** Students by their homework's average share of the full score, lowest first. */
+  SCORE_BANDS: ['60分以下', '60-69分', '70-79分', '80-89分', '90-100分'],
   NONE: '暂无数据',
   // sheet names
   SHEET_SUMMARY: '概况',
@@ -63,6 +71,7 @@ export const ReportMsg = {
   SHEET_CLASSES: '班级对比',
   SHEET_COLLEGES: '学院',
   SHEET_MONTHS: '月度统计',
+  SHEET_HOMEWORK_BANDS: '作业成绩分布',
 } as const;
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -217,7 +226,7 @@ export const studyReport = z.object({
   highlights: int,
   daily: z.array(dayFigure),
   books: z.array(bookFigure),
-  /** Homework scores over time; null when the platform has no homework figures for the member. */
+  /** Homework scores over time (work submitted within the range), oldest first; null without any. */
   homework: z.array(homeworkFigure).nullable(),
 });
 export type StudyReport = z.infer<typeof studyReport>;
@@ -233,7 +242,10 @@ export const studentFigure = z.object({
   notes: int,
   highlights: int,
   lastDay: z.string().nullable(),
-  /** Homework: submitted of released, and the average score; null without homework figures. */
+  /**
+   * Homework of the range (released, open on or before its end and due on or after its start): how many the
+   * student submitted, and their average share of the full score (0–100); null without such homework.
+   */
   homeworkDone: int.nullable().optional(),
   homeworkScore: z.number().nullable().optional(),
 });
@@ -260,6 +272,11 @@ export const classReport = z.object({
   notOpened: z.array(z.object({ memberId: int, name: z.string(), studentId: z.string() })),
   sections: z.array(chapterFigure),
   daily: z.array(dayFigure),
+  /**
+   * The class's released homework the range covers (open on or before its end, due on or after its start), each
+   * with submissions of the roster and the average score; students by their average share of the full score
+   * (bands of SCORE_BANDS). Null without such homework.
+   */
   homework: z.object({ items: z.array(homeworkFigure), bands: z.array(scoreBand) }).nullable(),
 });
 export type ClassReport = z.infer<typeof classReport>;

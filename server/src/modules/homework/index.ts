@@ -1,6 +1,7 @@
 /**
  * Homework's public face: its module, the clock tests move, the reminder run, and the scores reports read
- * (`homeworkScores`: per student and homework, the score and submission time).
+ * (`homeworkScores`: per student and homework, the score and submission time; `releasedHomework`: what a class
+ * was set, submitted or not).
  */
 export { homeworkModule } from './routes.js';
-export { homeworkClock, homeworkScores, remindDue, type HomeworkScoreRow } from './service.js';
+export { homeworkClock, homeworkScores, releasedHomework, remindDue, type HomeworkScoreRow } from './service.js';

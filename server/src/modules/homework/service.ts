@@ -881,3 +881,18 @@ export async function homeworkScores(
     submittedAt: r.submittedAt === null ? null : num(r.submittedAt),
   }));
 }
+
+/** A class's released homework (submitted or not), for reports: what was set, when it opened and was due. */
+export async function releasedHomework(
+  ctx: AppContext,
+  classId: number,
+): Promise<{ id: number; title: string; openAt: number; dueAt: number; totalScore: number }[]> {
+  const rows = await q.homeworkOf(ctx.db, { classIds: [classId], releasedOnly: true });
+  return rows.map((h) => ({
+    id: h.id,
+    title: h.title,
+    openAt: num(h.openAt),
+    dueAt: num(h.dueAt),
+    totalScore: num(h.totalScore),
+  }));
+}

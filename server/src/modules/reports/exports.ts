@@ -103,8 +103,9 @@ export function studyDoc(r: StudyReport): ReportDoc {
         { header: M.HOMEWORK, key: 'title', width: 24 },
         { header: M.DATE, key: 'day', width: 14 },
         { header: M.HOMEWORK_SCORE, key: 'score', width: 12 },
+        { header: M.HOMEWORK_FULL, key: 'fullScore', width: 10 },
       ],
-      rows: r.homework.map((h) => ({ title: h.title, day: h.day, score: h.score ?? '' })),
+      rows: r.homework.map((h) => ({ title: h.title, day: h.day, score: h.score ?? '', fullScore: h.fullScore ?? '' })),
     });
   }
   return {
@@ -152,7 +153,7 @@ export function classDoc(r: ClassReport): ReportDoc {
   ];
   if (r.homework?.bands.length) {
     charts.push({
-      title: M.HOMEWORK_SCORE,
+      title: M.SHEET_HOMEWORK_BANDS,
       kind: 'bar',
       labels: r.homework.bands.map((b) => b.band),
       series: [{ name: M.STUDENTS, values: r.homework.bands.map((b) => b.students) }],
@@ -171,6 +172,12 @@ export function classDoc(r: ClassReport): ReportDoc {
         { header: M.NOTES, key: 'notes', width: 8 },
         { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
         { header: M.LAST_READ, key: 'lastDay', width: 12 },
+        ...(r.homework
+          ? [
+              { header: M.HOMEWORK_DONE, key: 'homeworkDone', width: 10 },
+              { header: M.HOMEWORK_RATE, key: 'homeworkScore', width: 16 },
+            ]
+          : []),
       ],
       rows: r.roster.map((s) => ({
         studentId: s.studentId,
@@ -181,6 +188,8 @@ export function classDoc(r: ClassReport): ReportDoc {
         notes: s.notes,
         highlights: s.highlights,
         lastDay: s.lastDay ?? '',
+        homeworkDone: s.homeworkDone ?? '',
+        homeworkScore: s.homeworkScore ?? '',
       })),
     },
     {
@@ -216,6 +225,39 @@ export function classDoc(r: ClassReport): ReportDoc {
       rows: r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds), readers: d.readers ?? 0 })),
     },
   ];
+  if (r.homework) {
+    tables.push(
+      {
+        title: M.HOMEWORK,
+        sheet: M.HOMEWORK,
+        columns: [
+          { header: M.HOMEWORK, key: 'title', width: 24 },
+          { header: M.DUE, key: 'day', width: 14 },
+          { header: M.HOMEWORK_SUBMITTED, key: 'submitted', width: 10 },
+          { header: M.STUDENTS, key: 'students', width: 8 },
+          { header: M.HOMEWORK_AVG, key: 'score', width: 10 },
+          { header: M.HOMEWORK_FULL, key: 'fullScore', width: 10 },
+        ],
+        rows: r.homework.items.map((h) => ({
+          title: h.title,
+          day: h.day,
+          submitted: h.submitted ?? 0,
+          students: h.students ?? 0,
+          score: h.score ?? '',
+          fullScore: h.fullScore ?? '',
+        })),
+      },
+      {
+        title: M.SHEET_HOMEWORK_BANDS,
+        sheet: M.SHEET_HOMEWORK_BANDS,
+        columns: [
+          { header: M.HOMEWORK_BAND, key: 'band', width: 14 },
+          { header: M.STUDENTS, key: 'students', width: 10 },
+        ],
+        rows: r.homework.bands,
+      },
+    );
+  }
   return {
     title: r.title,
     lines: [`${M.BOOK}：${r.bookName}`, M.RANGE(r.start, r.end)],

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
+  formatClassTime,
   ReportMsg,
   type ClassReport,
+  type HomeworkRow,
+  type StudentHomeworkInfo,
   type MonthFigure,
   type StudyReport,
   type TeachingReport,
@@ -28,6 +31,7 @@ const D1 = '2026-11-02';
 const D2 = '2026-11-03';
 /** 10:00 in China on a day. */
 const at = (day: string) => Date.parse(`${day}T02:00:00Z`);
+const HOUR = 3_600_000;
 
 describe('reports: figures from the rollups, permissions, exports', () => {
   const t = useTestApp({ dataDir: tempDataDir() });
@@ -51,6 +55,8 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     s3: BuiltMember;
     otherClassId: number;
     staff: { token: string };
+    /** Released homework of the class: 第一章练习, 第二章练习, 第三章练习 (nobody submits). */
+    hw: number[];
   }
   let world: Promise<World> | undefined;
 
@@ -59,6 +65,12 @@ describe('reports: figures from the rollups, permissions, exports', () => {
    * (600 s) and half of chapter 2 on D2 (360 s), writes a note in chapter 2 and highlights in chapter 1; S2 reads
    * half of chapter 1 on D2 (120 s), makes two highlights there and deletes one; S3 never opens the book. Another
    * college has a class of the same book with one student who reads 60 s on D2.
+   *
+   * Homework (a single choice worth 6 and a true-or-false worth 4, both graded on submit, full score 10):
+   * 第一章练习 opens on D1 and is due on D2 — S1 submits on D1 with both right (10), S2 on D2 with the choice
+   * right (6), S3 never; 第二章练习 opens and is due on D2 — S1 gets the choice right (6), S3 nothing right (0),
+   * S2 never; 第三章练习 (D2) is released and nobody submits; a fourth stays a draft. The other class's student
+   * submits the other class's homework (it must not count here).
    */
   function setup(): Promise<World> {
     world ??= (async () => {
@@ -128,6 +140,11 @@ describe('reports: figures from the rollups, permissions, exports', () => {
       const gone = await note(s2, 0, '');
       expectOk(await post(`/api/reader/note/delete/${gone.id}`, {}, s2.token));
       await leave(s4, 0, 0.2, 60);
+      const hw = await homework(
+        bookId,
+        { teacher, classId: cls.id, otherTeacher: otherCollegeTeacher, otherClassId: otherCls.id },
+        { s1, s2, s3, s4 },
+      );
       return {
         bookId,
         chapters,
@@ -142,9 +159,106 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         s3,
         otherClassId: otherCls.id,
         staff,
+        hw,
       };
     })();
     return world;
+  }
+
+  /** The homework of the fixture, through the homework module's own routes (see `setup`). Returns the released. */
+  async function homework(
+    bookId: number,
+    c: { teacher: BuiltMember; classId: number; otherTeacher: BuiltMember; otherClassId: number },
+    s: Record<'s1' | 's2' | 's3' | 's4', BuiltMember>,
+  ): Promise<number[]> {
+    const sections = await t.ctx.db
+      .selectFrom('book_sections')
+      .select('id')
+      .where('book_id', '=', bookId)
+      .orderBy('seq')
+      .execute();
+    const questions = async (teacher: BuiltMember) => ({
+      single: expectOk(
+        await post<{ id: number }>(
+          '/api/myQuestion/save',
+          {
+            type: 'single',
+            stem: '<p>选出正确的一项</p>',
+            options: ['A', 'B', 'C', 'D'].map((key) => ({ key, html: `<p>选项${key}</p>` })),
+            answer: 'B',
+            analysis: '选B',
+          },
+          teacher.token,
+        ),
+      ).id,
+      judge: expectOk(
+        await post<{ id: number }>(
+          '/api/myQuestion/save',
+          { type: 'judge', stem: '<p>学而时习之</p>', answer: true, analysis: '对' },
+          teacher.token,
+        ),
+      ).id,
+    });
+    const mine = await questions(c.teacher);
+    const theirs = await questions(c.otherTeacher);
+    const make = async (
+      teacher: BuiltMember,
+      q: { single: number; judge: number },
+      classId: number,
+      section: number,
+      title: string,
+      open: number,
+      due: number,
+      release = true,
+    ) => {
+      const draft = expectOk(
+        await post<HomeworkRow>(
+          '/api/homework/teacher/save',
+          {
+            classId,
+            sectionId: sections[section]!.id,
+            title,
+            description: '',
+            openTime: formatClassTime(open),
+            dueTime: formatClassTime(due),
+            lateRule: 'none',
+            lateDeduct: 0,
+            items: [
+              { questionId: q.single, score: 6 },
+              { questionId: q.judge, score: 4 },
+            ],
+          },
+          teacher.token,
+        ),
+      );
+      if (!release) return draft.id;
+      return expectOk(await post<HomeworkRow>('/api/homework/teacher/release', { id: draft.id }, teacher.token)).id;
+    };
+    /** Submits with the single choice and the judgement right or wrong. */
+    const submit = async (m: BuiltMember, id: number, single: boolean, judge: boolean) => {
+      const info = expectOk(await get<StudentHomeworkInfo>(`/api/homework/student/info?id=${id}`, m.token));
+      const item = (type: string) => String(info.questions.find((x) => x.question.type === type)!.itemId);
+      expectOk(
+        await post(
+          '/api/homework/student/submit',
+          { id, answers: { [item('single')]: single ? 'B' : 'A', [item('judge')]: judge } },
+          m.token,
+        ),
+      );
+    };
+    vi.setSystemTime(at(D1));
+    const hw1 = await make(c.teacher, mine, c.classId, 0, '第一章练习', at(D1) - HOUR, at(D2) + 8 * HOUR);
+    await submit(s.s1, hw1, true, true);
+    vi.setSystemTime(at(D2));
+    const hw2 = await make(c.teacher, mine, c.classId, 1, '第二章练习', at(D2) - HOUR, at(D2) + 10 * HOUR);
+    const hw3 = await make(c.teacher, mine, c.classId, 2, '第三章练习', at(D2) - HOUR, at(D2) + 10 * HOUR);
+    await make(c.teacher, mine, c.classId, 2, '草稿作业', at(D2) - HOUR, at(D2) + 10 * HOUR, false);
+    const elsewhere = await make(c.otherTeacher, theirs, c.otherClassId, 0, '外校练习', at(D2) - HOUR, at(D2) + HOUR);
+    await submit(s.s2, hw1, true, false);
+    await submit(s.s1, hw2, true, false);
+    await submit(s.s3, hw2, false, false);
+    await submit(s.s4, elsewhere, true, true);
+    return [hw1, hw2, hw3];
   }
 
   it('a student study report: time per day, books and chapters, term days, notes and highlights', async () => {
@@ -162,7 +276,6 @@ describe('reports: figures from the rollups, permissions, exports', () => {
         { day: D2, seconds: 360 },
       ],
       term: { name: '2026年秋季学期', start: '2026-08-01', end: '2027-01-31', days: 2 },
-      homework: null,
     });
     expect(r.books).toHaveLength(1);
     expect(r.books[0]).toMatchObject({ bookId: w.bookId, progress: 0.5, seconds: 960, days: 2, lastDay: D2 });
@@ -220,6 +333,68 @@ describe('reports: figures from the rollups, permissions, exports', () => {
       await get<ClassReport>(`/api/classReport/detail?classId=${w.classId}&start=${D1}&end=${D1}`, w.teacher.token),
     );
     expect([d1.seconds, d1.notes, d1.highlights, d1.roster[1]!.seconds]).toEqual([600, 0, 1, 0]);
+  });
+
+  it('homework: a student’s scores over time, the class’s completion and score bands, within the range', async () => {
+    const w = await setup();
+    const [hw1, hw2, hw3] = w.hw as [number, number, number];
+    const mine = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect(mine.homework).toEqual([
+      { id: hw1, title: '第一章练习', day: D1, score: 10, fullScore: 10 },
+      { id: hw2, title: '第二章练习', day: D2, score: 6, fullScore: 10 },
+    ]);
+    // Work submitted within the range only; none is null (the page shows no chart).
+    const d2 = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D2}&end=${D2}`, w.s1.token));
+    expect(d2.homework?.map((h) => [h.id, h.score])).toEqual([[hw2, 6]]);
+    const s2d1 = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D1}`, w.s2.token));
+    expect(s2d1.homework).toBeNull();
+    // The teacher's click on a student: that class's homework.
+    const s2 = expectOk(
+      await get<StudyReport>(
+        `/api/classReport/student?classId=${w.classId}&memberId=${w.s2.id}&start=${D1}&end=${D2}`,
+        w.teacher.token,
+      ),
+    );
+    expect(s2.homework).toEqual([{ id: hw1, title: '第一章练习', day: D2, score: 6, fullScore: 10 }]);
+
+    // The class: released homework only (not the draft, not the other class's), each with the roster's
+    // submissions and average; students by their average share of the full score: S1 (100 + 60) / 2 = 80,
+    // S2 60, S3 0.
+    const detail = (start: string, end: string) =>
+      get<ClassReport>(`/api/classReport/detail?classId=${w.classId}&start=${start}&end=${end}`, w.teacher.token);
+    const r = expectOk(await detail(D1, D2));
+    expect(r.homework).toEqual({
+      items: [
+        { id: hw1, title: '第一章练习', day: D2, score: 8, fullScore: 10, submitted: 2, students: 3 },
+        { id: hw2, title: '第二章练习', day: D2, score: 3, fullScore: 10, submitted: 2, students: 3 },
+        { id: hw3, title: '第三章练习', day: D2, score: null, fullScore: 10, submitted: 0, students: 3 },
+      ],
+      bands: [
+        { band: '60分以下', students: 1 },
+        { band: '60-69分', students: 1 },
+        { band: '70-79分', students: 0 },
+        { band: '80-89分', students: 1 },
+        { band: '90-100分', students: 0 },
+      ],
+    });
+    expect(r.roster.map((s) => [s.name, s.homeworkDone, s.homeworkScore])).toEqual([
+      ['甲同学', 2, 80],
+      ['乙同学', 1, 60],
+      ['丙同学', 1, 0],
+    ]);
+    // D1 alone covers only 第一章练习 (open on D1, due on D2); its submissions count whenever they came.
+    const d1 = expectOk(await detail(D1, D1));
+    expect(d1.homework?.items.map((h) => [h.id, h.submitted, h.score])).toEqual([[hw1, 2, 8]]);
+    expect(d1.homework?.bands.map((b) => b.students)).toEqual([0, 1, 0, 0, 1]);
+    expect(d1.roster.map((s) => [s.homeworkDone, s.homeworkScore])).toEqual([
+      [1, 100],
+      [1, 60],
+      [0, null],
+    ]);
+    // After every deadline: no homework in the range.
+    const later = expectOk(await detail('2026-11-04', '2026-11-05'));
+    expect(later.homework).toBeNull();
+    expect(later.roster[0]!.homeworkDone).toBeUndefined();
   });
 
   it("a student's report within the class: the teacher's click; a member not in the class is 404", async () => {
@@ -312,8 +487,30 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect([text.status, text.body.msg]).toEqual([400, ReportMsg.EXPORT_TYPE]);
   });
 
-  it('the rollups equal a full recount of the raw events', async () => {
-    await setup();
+  it('the rollups equal a full recount of the raw events, also after a note turns into a highlight and back', async () => {
+    const w = await setup();
+    await expectRollupsRecounted();
+    const { id } = await t.ctx.db
+      .selectFrom('reader_notes')
+      .select('id')
+      .where('member_id', '=', w.s1.id)
+      .where('content', '=', '这里为什么？')
+      .executeTakeFirstOrThrow();
+    const edit = async (content: string) =>
+      expectOk(await post(`/api/reader/note/update/${id}`, { content }, w.s1.token));
+    await edit('');
+    await expectRollupsRecounted();
+    const asHighlight = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect([asHighlight.notes, asHighlight.highlights]).toEqual([0, 2]);
+    await edit('改过的问题');
+    await edit('这里为什么？');
+    await expectRollupsRecounted();
+    const back = expectOk(await get<StudyReport>(`/api/myReport/overview?start=${D1}&end=${D2}`, w.s1.token));
+    expect([back.notes, back.highlights]).toEqual([1, 1]);
+  });
+
+  /** Recounts time, notes and highlights per member, book, day and chapter from the raw events; compares. */
+  async function expectRollupsRecounted() {
     const db = t.ctx.db;
     const DAY = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'Asia/Shanghai',
@@ -358,7 +555,7 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect(new Map(books.map((b) => [key(b), [Number(b.progress), b.reads]]))).toEqual(
       new Map(positions.map((p) => [key(p), [Number(p.progress), p.reads]])),
     );
-  });
+  }
 
   it('exports: the class report as a workbook and a PDF, the study report too, read back', async () => {
     const w = await setup();
@@ -372,7 +569,14 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['概况', '学生', '章节难点', '每日阅读']);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      '概况',
+      '学生',
+      '章节难点',
+      '每日阅读',
+      '作业',
+      '作业成绩分布',
+    ]);
     const students = book.getWorksheet('学生')!;
     expect(students.getRow(1).values).toEqual([
       undefined,
@@ -384,11 +588,29 @@ describe('reports: figures from the rollups, permissions, exports', () => {
       '笔记',
       '划线',
       '最近阅读',
+      '作业完成',
+      '作业平均得分率（%）',
     ]);
-    expect(students.getRow(2).values).toEqual([undefined, 'A01', '甲同学', '50%', 16, 2, 1, 1, D2]);
+    expect(students.getRow(2).values).toEqual([undefined, 'A01', '甲同学', '50%', 16, 2, 1, 1, D2, 2, 80]);
     expect(students.getRow(4).getCell(3).value).toBe('未打开教材的学生');
     const sections = book.getWorksheet('章节难点')!;
     expect(sections.getRow(3).values).toEqual([undefined, '第二章', 100, '17%', 6, 1, 1, 0]);
+    const homework = book.getWorksheet('作业')!;
+    expect([1, 2, 3, 4].map((i) => homework.getRow(i).values)).toEqual([
+      [undefined, '作业', '截止日期', '提交人数', '学生数', '平均分', '满分'],
+      [undefined, '第一章练习', D2, 2, 3, 8, 10],
+      [undefined, '第二章练习', D2, 2, 3, 3, 10],
+      [undefined, '第三章练习', D2, 0, 3, '', 10],
+    ]);
+    const bands = book.getWorksheet('作业成绩分布')!;
+    expect([1, 2, 3, 4, 5, 6].map((i) => bands.getRow(i).values)).toEqual([
+      [undefined, '得分率', '学生数'],
+      [undefined, '60分以下', 1],
+      [undefined, '60-69分', 1],
+      [undefined, '70-79分', 0],
+      [undefined, '80-89分', 1],
+      [undefined, '90-100分', 0],
+    ]);
 
     const mine = await t.app.inject({
       method: 'GET',
@@ -398,6 +620,12 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     const study = new ExcelJS.Workbook();
     await study.xlsx.load(mine.rawPayload as unknown as ArrayBuffer);
     expect(study.getWorksheet('每日阅读')!.getRow(2).values).toEqual([undefined, D1, 10]);
+    const scores = study.getWorksheet('作业')!;
+    expect([1, 2, 3].map((i) => scores.getRow(i).values)).toEqual([
+      [undefined, '作业', '日期', '作业得分', '满分'],
+      [undefined, '第一章练习', D1, 10, 10],
+      [undefined, '第二章练习', D2, 6, 10],
+    ]);
 
     if (!cjkFont(t.ctx.config.pdfFont)) return;
     const pdf = await t.app.inject({
@@ -408,7 +636,15 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload).join('\n');
-    for (const s of ['班级学习报告 - 报告一班', '甲同学', '丙同学', '章节难点分布（划线、笔记与停留时长）', '第二章']) {
+    for (const s of [
+      '班级学习报告 - 报告一班',
+      '甲同学',
+      '丙同学',
+      '章节难点分布（划线、笔记与停留时长）',
+      '第二章',
+      '作业成绩分布',
+      '第三章练习',
+    ]) {
       expect(text).toContain(s);
     }
     const teaching = await t.app.inject({
@@ -424,5 +660,61 @@ describe('reports: figures from the rollups, permissions, exports', () => {
     });
     expect(pdfText(textbook.rawPayload).join('\n')).toContain('外校班');
     // The first export starts the worker threads and loads the CJK font: slow on a busy machine.
+  }, 120_000);
+
+  it('exports of the other reports, read back: a student in the class, teaching, a college admin’s textbook', async () => {
+    const w = await setup();
+    vi.useRealTimers();
+    const download = async (url: string, token: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const workbook = async (url: string, token: string) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await download(url, token)) as unknown as ArrayBuffer);
+      return book;
+    };
+    const range = `start=${D1}&end=${D2}`;
+    // The teacher's click, exported: the student's figures and this class's homework.
+    const student = await workbook(
+      `/api/classReport/studentExport?classId=${w.classId}&memberId=${w.s2.id}&${range}&type=0`,
+      w.teacher.token,
+    );
+    expect(student.getWorksheet('概况')!.getCell('A1').value).toBe('乙同学的学习报告 - 报告一班');
+    expect(student.getWorksheet('作业')!.getRow(2).values).toEqual([undefined, '第一章练习', D2, 6, 10]);
+    expect(
+      (await get(`/api/classReport/studentExport?classId=${w.classId}&memberId=${w.s1.id}&type=0`, w.s2.token)).status,
+    ).toBe(403);
+    // The teaching report: one row per class.
+    const teaching = await workbook(`/api/classReport/teachingExport?${range}&type=0`, w.teacher.token);
+    expect(teaching.getWorksheet('班级对比')!.getRow(2).values).toEqual([
+      undefined,
+      '报告一班',
+      '报告教材',
+      3,
+      2,
+      '22%',
+      6,
+      1,
+      1,
+      2,
+    ]);
+    // A college administrator's textbook export holds their college only; the staff's holds both.
+    const classesOf = (book: ExcelJS.Workbook) => {
+      const sheet = book.getWorksheet('班级对比')!;
+      return Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(2).value).sort();
+    };
+    const url = `bookId=${w.bookId}&${range}&type=0`;
+    expect(classesOf(await workbook(`/api/classReport/textbookExport?${url}`, w.admin.token))).toEqual(['报告一班']);
+    expect(classesOf(await workbook(`/api/classReport/textbookExport?${url}`, w.otherAdmin.token))).toEqual(['外校班']);
+    expect(classesOf(await workbook(`/api/admin/report/textbookExport?${url}`, w.staff.token))).toEqual(
+      ['外校班', '报告一班'].sort(),
+    );
+    expect((await get(`/api/classReport/textbookExport?${url}`, w.teacher.token)).status).toBe(403);
+    // The study report's PDF: its title and homework table.
+    if (!cjkFont(t.ctx.config.pdfFont)) return;
+    const pdf = pdfText(await download(`/api/myReport/export?${range}&type=2`, w.s1.token)).join('\n');
+    for (const s of ['学习报告', '第一章练习', '第二章练习']) expect(pdf).toContain(s);
   }, 120_000);
 });

@@ -21,7 +21,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { bookTitles, monthStatistics, spineOf } from '../catalog/index.js';
 import { classesWhere, classRosters, loadClass, type ClassRecord } from '../classes/index.js';
-import { homeworkScores, type HomeworkScoreRow } from '../homework/index.js';
+import { homeworkScores, releasedHomework, type HomeworkScoreRow } from '../homework/index.js';
 import { rollups, type Scope } from '../rollups/index.js';
 
 type Roster = Awaited<ReturnType<typeof classRosters>>;
@@ -132,58 +132,81 @@ function sums(rows: RollupRow[]) {
   };
 }
 
-/** A China day of epoch milliseconds (the homework's submission, else its due time). */
-const dayOfMs = (ms: number) => chinaDay(ms);
+type DayRange = { start: string; end: string };
+type Released = Awaited<ReturnType<typeof releasedHomework>>[number];
 
-/** A member's homework scores over time (submitted work of released homework), oldest first; null without any. */
-function memberHomework(rows: HomeworkScoreRow[]): HomeworkFigure[] | null {
-  const done = rows.filter((r) => r.submittedAt !== null);
+const within = (day: string, range: DayRange) => day >= range.start && day <= range.end;
+
+/** A member's homework scores over time (work submitted within the range), oldest first; null without any. */
+function memberHomework(rows: HomeworkScoreRow[], range: DayRange): HomeworkFigure[] | null {
+  const done = rows
+    .filter((r) => r.submittedAt !== null && within(chinaDay(r.submittedAt), range))
+    .sort((a, b) => a.submittedAt! - b.submittedAt! || a.homeworkId - b.homeworkId);
   if (!done.length) return null;
-  return done
-    .sort((a, b) => (a.submittedAt ?? 0) - (b.submittedAt ?? 0))
-    .map((r) => ({
-      id: r.homeworkId,
-      title: r.title,
-      day: dayOfMs(r.submittedAt ?? r.dueAt),
-      score: r.score,
-      fullScore: r.totalScore,
-    }));
+  return done.map((r) => ({
+    id: r.homeworkId,
+    title: r.title,
+    day: chinaDay(r.submittedAt!),
+    score: r.score,
+    fullScore: r.totalScore,
+  }));
 }
 
-const BANDS = ['60分以下', '60-69分', '70-79分', '80-89分', '90-100分'];
+/** Per student of the roster: homework submitted, and the average share of the full score (0–100) of those marked. */
+interface StudentHomework {
+  done: number;
+  rate: number | null;
+}
 
-/** A class's homework: per homework the average score and submissions; students by average score band (0–100). */
-function classHomework(rows: HomeworkScoreRow[], students: number): ClassReport['homework'] {
-  if (!rows.length) return null;
-  const byHomework = new Map<number, HomeworkScoreRow[]>();
-  for (const r of rows) byHomework.set(r.homeworkId, [...(byHomework.get(r.homeworkId) ?? []), r]);
-  const items = [...byHomework.values()]
-    .map((list) => {
-      const submitted = list.filter((r) => r.submittedAt !== null);
-      const scored = submitted.filter((r) => r.score !== null);
-      const first = list[0]!;
-      return {
-        id: first.homeworkId,
-        title: first.title,
-        day: dayOfMs(first.dueAt),
-        score: scored.length ? round(scored.reduce((s, r) => s + r.score!, 0) / scored.length, 1) : null,
-        fullScore: first.totalScore,
-        submitted: new Set(submitted.map((r) => r.memberId)).size,
-        students,
-      };
-    })
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.id - b.id));
-  const perMember = new Map<number, number[]>();
-  for (const r of rows) {
-    if (r.score === null || r.submittedAt === null || !r.totalScore) continue;
-    perMember.set(r.memberId, [...(perMember.get(r.memberId) ?? []), (100 * r.score) / r.totalScore]);
+/**
+ * A class's homework over a range: the released homework the range covers (open on or before its end, due on or
+ * after its start), each with the roster's submissions and average score; students by the average share of the
+ * full score of their submitted work. Students who left the class do not count. Null without such homework.
+ */
+function classHomework(
+  released: Released[],
+  rows: HomeworkScoreRow[],
+  roster: Roster,
+  range: DayRange,
+): { homework: ClassReport['homework']; perStudent: Map<number, StudentHomework> } {
+  const perStudent = new Map<number, StudentHomework>();
+  const set = released
+    .filter((h) => chinaDay(h.openAt) <= range.end && chinaDay(h.dueAt) >= range.start)
+    .sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
+  if (!set.length) return { homework: null, perStudent };
+  const ids = new Set(set.map((h) => h.id));
+  const members = new Set(roster.map((r) => r.memberId));
+  const work = rows.filter((r) => ids.has(r.homeworkId) && members.has(r.memberId) && r.submittedAt !== null);
+  const items = set.map((h) => {
+    const mine = work.filter((r) => r.homeworkId === h.id);
+    const scored = mine.filter((r) => r.score !== null);
+    return {
+      id: h.id,
+      title: h.title,
+      day: chinaDay(h.dueAt),
+      score: scored.length ? round(scored.reduce((s, r) => s + r.score!, 0) / scored.length, 1) : null,
+      fullScore: h.totalScore,
+      submitted: new Set(mine.map((r) => r.memberId)).size,
+      students: roster.length,
+    };
+  });
+  const shares = new Map<number, { done: Set<number>; shares: number[] }>();
+  for (const r of work) {
+    const m = shares.get(r.memberId) ?? { done: new Set<number>(), shares: [] };
+    m.done.add(r.homeworkId);
+    if (r.score !== null && r.totalScore > 0) m.shares.push((100 * r.score) / r.totalScore);
+    shares.set(r.memberId, m);
   }
-  const counts = BANDS.map(() => 0);
-  for (const scores of perMember.values()) {
-    const avg = scores.reduce((s, x) => s + x, 0) / scores.length;
-    counts[avg < 60 ? 0 : avg >= 90 ? 4 : Math.floor(avg / 10) - 5]! += 1;
+  const counts = ReportMsg.SCORE_BANDS.map(() => 0);
+  for (const [memberId, m] of shares) {
+    const rate = m.shares.length ? m.shares.reduce((s, x) => s + x, 0) / m.shares.length : null;
+    perStudent.set(memberId, { done: m.done.size, rate: rate === null ? null : round(rate, 1) });
+    if (rate !== null) counts[rate < 60 ? 0 : rate >= 90 ? 4 : Math.floor(rate / 10) - 5]! += 1;
   }
-  return { items, bands: BANDS.map((band, i) => ({ band, students: counts[i]! })) };
+  return {
+    homework: { items, bands: ReportMsg.SCORE_BANDS.map((band, i) => ({ band, students: counts[i]! })) },
+    perStudent,
+  };
 }
 
 // ---- study report ----
@@ -263,7 +286,7 @@ export async function studyReportOf(ctx: AppContext, memberId: number, o: StudyO
     highlights: sum('highlights'),
     daily: readDays.map((d) => ({ day: d.day, seconds: num(d.seconds) })),
     books,
-    homework: memberHomework(await homework),
+    homework: memberHomework(await homework, o.range),
   };
 }
 
@@ -392,6 +415,11 @@ export async function classReport(ctx: AppContext, cls: ClassRecord, asked: Repo
   const { students, states } = await rosterFigures(ctx, roster, cls.bookId, range, summed.perMember);
   const sections = await sectionFigures(ctx, cls.bookId, scope, states, roster.length, summed.perChapter);
   const summary = summarize(cls, students);
+  const [released, scores] = await Promise.all([
+    releasedHomework(ctx, cls.id),
+    homeworkScores(ctx, { classId: cls.id }),
+  ]);
+  const { homework, perStudent } = classHomework(released, scores, roster, range);
   return {
     title: ReportMsg.CLASS_TITLE(cls.name),
     classId: cls.id,
@@ -406,7 +434,13 @@ export async function classReport(ctx: AppContext, cls: ClassRecord, asked: Repo
     avgDays: summary.avgDays,
     notes: summary.notes,
     highlights: summary.highlights,
-    roster: students,
+    roster: homework
+      ? students.map((s) => ({
+          ...s,
+          homeworkDone: perStudent.get(s.memberId)?.done ?? 0,
+          homeworkScore: perStudent.get(s.memberId)?.rate ?? null,
+        }))
+      : students,
     notOpened: students
       .filter((s) => !s.opened)
       .map((s) => ({ memberId: s.memberId, name: s.name, studentId: s.studentId })),
@@ -414,7 +448,7 @@ export async function classReport(ctx: AppContext, cls: ClassRecord, asked: Repo
     daily: daily
       .filter((d) => num(d.seconds) > 0)
       .map((d) => ({ day: d.day, seconds: num(d.seconds), readers: num(d.readers) })),
-    homework: classHomework(await homeworkScores(ctx, { classId: cls.id }), roster.length),
+    homework,
   };
 }
 

@@ -145,7 +145,7 @@ export function ClassReportView({ report, range }: { report: ClassReport; range:
           size="small"
           dataSource={report.roster}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 760 }}
+          scroll={{ x: report.homework ? 950 : 760 }}
           columns={[
             {
               title: '姓名',
@@ -178,6 +178,24 @@ export function ClassReportView({ report, range }: { report: ClassReport; range:
             { title: '笔记', dataIndex: 'notes', width: 70 },
             { title: '划线', dataIndex: 'highlights', width: 70 },
             { title: '最近阅读', dataIndex: 'lastDay', width: 110, render: (v: string | null) => v ?? '—' },
+            ...(report.homework
+              ? [
+                  {
+                    title: '作业完成',
+                    dataIndex: 'homeworkDone',
+                    width: 90,
+                    sorter: (a: StudentFigure, b: StudentFigure) => (a.homeworkDone ?? 0) - (b.homeworkDone ?? 0),
+                    render: (v: number | null | undefined) => `${v ?? 0}/${report.homework!.items.length}`,
+                  },
+                  {
+                    title: '作业得分率',
+                    dataIndex: 'homeworkScore',
+                    width: 100,
+                    sorter: (a: StudentFigure, b: StudentFigure) => (a.homeworkScore ?? -1) - (b.homeworkScore ?? -1),
+                    render: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v}%`),
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
