@@ -3,7 +3,7 @@ import { grantShelfEntry } from '../../../src/modules/shelf/service.js';
 import { createClass, validClass } from '../../classes.js';
 import { call, expectOk } from '../../helpers.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
-import { foreignClass, perWorld } from './foreign.js';
+import { foreignClass, perWorld } from '../foreign.js';
 
 interface Foreign {
   classId: number;

@@ -1,6 +1,6 @@
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
 import { validClass } from '../../classes.js';
-import { foreignClass, perWorld } from './foreign.js';
+import { foreignClass, perWorld } from '../foreign.js';
 
 interface Foreign {
   classId: number;

@@ -2,7 +2,7 @@ import { buildBook } from '../../classes.js';
 import { buildMember, buildStaff } from '../../factories.js';
 import { call, expectOk } from '../../helpers.js';
 import type { IdorCase, MatrixWorld } from '../world.js';
-import { perWorld } from './foreign.js';
+import { perWorld } from '../foreign.js';
 
 interface Foreign {
   collegeBookId: number;

@@ -1,7 +1,7 @@
 import { formatClassTime } from '@textbook/contracts';
 import { call, expectOk } from '../../helpers.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
-import { foreignClass, perWorld } from './foreign.js';
+import { foreignClass, perWorld } from '../foreign.js';
 
 interface Foreign {
   classId: number;

@@ -1,7 +1,7 @@
 import * as q from '../../../src/modules/questionBank/queries.js';
 import { buildMember } from '../../factories.js';
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
-import { perWorld } from './foreign.js';
+import { perWorld } from '../foreign.js';
 
 interface Foreign {
   groupId: number;

@@ -1,5 +1,5 @@
 import type { Caller, IdorCase, MatrixWorld } from '../world.js';
-import { foreignClass, perWorld } from './foreign.js';
+import { foreignClass, perWorld } from '../foreign.js';
 
 interface Foreign {
   classId: number;

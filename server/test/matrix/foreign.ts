@@ -1,9 +1,9 @@
 import type { ClassCreate } from '@textbook/contracts';
-import { grantShelfEntry } from '../../../src/modules/shelf/service.js';
-import { buildBook, createClass, join, validClass } from '../../classes.js';
-import { buildMember, type BuiltMember } from '../../factories.js';
-import { expectOk } from '../../helpers.js';
-import type { MatrixWorld } from '../world.js';
+import { grantShelfEntry } from '../../src/modules/shelf/service.js';
+import { buildBook, createClass, join, validClass } from '../classes.js';
+import { buildMember, type BuiltMember } from '../factories.js';
+import { expectOk } from '../helpers.js';
+import type { MatrixWorld } from './world.js';
 
 /** A world's fixture, made once per matrix world (the first case that needs it makes it). */
 export function perWorld<T>(make: (w: MatrixWorld) => Promise<T>): (w: MatrixWorld) => Promise<T> {
