@@ -1,6 +1,7 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
+import { dxwlChapters } from './demo-texts/dxwl.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 
 /**
@@ -156,30 +157,9 @@ export const demoBooks: DemoBook[] = [
     recommended: true,
     isbn: '9787000000059',
     description: '覆盖力学、热学、电磁学、光学和近代物理的基础内容，强调物理图像与数学工具的结合。',
-    chapters: [
-      {
-        title: '第一章 质点运动学',
-        sections: [
-          { title: '1.1 位置与位移', paragraphs: ['描述质点的运动，首先要选定参考系并建立坐标系。'] },
-          { title: '1.2 速度与加速度', paragraphs: ['速度是位置对时间的导数，加速度是速度对时间的导数。'] },
-        ],
-      },
-      {
-        title: '第二章 牛顿运动定律',
-        sections: [
-          { title: '2.1 三大定律', paragraphs: ['牛顿第二定律指出，物体的加速度与所受合力成正比，与质量成反比。'] },
-        ],
-      },
-      {
-        title: '第三章 静电场',
-        sections: [
-          {
-            title: '3.1 库仑定律',
-            paragraphs: ['真空中两个静止点电荷之间的作用力与电量乘积成正比，与距离平方成反比。'],
-          },
-        ],
-      },
-    ],
+    // Three long chapters (demo-texts/dxwl.ts), printed pages of about 1,500 characters.
+    chapters: dxwlChapters,
+    pageEvery: 1500,
   },
   {
     key: 'sjjg',
