@@ -2,6 +2,7 @@ import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../m
 import { Words } from '../../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
+import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 
 /**
@@ -129,22 +130,9 @@ export const demoBooks: DemoBook[] = [
     year: 2025,
     isbn: '9787000000042',
     description: '介绍随机事件、随机变量及其分布、数字特征、大数定律与参数估计，例子取自工程与生活。',
-    chapters: [
-      {
-        title: '第一章 随机事件与概率',
-        sections: [
-          { title: '1.1 样本空间', paragraphs: ['随机试验所有可能结果组成的集合称为样本空间。'] },
-          { title: '1.2 条件概率', paragraphs: ['在事件 B 已经发生的条件下事件 A 发生的概率，叫做条件概率。'] },
-        ],
-      },
-      {
-        title: '第二章 随机变量',
-        sections: [
-          { title: '2.1 离散型随机变量', paragraphs: ['二项分布描述 n 次独立重复试验中成功的次数。'] },
-          { title: '2.2 正态分布', paragraphs: ['正态分布的密度曲线呈钟形，许多测量误差都近似服从正态分布。'] },
-        ],
-      },
-    ],
+    // The demo teacher's third book: two long chapters (demo-texts/gll.ts), pages of about 1,500 characters.
+    chapters: gllChapters,
+    pageEvery: 1500,
   },
   {
     key: 'dxwl',
