@@ -47,8 +47,8 @@ const circular = figure(
     points: [{ at: [px, py], label: 'P', dx: 6, dy: 4 }],
     labels: [
       { at: [px - 0.85 * Math.sin(at) - 0.2, py + 0.9 * Math.cos(at) + 0.12], text: 'v', color: '#1677ff' },
-      { at: [px * 0.45 + 0.05, py * 0.45 - 0.22], text: 'aₙ', color: '#d46b08' },
-      { at: [0.6, 0.25], text: 'R' },
+      { at: [px * 0.6 - 0.45, py * 0.6 + 0.1], text: 'aₙ', color: '#d46b08' },
+      { at: [0.8, 0.45], text: 'R' },
       { at: [0.3, 0.12], text: 'θ' },
     ],
   }),

@@ -26,12 +26,12 @@ const incline = figure(
         color: '#1677ff',
         arrow: true,
       },
-      { from: on(2, 0.1), to: on(1.2, 0.1), color: '#d46b08', arrow: true },
+      { from: on(2.4, 0.06), to: on(3.3, 0.06), color: '#d46b08', arrow: true },
     ],
     labels: [
       { at: [centre[0] + 0.1, centre[1] - 1.25], text: 'mg', color: '#cf1322' },
       { at: [centre[0] - 0.9, centre[1] + 1.05], text: 'N', color: '#1677ff' },
-      { at: [on(1.2, 0.3)[0] - 0.1, on(1.2, 0.3)[1] + 0.05], text: 'f', color: '#d46b08' },
+      { at: [on(3.3, 0.25)[0], on(3.3, 0.25)[1]], text: 'f', color: '#d46b08' },
       { at: [0.55, 0.08], text: 'θ' },
     ],
   }),
@@ -47,14 +47,18 @@ const terminal = figure(
     width: 340,
     height: 200,
     curves: [
-      { f: (t) => vT * (1 - Math.exp(-t / tau)), label: 'v = v_T(1 − e^(−t/τ))', at: 9 },
-      { f: (t) => 10 * t, to: 6, color: '#389e0d', dash: true, label: 'v = gt', at: 3.2 },
+      { f: (t) => vT * (1 - Math.exp(-t / tau)) },
+      { f: (t) => 10 * t, to: 6, color: '#389e0d', dash: true },
       { f: () => vT, color: '#8c8c8c', dash: true },
     ],
-    labels: [{ at: [20.5, 53], text: 'v_T', color: '#8c8c8c' }],
+    labels: [
+      { at: [11, 38], text: 'v(t)，有阻力', color: '#1677ff' },
+      { at: [6.4, 57], text: 'v = gt', color: '#389e0d' },
+      { at: [18, 54], text: '终极速率', color: '#8c8c8c' },
+    ],
     ticks: { x: [5, 10, 15, 20], y: [10, 20, 30, 40, 50] },
   }),
-  '有空气阻力时下落物体的速率随时间趋于终极速率（v_T = 50 m/s，τ = 5 s）；虚线为无阻力的自由落体',
+  '有空气阻力时下落物体的速率随时间趋于终极速率（图中为 50 m/s，τ = 5 s）；绿色虚线为无阻力的自由落体',
   '图 2-2',
 );
 

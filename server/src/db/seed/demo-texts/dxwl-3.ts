@@ -15,7 +15,7 @@ const pointCharge = figure(
       color: '#1677ff',
       arrow: true,
     })),
-    points: [{ at: [0, 0], label: '+q', dx: 6, dy: 16 }],
+    points: [{ at: [0, 0], label: '+q', dx: 8, dy: -8 }],
   }),
   '正点电荷的电场线：从电荷出发沿径向指向无穷远，越靠近电荷越密',
   '图 3-1',

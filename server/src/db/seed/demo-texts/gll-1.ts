@@ -5,7 +5,7 @@ import { figure, plot } from './markup.js';
 const band = 1 / 3;
 const meeting = figure(
   plot({
-    x: [0, 1.15],
+    x: [-0.2, 1.15],
     y: [0, 1.15],
     width: 260,
     segments: [
@@ -13,14 +13,15 @@ const meeting = figure(
       { from: [0, 1], to: [1, 1], dash: false },
       { from: [0, band], to: [1 - band, 1], color: '#1677ff', dash: false },
       { from: [band, 0], to: [1, 1 - band], color: '#1677ff', dash: false },
-      { from: [0, 0], to: [1, 1], color: '#8c8c8c' },
     ],
     labels: [
-      { at: [0.42, 0.52], text: '|x − y| ≤ 1/3', color: '#1677ff' },
+      { at: [0.3, 0.5], text: '|x − y| ≤ 1/3', color: '#1677ff' },
+      { at: [band - 0.05, -0.09], text: '1/3' },
+      { at: [-0.19, band - 0.02], text: '1/3' },
       { at: [0.08, 0.8], text: '不相遇' },
       { at: [0.62, 0.15], text: '不相遇' },
     ],
-    ticks: { x: [1 / 3, 1], y: [1 / 3, 1] },
+    ticks: { x: [1], y: [1] },
   }),
   '会面问题：两人到达时刻 (x, y) 均匀落在单位正方形内，两条斜线之间的带形区域表示能够相遇',
   '图 1-1',
