@@ -66,3 +66,41 @@ for (const device of DEVICES) {
     expect(consoleErrors(page)).toEqual([]);
   });
 }
+
+/** The other long demo books: a free first chapter of each, opened at a section with a formula, figure or table. */
+const MORE_BOOKS = [
+  { title: '大学物理', chapter: '第一章 质点运动学', section: 's1-4', name: 'physics' },
+  { title: '概率论与数理统计', chapter: '第一章 随机事件与概率', section: 's1-1', name: 'probability' },
+];
+
+for (const device of DEVICES) {
+  test(`the other long demo books show formulas, figures, tables and exercises (${device})`, async () => {
+    const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
+    const page = await journey.page(device);
+    await loginAs(page, STUDENT);
+    for (const book of MORE_BOOKS) {
+      const bookId = list.data.rows.find((b) => b.title === book.title)!.id;
+      const tree = await api<{ title: string; chapterId: number }[]>(`/api/book/sectionTree?bookId=${bookId}`);
+      const { chapterId } = tree.data.find((n) => n.title === book.chapter)!;
+      await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapterId}#${book.section}`);
+      await page.getByTestId('chapter-host').waitFor();
+      await expect.poll(() => counts(page), { timeout: 15_000 }).toMatchObject({ math: expect.any(Number) });
+      const found = (await counts(page))!;
+      expect(found.math, book.title).toBeGreaterThan(100);
+      expect(found.svg, book.title).toBeGreaterThanOrEqual(1);
+      expect(found.table, book.title).toBeGreaterThanOrEqual(1);
+      expect(found.pages, book.title).toBeGreaterThanOrEqual(2);
+      expect(found.exercises, book.title).toBeGreaterThanOrEqual(6);
+      await shot(page, book.name);
+      // The chapter's first figure (an SVG drawn by the seed) and what follows it.
+      await page.evaluate(() =>
+        document
+          .querySelector('[data-testid=chapter-host]')!
+          .shadowRoot!.querySelector('figure')!
+          .scrollIntoView({ block: 'start' }),
+      );
+      await shot(page, `${book.name}-figure`);
+    }
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}

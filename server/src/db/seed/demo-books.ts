@@ -1,6 +1,8 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
+import { dxwlChapters } from './demo-texts/dxwl.js';
+import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 
 /**
@@ -128,22 +130,9 @@ export const demoBooks: DemoBook[] = [
     year: 2025,
     isbn: '9787000000042',
     description: '介绍随机事件、随机变量及其分布、数字特征、大数定律与参数估计，例子取自工程与生活。',
-    chapters: [
-      {
-        title: '第一章 随机事件与概率',
-        sections: [
-          { title: '1.1 样本空间', paragraphs: ['随机试验所有可能结果组成的集合称为样本空间。'] },
-          { title: '1.2 条件概率', paragraphs: ['在事件 B 已经发生的条件下事件 A 发生的概率，叫做条件概率。'] },
-        ],
-      },
-      {
-        title: '第二章 随机变量',
-        sections: [
-          { title: '2.1 离散型随机变量', paragraphs: ['二项分布描述 n 次独立重复试验中成功的次数。'] },
-          { title: '2.2 正态分布', paragraphs: ['正态分布的密度曲线呈钟形，许多测量误差都近似服从正态分布。'] },
-        ],
-      },
-    ],
+    // The demo teacher's third book: two long chapters (demo-texts/gll.ts), pages of about 1,500 characters.
+    chapters: gllChapters,
+    pageEvery: 1500,
   },
   {
     key: 'dxwl',
@@ -156,30 +145,9 @@ export const demoBooks: DemoBook[] = [
     recommended: true,
     isbn: '9787000000059',
     description: '覆盖力学、热学、电磁学、光学和近代物理的基础内容，强调物理图像与数学工具的结合。',
-    chapters: [
-      {
-        title: '第一章 质点运动学',
-        sections: [
-          { title: '1.1 位置与位移', paragraphs: ['描述质点的运动，首先要选定参考系并建立坐标系。'] },
-          { title: '1.2 速度与加速度', paragraphs: ['速度是位置对时间的导数，加速度是速度对时间的导数。'] },
-        ],
-      },
-      {
-        title: '第二章 牛顿运动定律',
-        sections: [
-          { title: '2.1 三大定律', paragraphs: ['牛顿第二定律指出，物体的加速度与所受合力成正比，与质量成反比。'] },
-        ],
-      },
-      {
-        title: '第三章 静电场',
-        sections: [
-          {
-            title: '3.1 库仑定律',
-            paragraphs: ['真空中两个静止点电荷之间的作用力与电量乘积成正比，与距离平方成反比。'],
-          },
-        ],
-      },
-    ],
+    // Three long chapters (demo-texts/dxwl.ts), printed pages of about 1,500 characters.
+    chapters: dxwlChapters,
+    pageEvery: 1500,
   },
   {
     key: 'sjjg',

@@ -5,15 +5,7 @@ import { sanitizeChapter } from '../../../modules/import/sanitize.js';
 import { demoBooks, demoSource } from '../demo-books.js';
 import { gdsxChapters } from './gdsx.js';
 import { tex } from './markup.js';
-
-const cjk = (html: string) =>
-  (
-    html
-      .replace(/<math[^]*?<\/math>/g, '')
-      .replace(/<svg[^]*?<\/svg>/g, '')
-      .replace(/<[^>]+>/g, '')
-      .match(/[\u4e00-\u9fff]/g) ?? []
-  ).length;
+import { cjk } from '../../../../test/demo-texts.js';
 
 describe('高等数学（上册）, the demo course book', () => {
   it('has four chapters of real length: sections, formulas, figures, tables, 6–10 exercises', () => {

@@ -2,10 +2,11 @@
  * A small text format for the long demo textbooks, turned into the XHTML blocks `writeEpub` writes:
  *
  * - `## 1.1 标题` starts a section; `### 标题` a sub-heading;
- * - `定义 …`, `定理 …`, `例 …`, `解 …`, `证 …`, `注 …` start a paragraph of that kind;
+ * - `定义 …`, `定理 …`, `定律 …`, `例 …`, `解 …`, `证 …`, `注 …` start a paragraph of that kind;
  * - `$…$` is an inline formula, a block `$$…$$` a display formula (a little TeX: `^ _ { } \frac \sqrt
- *   \lim \sum \int \text \mathbf`, `\begin{pmatrix} a & b \\ c & d \end{pmatrix}` (also `vmatrix`, `bmatrix`, `matrix`),
- *   Greek letters and the usual symbols), written as MathML;
+ *   \lim \sum \int \oint \text \mathbf \binom`, accents `\vec \overline \bar \hat`,
+ *   `\begin{pmatrix} a & b \\ c & d \end{pmatrix}` (also `vmatrix`, `bmatrix`, `matrix`), Greek letters and the
+ *   usual symbols), written as MathML;
  * - a block of `| a | b |` lines is a table (first line the header, an optional `: caption` line before);
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
@@ -65,11 +66,28 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   mapsto: ['↦', 'mo'],
   leftrightarrow: ['↔', 'mo'],
   Lambda: ['Λ', 'mi'],
+  omega: ['ω', 'mi'],
+  Omega: ['Ω', 'mi'],
+  sigma: ['σ', 'mi'],
+  rho: ['ρ', 'mi'],
+  tau: ['τ', 'mi'],
+  nu: ['ν', 'mi'],
+  phi: ['ϕ', 'mi'],
+  Phi: ['Φ', 'mi'],
+  partial: ['∂', 'mi'],
+  perp: ['⊥', 'mo'],
+  parallel: ['∥', 'mo'],
+  propto: ['∝', 'mo'],
+  ll: ['≪', 'mo'],
+  gg: ['≫', 'mo'],
+  supset: ['⊃', 'mo'],
 };
+/** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
+const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
 const FUNCTIONS = new Set(
   'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim'.split(' '),
 );
-const LARGE: Record<string, string> = { sum: '∑', int: '∫', prod: '∏' };
+const LARGE: Record<string, string> = { sum: '∑', int: '∫', prod: '∏', oint: '∮' };
 /** The brackets of the matrix environments. */
 const MATRICES: Record<string, [string, string]> = {
   matrix: ['', ''],
@@ -164,6 +182,18 @@ export function tex(source: string): string {
         const fence = (c: string) => (c ? `<mo stretchy="true">${c}</mo>` : '');
         return { xml: `<mrow>${fence(open)}<mtable>${rows.join('')}</mtable>${fence(close)}</mrow>`, kind: 'normal' };
       }
+      if (name in ACCENTS) {
+        const stretchy = name === 'overline' || name === 'bar' ? 'true' : 'false';
+        return {
+          xml: `<mover accent="true">${braced()}<mo stretchy="${stretchy}">${ACCENTS[name]}</mo></mover>`,
+          kind: 'normal',
+        };
+      }
+      if (name === 'binom')
+        return {
+          xml: `<mrow><mo>(</mo><mfrac linethickness="0">${braced()}${braced()}</mfrac><mo>)</mo></mrow>`,
+          kind: 'normal',
+        };
       if (name === 'mathbf') return { xml: `<mi mathvariant="bold">${esc(rawBraced())}</mi>`, kind: 'normal' };
       if (name === 'mathrm' || name === 'd')
         return { xml: `<mi mathvariant="normal">${esc(name === 'd' ? 'd' : rawBraced())}</mi>`, kind: 'normal' };
@@ -235,7 +265,7 @@ export function tex(source: string): string {
         sup = braced();
       } else break;
     }
-    const under = b.kind === 'under' || (b.kind === 'large' && !xml.includes('∫'));
+    const under = b.kind === 'under' || (b.kind === 'large' && !/[∫∮]/.test(xml));
     // A little space after a function name (sin x) and an integral sign.
     const after = b.kind === 'function' ? '<mspace width="0.17em"></mspace>' : '';
     if (sub !== null && sup !== null)
@@ -279,7 +309,7 @@ export function inline(text: string): string {
 
 const KINDS: [RegExp, string][] = [
   [/^定义\s*\d/, 'def'],
-  [/^(?:定理|推论|性质|法则)\s*\d/, 'thm'],
+  [/^(?:定理|推论|性质|法则|定律)\s*\d/, 'thm'],
   [/^例\s*\d/, 'example'],
   [/^解\s/, 'solution'],
   [/^证\s/, 'proof'],
@@ -289,7 +319,8 @@ const KINDS: [RegExp, string][] = [
 function paragraph(text: string): string {
   const kind = KINDS.find(([re]) => re.test(text))?.[1];
   // The lead words (定义 1.1、例 2 …) in bold.
-  const lead = /^((?:定义|定理|推论|性质|法则)\s*[\d.]+(?:（[^）]*）)?|例\s*\d+|解|证|注)(?=\s)/.exec(text)?.[1] ?? '';
+  const lead =
+    /^((?:定义|定理|推论|性质|法则|定律)\s*[\d.]+(?:（[^）]*）)?|例\s*\d+|解|证|注)(?=\s)/.exec(text)?.[1] ?? '';
   const body = lead ? `<strong>${esc(lead)}</strong>${inline(text.slice(lead.length))}` : inline(text);
   return kind ? `<p class="${kind}">${body}</p>` : `<p>${body}</p>`;
 }
@@ -379,7 +410,8 @@ export interface Plot {
     label?: string;
     at?: number;
   }[];
-  segments?: { from: [number, number]; to: [number, number]; color?: string; dash?: boolean }[];
+  /** Lines between two points (dashed unless `dash: false`); `arrow` puts a head at `to` (a vector, a force). */
+  segments?: { from: [number, number]; to: [number, number]; color?: string; dash?: boolean; arrow?: boolean }[];
   points?: { at: [number, number]; label?: string; open?: boolean; dx?: number; dy?: number }[];
   labels?: { at: [number, number]; text: string; color?: string }[];
   ticks?: { x?: number[]; y?: number[] };
@@ -446,10 +478,20 @@ export function plot(p: Plot): string {
       );
     }
   }
-  for (const s of p.segments ?? [])
+  for (const s of p.segments ?? []) {
+    const color = s.color ?? 'currentColor';
+    const [ax, ay, bx, by] = [X(s.from[0]), Y(s.from[1]), X(s.to[0]), Y(s.to[1])];
     out.push(
-      `<line x1="${fmt(X(s.from[0]))}" y1="${fmt(Y(s.from[1]))}" x2="${fmt(X(s.to[0]))}" y2="${fmt(Y(s.to[1]))}" stroke="${s.color ?? 'currentColor'}" stroke-width="1"${s.dash === false ? '' : ' stroke-dasharray="4 3"'}/>`,
+      `<line x1="${fmt(ax)}" y1="${fmt(ay)}" x2="${fmt(bx)}" y2="${fmt(by)}" stroke="${color}" stroke-width="${s.arrow ? 1.6 : 1}"${s.dash === false || s.arrow ? '' : ' stroke-dasharray="4 3"'}/>`,
     );
+    if (s.arrow) {
+      // A head 8 px long and 6 px wide along the segment's direction.
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+      const corner = (side: number) => `${fmt(bx - 8 * ux - 3 * side * uy)},${fmt(by - 8 * uy + 3 * side * ux)}`;
+      out.push(`<polygon points="${fmt(bx)},${fmt(by)} ${corner(1)} ${corner(-1)}" fill="${color}"/>`);
+    }
+  }
   for (const pt of p.points ?? []) {
     out.push(
       `<circle cx="${fmt(X(pt.at[0]))}" cy="${fmt(Y(pt.at[1]))}" r="3" fill="${pt.open ? 'none' : 'currentColor'}" stroke="currentColor" stroke-width="1.2"/>`,

@@ -1,0 +1,72 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { expect } from 'vitest';
+import { writeEpub } from '../src/modules/import/index.js';
+import { sanitizeChapter } from '../src/modules/import/sanitize.js';
+import { demoBooks, demoSource } from '../src/db/seed/demo-books.js';
+import type { TextSection } from '../src/db/seed/demo-texts/markup.js';
+
+/** Chinese characters of a chapter's XHTML, formulas and figures left out. */
+export const cjk = (html: string) =>
+  (
+    html
+      .replace(/<math[^]*?<\/math>/g, '')
+      .replace(/<svg[^]*?<\/svg>/g, '')
+      .replace(/<[^>]+>/g, '')
+      .match(/[\u4e00-\u9fff]/g) ?? []
+  ).length;
+
+/**
+ * What a demo book of real length holds in every chapter (demo-texts/*.ts): 3,000–5,000 Chinese characters in
+ * five sections or more; every `$…$` of the source a MathML formula with no TeX left over; a figure, a table,
+ * definitions, theorems (or laws), examples and a proof; and last a 习题 section of 6–10 exercises of three kinds.
+ */
+export function expectLongChapters(chapters: { title: string; sections: TextSection[] }[], sources: string[]) {
+  expect(chapters.length).toBe(sources.length);
+  chapters.forEach((chapter, n) => {
+    const html = chapter.sections.flatMap((s) => s.blocks).join('');
+    expect(cjk(html), chapter.title).toBeGreaterThanOrEqual(3000);
+    expect(cjk(html), chapter.title).toBeLessThanOrEqual(5000);
+    expect(chapter.sections.length).toBeGreaterThanOrEqual(5);
+    const formulas = sources[n]!.split('\n')
+      .filter((line) => !line.startsWith('{{'))
+      .join('\n')
+      .replace(/\$\$([^$]+)\$\$/g, '@')
+      .match(/\$[^$]+\$|@/g)!.length;
+    expect(html.match(/<math[ >]/g)!.length, chapter.title).toBe(formulas);
+    expect(formulas).toBeGreaterThan(80);
+    expect(html).not.toContain('$');
+    expect(html).not.toMatch(/<mtext>[a-zA-Z]+<\/mtext>/);
+    expect(html).not.toMatch(/\\[a-zA-Z]+/);
+    // No TeX kept as the text of a name (\mathrm{m/s^2} is written as \mathrm{m/s}^2).
+    expect(html).not.toMatch(/<mi[^>]*>[^<]*[\\^_{}][^<]*<\/mi>/);
+    expect(html).toContain('display="block"');
+    expect(html.match(/<figure><svg/g)!.length).toBeGreaterThanOrEqual(1);
+    expect(html.match(/<table>/g)!.length).toBeGreaterThanOrEqual(1);
+    for (const kind of ['def', 'thm', 'example', 'solution', 'proof']) expect(html, kind).toContain(`class="${kind}"`);
+    const exercises = chapter.sections.at(-1)!;
+    expect(exercises.title).toMatch(/^习题[一二三四五]$/);
+    const items = exercises.blocks.join('').match(/<li>/g)!.length;
+    expect(items).toBeGreaterThanOrEqual(6);
+    expect(items).toBeLessThanOrEqual(10);
+    for (const kind of ['单选', '填空', '计算']) expect(exercises.blocks.join('')).toContain(`（${kind}）`);
+  });
+}
+
+/**
+ * A demo book written as EPUB keeps, through the importer's sanitizer, every formula, table, figure and page
+ * break of every chapter, and its page list has at least `pages` entries.
+ */
+export function expectImportKeepsMarkup(key: string, pages: number, tags: string[] = []) {
+  const book = demoBooks.find((b) => b.key === key)!;
+  expect(book.pageEvery).toBe(1500);
+  const zip = unzipSync(writeEpub(demoSource(book)));
+  const nav = strFromU8(zip['OEBPS/nav.xhtml']!);
+  expect(nav.match(/#page\d+"/g)!.length).toBeGreaterThanOrEqual(pages);
+  book.chapters.forEach((_, n) => {
+    const name = `OEBPS/chapter${n + 1}.xhtml`;
+    const source = strFromU8(zip[name]!);
+    const { html } = sanitizeChapter(source, name, { chapterUrl: () => null, assetUrl: () => null });
+    for (const tag of ['<math', '<svg', '<polygon', '<table>', '<figcaption>', 'epub:type="pagebreak"', ...tags])
+      expect(html.split(tag).length, `${tag} in ${name}`).toBe(source.split(tag).length);
+  });
+}
