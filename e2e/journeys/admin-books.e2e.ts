@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, shot, useJourney } from '../support/browser.js';
+import { makeStaff, staffPage } from '../support/staff.js';
 import { ROOT } from '../support/server.js';
 
 /**
@@ -17,24 +18,6 @@ const journey = useJourney('admin-books');
 /** The shared corpus beside the repository, read at run time (never copied in). */
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'data', 'epub');
 const stamp = Date.now() % 1_000_000;
-
-async function makeStaff(roles: string[]) {
-  const userName = `${roles[0]}_b${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin: false, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
-async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop') {
-  const page = await journey.page(device);
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
-  return page;
-}
 
 /** A plain PNG cover of one colour with a band (width × height), made here. */
 function coverPng(width = 300, height = 420): Buffer {
@@ -85,7 +68,7 @@ async function findBook(page: Page, words: string) {
 
 test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, free chapters) and publishes it', async () => {
   const editor = await makeStaff(['editor']);
-  const page = await staffPage(editor.token);
+  const page = await staffPage(journey, editor.token);
 
   // A new subject under 工学 (the demo tree), shown at once in the public subject filter.
   const subject = `人工智能${stamp}`;
@@ -196,7 +179,7 @@ test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, 
 
 test('a new edition of a book, a book list, and the sample settings; the lists at phone size', async () => {
   const editor = await makeStaff(['editor']);
-  const page = await staffPage(editor.token);
+  const page = await staffPage(journey, editor.token);
   await page.goto('/admin/books', { waitUntil: 'networkidle' });
 
   // Row Your Boat 3.0 as the new edition of the 2.0 book uploaded above.
@@ -258,7 +241,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   });
   expect(refused.status).toBe(403);
   const reviewer = await makeStaff(['reviewer']);
-  const review = await staffPage(reviewer.token);
+  const review = await staffPage(journey, reviewer.token);
   const settingsBefore = await api<object>('/api/admin/sample-book/settings', { token: reviewer.token });
   await review.goto('/admin/review/sample-settings', { waitUntil: 'networkidle' });
   const settings = review.getByTestId('sample-settings');
@@ -273,7 +256,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   expect(restored.code).toBe(200);
 
   // The lists at phone size.
-  const small = await staffPage(editor.token, 'phone');
+  const small = await staffPage(journey, editor.token, 'phone');
   for (const [url, id] of [
     ['/admin/books', 'admin-books'],
     ['/admin/dict', 'admin-dict'],

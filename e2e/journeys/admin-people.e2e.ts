@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { MemberInfo, Paged } from '@textbook/contracts';
-import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { makeStaff, staffPage } from '../support/staff.js';
 
 /**
  * The console's people (issue 19): a super administrator creates a college and appoints its administrator,
@@ -11,24 +12,6 @@ import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../suppo
 const journey = useJourney('admin-people');
 const stamp = Date.now() % 1_000_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-
-async function makeStaff(roles: string[], isAdmin = false) {
-  const userName = `${roles[0] ?? 'super'}_p${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
-async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-  const page = await journey.page(device);
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
-  return page;
-}
 
 async function newMember(label: string, phone: string): Promise<number> {
   const made = await api<{ id: number }>('/api/test/member', { body: { userName: `${label}${stamp}`, phone } });
@@ -55,7 +38,7 @@ test('a super administrator creates a college and appoints its administrator', a
   const memberId = await newMember('院管', phone);
   const name = `试验学院${stamp}`;
 
-  const page = await staffPage(chief.token);
+  const page = await staffPage(journey, chief.token);
   await page.goto('/admin/colleges', { waitUntil: 'networkidle' });
   await page.getByTestId('college-new').click();
   const form = page.getByTestId('college-form');
@@ -91,7 +74,7 @@ test('a super administrator creates a college and appoints its administrator', a
   // The refusal above was asked for: its 400 is the only console line.
   expect(consoleErrors(page).filter((e) => !e.includes('/api/admin/college/appoint'))).toEqual([]);
 
-  const small = await staffPage(chief.token, 'phone');
+  const small = await staffPage(journey, chief.token, 'phone');
   await small.goto('/admin/colleges', { waitUntil: 'networkidle' });
   await small.getByTestId('admin-colleges').locator('.ant-table-row').first().waitFor();
   await shot(small, 'colleges');
@@ -106,7 +89,7 @@ test("a super administrator disables a member; the member's next request asks to
   await memberPage.goto('/my/person', { waitUntil: 'networkidle' });
 
   const chief = await makeStaff([], true);
-  const page = await staffPage(chief.token);
+  const page = await staffPage(journey, chief.token);
   await page.goto('/admin/members', { waitUntil: 'networkidle' });
   const rows = await search(page, 'admin-members', '手机号或姓名', phone);
   await poll(() => rows.count()).toBe(1);
@@ -144,7 +127,7 @@ test("a super administrator disables a member; the member's next request asks to
   ).toBeGreaterThan(0);
   expect(consoleErrors(page)).toEqual([]);
 
-  const small = await staffPage(chief.token, 'phone');
+  const small = await staffPage(journey, chief.token, 'phone');
   await small.goto('/admin/members', { waitUntil: 'networkidle' });
   await small.getByTestId('admin-members').locator('.ant-table-row').first().waitFor();
   await shot(small, 'members');
@@ -183,7 +166,7 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
   await poll(() => page.getByTestId('cert-status').innerText()).toContain('待审核');
 
   const reviewer = await makeStaff(['reviewer']);
-  const review = await staffPage(reviewer.token);
+  const review = await staffPage(journey, reviewer.token);
   await review.goto('/admin/review/teachers', { waitUntil: 'networkidle' });
   const rows = await search(review, 'admin-teacher-certs', '姓名、手机号或学校', collegeName);
   await poll(() => rows.count()).toBe(1);
@@ -211,7 +194,7 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
 
 test('the jobs page runs a job now and pauses one', async () => {
   const chief = await makeStaff([], true);
-  const page = await staffPage(chief.token);
+  const page = await staffPage(journey, chief.token);
   await page.goto('/admin/jobs', { waitUntil: 'networkidle' });
   const table = page.getByTestId('admin-jobs');
   await poll(() => table.locator('.ant-table-row').count()).toBe(3);

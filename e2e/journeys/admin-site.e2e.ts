@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { makeStaff, staffPage } from '../support/staff.js';
 
 /**
  * The admin console's site and review areas (issue 19): a site editor adds navigation menus and reorders them (the
@@ -14,22 +15,9 @@ import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../suppo
 const journey = useJourney('admin-site');
 const stamp = Date.now() % 1_000_000;
 
-async function makeStaff(roles: string[]) {
-  const userName = `${roles[0]}_site_${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin: false, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
 /** A console page signed in as this staff member (the cookies the staff sign-in sets). */
 async function consolePage(token: string, device: 'desktop' | 'phone', address: string): Promise<Page> {
-  const page = await journey.page(device);
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
+  const page = await staffPage(journey, token, device);
   await page.goto(address, { waitUntil: 'networkidle' });
   await page.getByTestId('admin-layout').waitFor();
   return page;
@@ -176,6 +164,11 @@ test('a site editor adds and reorders menus (the header follows), edits site inf
   await rowOf(small.getByTestId('admin-links'), `合作出版社${stamp}`).waitFor();
   await shot(small, 'links');
   expect(consoleErrors(small)).toEqual([]);
+
+  // The link goes again: the server is shared with other journeys.
+  const shown = await api<{ id: number; linkName: string }[]>('/api/admin/link/list', { token: editor.token });
+  const added = shown.data.find((l) => l.linkName === `合作出版社${stamp}`)!;
+  expect((await api(`/api/admin/link/${added.id}`, { method: 'DELETE', token: editor.token })).code).toBe(200);
 }, 120_000);
 
 test("a reviewer rejects the editor's content page with a reason; the editor sees it and sends it again", async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { makeStaff, staffCookies } from '../support/staff.js';
 import { ROOT } from '../support/server.js';
 
 /**
@@ -14,23 +14,6 @@ const journey = useJourney('admin');
 /** The shared corpus beside the repository, read at run time (never copied in). */
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'data', 'epub');
 const stamp = Date.now() % 1_000_000;
-
-async function makeStaff(roles: string[], isAdmin = false) {
-  const userName = `${roles[0] ?? 'super'}_${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
-/** The staff session's cookies, as the sign-in sets them. */
-async function staffCookies(page: Page, token: string) {
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
-}
 
 test('a new editor signs in, uploads three EPUBs (one refused), fixes metadata and publishes', async () => {
   const editor = await makeStaff(['editor']);

@@ -36,9 +36,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     timeout: 60_000,
   });
   project.provide('browserEndpoint', browser.wsEndpoint());
+  const siteBefore = await publicSite(server.baseURL);
 
   return async () => {
     await browser.close().catch(() => undefined);
+    // Journeys share the server: one that changes the public site (menus, site info, links, versions) puts it back.
+    const siteAfter = await publicSite(server.baseURL).catch((err: Error) => ({ unreadable: err.message }));
     // Keep the server log of the last run for a look after a failure; the data folder goes.
     const keep = path.join(ROOT, 'e2e/.tmp');
     fs.mkdirSync(keep, { recursive: true });
@@ -48,5 +51,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // no log written
     }
     await server.stop();
+    const changed = Object.keys(siteBefore).filter(
+      (key) => JSON.stringify(siteBefore[key]) !== JSON.stringify((siteAfter as Record<string, unknown>)[key]),
+    );
+    if (changed.length) {
+      // vitest only logs an error thrown here: the exit code says the run failed.
+      process.exitCode = 1;
+      throw new Error(`[e2e] a journey left the public site changed (${changed.join(', ')}): put back what it adds`);
+    }
   };
+}
+
+/** What every visitor sees of the site's own settings: the shell's data, as the public routes answer it. */
+async function publicSite(baseURL: string): Promise<Record<string, unknown>> {
+  const read = async (address: string) => ((await (await fetch(baseURL + address)).json()) as { data: unknown }).data;
+  const out: Record<string, unknown> = {};
+  for (const address of ['/api/site', '/api/site/bottomMenu/list', '/api/site/link/list', '/api/navMenu/list']) {
+    out[address] = await read(address);
+  }
+  out['/api/version/base'] = await read('/api/version/base');
+  return out;
 }

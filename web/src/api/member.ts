@@ -31,6 +31,9 @@ export function useMember(): MemberInfo | undefined {
   return token ? data : undefined;
 }
 
+/** While the live push is down the badge polls; the browser journeys shorten the pause (a test-only knob). */
+const noticePollMs = (): number => (globalThis as { __noticePollMs?: number }).__noticePollMs ?? 15_000;
+
 /** A pushed unread count: the badge takes it, and open notice lists refresh. */
 function takePushedCount(count: number): void {
   const key = [...memberKeys.unread, true];
@@ -63,7 +66,7 @@ export function useUnreadCount(): number {
   const { data } = useQuery({
     queryKey: [...memberKeys.unread, Boolean(token)],
     queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),
-    refetchInterval: token && !live ? 15_000 : false,
+    refetchInterval: token && !live ? noticePollMs() : false,
     refetchOnWindowFocus: 'always',
   });
   return data ?? 0;
