@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
+import { adminMemberRow } from './admin.js';
 import { phoneSchema } from './rules.js';
 
 /**
@@ -97,14 +98,8 @@ export const staffOrderPageQuery = pageQuery.extend({
 
 export const memberIdBody = z.object({ id });
 export const memberPhoneReset = z.object({ id, phone: phoneSchema });
-export const adminMemberDetail = z.object({
-  id: z.number().int(),
-  phone: z.string().nullable(),
-  userName: z.string(),
-  realName: z.string(),
-  disabled: z.boolean(),
-  createdAt: z.number(),
-  sessions: z.number().int(),
+/** A member as the console's search lists them, with where they belong and what their shelf holds. */
+export const adminMemberDetail = adminMemberRow.extend({
   memberships: z.array(
     z.object({
       collegeId: z.number().int(),

@@ -21,6 +21,14 @@ export interface ReportFile {
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** A column as [header, key, width in characters]. */
+type Column = readonly [header: string, key: string, width: number];
+
+/** A table of the PDF that is also a sheet of the workbook, under the same name. */
+function table(name: string, columns: Column[], rows: ReportTable['rows']): ReportTable {
+  return { title: name, sheet: name, columns: columns.map(([header, key, width]) => ({ header, key, width })), rows };
+}
+
 /** Every day of a range with its value (0 when nothing was read), for the heat strip and line charts. */
 function everyDay(start: string, end: string, values: Map<string, number>) {
   const days: string[] = [];
@@ -55,18 +63,17 @@ export function studyDoc(r: StudyReport): ReportDoc {
     });
   }
   const tables: ReportTable[] = [
-    {
-      title: M.SHEET_BOOKS,
-      sheet: M.SHEET_BOOKS,
-      columns: [
-        { header: M.BOOK, key: 'book', width: 22 },
-        { header: M.CHAPTER, key: 'chapter', width: 26 },
-        { header: M.PROGRESS, key: 'progress', width: 10 },
-        { header: M.MINUTES, key: 'minutes', width: 14 },
-        { header: M.NOTES, key: 'notes', width: 8 },
-        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+    table(
+      M.SHEET_BOOKS,
+      [
+        [M.BOOK, 'book', 22],
+        [M.CHAPTER, 'chapter', 26],
+        [M.PROGRESS, 'progress', 10],
+        [M.MINUTES, 'minutes', 14],
+        [M.NOTES, 'notes', 8],
+        [M.HIGHLIGHTS, 'highlights', 8],
       ],
-      rows: r.books.flatMap((b) => [
+      r.books.flatMap((b) => [
         {
           book: b.title,
           chapter: '',
@@ -84,29 +91,29 @@ export function studyDoc(r: StudyReport): ReportDoc {
           highlights: c.highlights,
         })),
       ]),
-    },
-    {
-      title: M.SHEET_DAYS,
-      sheet: M.SHEET_DAYS,
-      columns: [
-        { header: M.DATE, key: 'day', width: 14 },
-        { header: M.MINUTES, key: 'minutes', width: 16 },
+    ),
+    table(
+      M.SHEET_DAYS,
+      [
+        [M.DATE, 'day', 14],
+        [M.MINUTES, 'minutes', 16],
       ],
-      rows: r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds) })),
-    },
+      r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds) })),
+    ),
   ];
   if (r.homework?.length) {
-    tables.push({
-      title: M.HOMEWORK,
-      sheet: M.HOMEWORK,
-      columns: [
-        { header: M.HOMEWORK, key: 'title', width: 24 },
-        { header: M.DATE, key: 'day', width: 14 },
-        { header: M.HOMEWORK_SCORE, key: 'score', width: 12 },
-        { header: M.HOMEWORK_FULL, key: 'fullScore', width: 10 },
-      ],
-      rows: r.homework.map((h) => ({ title: h.title, day: h.day, score: h.score ?? '', fullScore: h.fullScore ?? '' })),
-    });
+    tables.push(
+      table(
+        M.HOMEWORK,
+        [
+          [M.HOMEWORK, 'title', 24],
+          [M.DATE, 'day', 14],
+          [M.HOMEWORK_SCORE, 'score', 12],
+          [M.HOMEWORK_FULL, 'fullScore', 10],
+        ],
+        r.homework.map((h) => ({ title: h.title, day: h.day, score: h.score ?? '', fullScore: h.fullScore ?? '' })),
+      ),
+    );
   }
   return {
     title: r.title,
@@ -160,26 +167,25 @@ export function classDoc(r: ClassReport): ReportDoc {
     });
   }
   const tables: ReportTable[] = [
-    {
-      title: M.SHEET_STUDENTS,
-      sheet: M.SHEET_STUDENTS,
-      columns: [
-        { header: M.STUDENT_ID, key: 'studentId', width: 12 },
-        { header: M.NAME, key: 'name', width: 12 },
-        { header: M.PROGRESS, key: 'progress', width: 10 },
-        { header: M.MINUTES, key: 'minutes', width: 14 },
-        { header: M.DAYS, key: 'days', width: 10 },
-        { header: M.NOTES, key: 'notes', width: 8 },
-        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
-        { header: M.LAST_READ, key: 'lastDay', width: 12 },
+    table(
+      M.SHEET_STUDENTS,
+      [
+        [M.STUDENT_ID, 'studentId', 12],
+        [M.NAME, 'name', 12],
+        [M.PROGRESS, 'progress', 10],
+        [M.MINUTES, 'minutes', 14],
+        [M.DAYS, 'days', 10],
+        [M.NOTES, 'notes', 8],
+        [M.HIGHLIGHTS, 'highlights', 8],
+        [M.LAST_READ, 'lastDay', 12],
         ...(r.homework
-          ? [
-              { header: M.HOMEWORK_DONE, key: 'homeworkDone', width: 10 },
-              { header: M.HOMEWORK_RATE, key: 'homeworkScore', width: 16 },
-            ]
+          ? ([
+              [M.HOMEWORK_DONE, 'homeworkDone', 10],
+              [M.HOMEWORK_RATE, 'homeworkScore', 16],
+            ] satisfies Column[])
           : []),
       ],
-      rows: r.roster.map((s) => ({
+      r.roster.map((s) => ({
         studentId: s.studentId,
         name: s.name,
         progress: s.opened ? percent(s.progress) : M.NOT_OPENED,
@@ -191,20 +197,19 @@ export function classDoc(r: ClassReport): ReportDoc {
         homeworkDone: s.homeworkDone ?? '',
         homeworkScore: s.homeworkScore ?? '',
       })),
-    },
-    {
-      title: M.SHEET_SECTIONS,
-      sheet: M.SHEET_SECTIONS,
-      columns: [
-        { header: M.CHAPTER, key: 'title', width: 26 },
-        { header: M.STRUGGLE, key: 'struggle', width: 10 },
-        { header: M.PROGRESS, key: 'read', width: 10 },
-        { header: M.MINUTES, key: 'minutes', width: 14 },
-        { header: M.READERS, key: 'readers', width: 10 },
-        { header: M.NOTES, key: 'notes', width: 8 },
-        { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+    ),
+    table(
+      M.SHEET_SECTIONS,
+      [
+        [M.CHAPTER, 'title', 26],
+        [M.STRUGGLE, 'struggle', 10],
+        [M.PROGRESS, 'read', 10],
+        [M.MINUTES, 'minutes', 14],
+        [M.READERS, 'readers', 10],
+        [M.NOTES, 'notes', 8],
+        [M.HIGHLIGHTS, 'highlights', 8],
       ],
-      rows: r.sections.map((s) => ({
+      r.sections.map((s) => ({
         title: s.title,
         struggle: s.struggle ?? 0,
         read: percent(s.read),
@@ -213,32 +218,30 @@ export function classDoc(r: ClassReport): ReportDoc {
         notes: s.notes,
         highlights: s.highlights,
       })),
-    },
-    {
-      title: M.SHEET_DAYS,
-      sheet: M.SHEET_DAYS,
-      columns: [
-        { header: M.DATE, key: 'day', width: 14 },
-        { header: M.MINUTES, key: 'minutes', width: 16 },
-        { header: M.READERS, key: 'readers', width: 10 },
+    ),
+    table(
+      M.SHEET_DAYS,
+      [
+        [M.DATE, 'day', 14],
+        [M.MINUTES, 'minutes', 16],
+        [M.READERS, 'readers', 10],
       ],
-      rows: r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds), readers: d.readers ?? 0 })),
-    },
+      r.daily.map((d) => ({ day: d.day, minutes: minutes(d.seconds), readers: d.readers ?? 0 })),
+    ),
   ];
   if (r.homework) {
     tables.push(
-      {
-        title: M.HOMEWORK,
-        sheet: M.HOMEWORK,
-        columns: [
-          { header: M.HOMEWORK, key: 'title', width: 24 },
-          { header: M.DUE, key: 'day', width: 14 },
-          { header: M.HOMEWORK_SUBMITTED, key: 'submitted', width: 10 },
-          { header: M.STUDENTS, key: 'students', width: 8 },
-          { header: M.HOMEWORK_AVG, key: 'score', width: 10 },
-          { header: M.HOMEWORK_FULL, key: 'fullScore', width: 10 },
+      table(
+        M.HOMEWORK,
+        [
+          [M.HOMEWORK, 'title', 24],
+          [M.DUE, 'day', 14],
+          [M.HOMEWORK_SUBMITTED, 'submitted', 10],
+          [M.STUDENTS, 'students', 8],
+          [M.HOMEWORK_AVG, 'score', 10],
+          [M.HOMEWORK_FULL, 'fullScore', 10],
         ],
-        rows: r.homework.items.map((h) => ({
+        r.homework.items.map((h) => ({
           title: h.title,
           day: h.day,
           submitted: h.submitted ?? 0,
@@ -246,16 +249,15 @@ export function classDoc(r: ClassReport): ReportDoc {
           score: h.score ?? '',
           fullScore: h.fullScore ?? '',
         })),
-      },
-      {
-        title: M.SHEET_HOMEWORK_BANDS,
-        sheet: M.SHEET_HOMEWORK_BANDS,
-        columns: [
-          { header: M.HOMEWORK_BAND, key: 'band', width: 14 },
-          { header: M.STUDENTS, key: 'students', width: 10 },
+      ),
+      table(
+        M.SHEET_HOMEWORK_BANDS,
+        [
+          [M.HOMEWORK_BAND, 'band', 14],
+          [M.STUDENTS, 'students', 10],
         ],
-        rows: r.homework.bands,
-      },
+        r.homework.bands,
+      ),
     );
   }
   return {
@@ -277,16 +279,16 @@ export function classDoc(r: ClassReport): ReportDoc {
   };
 }
 
-const classColumns = [
-  { header: M.CLASS, key: 'className', width: 14 },
-  { header: M.BOOK, key: 'bookName', width: 18 },
-  { header: M.STUDENTS, key: 'students', width: 8 },
-  { header: M.OPENED, key: 'opened', width: 10 },
-  { header: M.AVG_PROGRESS, key: 'avgProgress', width: 10 },
-  { header: M.AVG_MINUTES, key: 'avgMinutes', width: 14 },
-  { header: M.AVG_DAYS, key: 'avgDays', width: 12 },
-  { header: M.NOTES, key: 'notes', width: 8 },
-  { header: M.HIGHLIGHTS, key: 'highlights', width: 8 },
+const classColumns: Column[] = [
+  [M.CLASS, 'className', 14],
+  [M.BOOK, 'bookName', 18],
+  [M.STUDENTS, 'students', 8],
+  [M.OPENED, 'opened', 10],
+  [M.AVG_PROGRESS, 'avgProgress', 10],
+  [M.AVG_MINUTES, 'avgMinutes', 14],
+  [M.AVG_DAYS, 'avgDays', 12],
+  [M.NOTES, 'notes', 8],
+  [M.HIGHLIGHTS, 'highlights', 8],
 ];
 
 const classRow = (c: TeachingReport['classes'][number]) => ({
@@ -316,7 +318,7 @@ export function teachingDoc(r: TeachingReport): ReportDoc {
         ],
       },
     ],
-    tables: [{ title: M.SHEET_CLASSES, sheet: M.SHEET_CLASSES, columns: classColumns, rows: r.classes.map(classRow) }],
+    tables: [table(M.SHEET_CLASSES, classColumns, r.classes.map(classRow))],
   };
 }
 
@@ -349,35 +351,28 @@ export function textbookDoc(r: TextbookReport): ReportDoc {
       },
     ],
     tables: [
-      {
-        title: M.SHEET_COLLEGES,
-        sheet: M.SHEET_COLLEGES,
-        columns: [
-          { header: M.COLLEGE, key: 'collegeName', width: 20 },
-          { header: M.CLASSES, key: 'classes', width: 8 },
-          { header: M.STUDENTS, key: 'students', width: 8 },
-          { header: M.OPENED, key: 'opened', width: 10 },
-          { header: M.AVG_PROGRESS, key: 'avgProgress', width: 10 },
-          { header: M.MINUTES, key: 'minutes', width: 14 },
+      table(
+        M.SHEET_COLLEGES,
+        [
+          [M.COLLEGE, 'collegeName', 20],
+          [M.CLASSES, 'classes', 8],
+          [M.STUDENTS, 'students', 8],
+          [M.OPENED, 'opened', 10],
+          [M.AVG_PROGRESS, 'avgProgress', 10],
+          [M.MINUTES, 'minutes', 14],
         ],
-        rows: r.colleges.map((c) => ({ ...c, avgProgress: percent(c.avgProgress), minutes: minutes(c.seconds) })),
-      },
-      {
-        title: M.SHEET_CLASSES,
-        sheet: M.SHEET_CLASSES,
-        columns: [{ header: M.COLLEGE, key: 'collegeName', width: 16 }, ...classColumns],
-        rows: r.classes.map(classRow),
-      },
-      {
-        title: M.SHEET_MONTHS,
-        sheet: M.SHEET_MONTHS,
-        columns: [
-          { header: M.MONTH, key: 'month', width: 12 },
-          { header: M.READS, key: 'reads', width: 10 },
-          { header: M.READERS, key: 'readers', width: 10 },
+        r.colleges.map((c) => ({ ...c, avgProgress: percent(c.avgProgress), minutes: minutes(c.seconds) })),
+      ),
+      table(M.SHEET_CLASSES, [[M.COLLEGE, 'collegeName', 16], ...classColumns], r.classes.map(classRow)),
+      table(
+        M.SHEET_MONTHS,
+        [
+          [M.MONTH, 'month', 12],
+          [M.READS, 'reads', 10],
+          [M.READERS, 'readers', 10],
         ],
-        rows: r.months,
-      },
+        r.months,
+      ),
     ],
   };
 }
