@@ -4,6 +4,7 @@ import { gdsxChapters } from './demo-texts/gdsx.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
 import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
+import { dxywChapters } from './demo-texts/dxyw.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -235,19 +236,9 @@ export const demoBooks: DemoBook[] = [
     year: 2022,
     isbn: '9787000000080',
     description: '精选古今名篇，配以导读与赏析，帮助学生提高阅读、鉴赏与写作能力。',
-    chapters: [
-      {
-        title: '第一单元 诗词鉴赏',
-        sections: [
-          { title: '一 读诗的方法', paragraphs: ['读诗先要读懂字面，再体会意象与情感，最后把握全篇的结构。'] },
-          { title: '二 意象与意境', paragraphs: ['意象是寄托情思的具体物象，意境是意象组合后形成的整体氛围。'] },
-        ],
-      },
-      {
-        title: '第二单元 散文阅读',
-        sections: [{ title: '一 散文的特点', paragraphs: ['散文取材广泛，笔法灵活，贵在真情实感。'] }],
-      },
-    ],
+    // Two long units (demo-texts/dxyw.ts), printed pages of about 1,500 characters.
+    chapters: dxywChapters,
+    pageEvery: 1500,
   },
   {
     key: 'acad-writing',
