@@ -5,6 +5,7 @@ import { dxwlChapters } from './demo-texts/dxwl.js';
 import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 import { dxywChapters } from './demo-texts/dxyw.js';
+import { introChapters } from './demo-texts/intro.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -193,38 +194,10 @@ export const demoBooks: DemoBook[] = [
     year: 2024,
     isbn: '9787000000073',
     description: 'A first course in programming for students of every major: values, functions, loops and data.',
-    chapters: [
-      {
-        title: 'Chapter 1 Values and Expressions',
-        sections: [
-          {
-            title: '1.1 What a program is',
-            paragraphs: [
-              'A program is a precise description of a computation. The computer follows it step by step, without guessing what we meant.',
-            ],
-          },
-          {
-            title: '1.2 Expressions',
-            paragraphs: ['An expression combines values with operators. Evaluating it yields a new value.'],
-          },
-        ],
-      },
-      {
-        title: 'Chapter 2 Functions',
-        sections: [
-          {
-            title: '2.1 Defining functions',
-            paragraphs: ['A function gives a name to a computation so that it can be reused with different inputs.'],
-          },
-          {
-            title: '2.2 Recursion',
-            paragraphs: [
-              'A recursive function calls itself on a smaller problem until it reaches a case it can answer directly.',
-            ],
-          },
-        ],
-      },
-    ],
+    // Two long chapters in English with Python listings (demo-texts/intro.ts); a printed page of English holds
+    // about 2,500 characters (some 450 words).
+    chapters: introChapters,
+    pageEvery: 2500,
   },
   {
     key: 'dxyw',

@@ -40,6 +40,7 @@ table { border-collapse: collapse; margin: 0.8em auto; font-size: 0.95em; }
 caption { font-size: 0.9em; color: #666; caption-side: top; padding-bottom: 0.3em; }
 th, td { border: 1px solid #999; padding: 0.3em 0.7em; text-align: center; }
 th { background: rgba(128, 128, 128, 0.12); }
+:lang(en) th, :lang(en) td { text-align: left; }
 ol.exercises > li { margin: 0.5em 0; }
 ol.exercises p { text-indent: 0; }
 blockquote { margin: 0.8em 2em; }

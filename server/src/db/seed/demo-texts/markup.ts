@@ -12,7 +12,7 @@
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
  * - a block of `> …` lines is a quotation, one paragraph a line (a poem: one line of verse each);
  * - a ```` ```lang ```` … ```` ``` ```` fence is a code listing written as it stands (blank lines and indents kept),
- *   `` `…` `` in text is inline code;
+ *   `` `…` `` in text is inline code (in a `String.raw` template a backtick is written `\``: the backslash is dropped);
  * - `~` outside formulas and code is an ideographic space (the blank of a choice question: `（~~）`).
  */
 
@@ -380,7 +380,7 @@ const blocksOf = (source: string) =>
 /** One chapter's text (sections of blocks separated by blank lines) as sections of XHTML blocks. */
 export function chapterSections(source: string, figures: Record<string, string>): TextSection[] {
   const sections: TextSection[] = [];
-  for (const raw of blocksOf(source)) {
+  for (const raw of blocksOf(source.replace(/\\`/g, '`'))) {
     if (raw.startsWith('```')) {
       const current = sections.at(-1);
       if (!current) throw new Error('Code before the first section');
@@ -545,9 +545,6 @@ function fmtTick(t: number): string {
   return String(t).replace('-', '−');
 }
 
-/** A numbered figure: an SVG and its caption. */
+/** A numbered figure: an SVG and its caption, after the label an ideographic space (图 1-1) or an en space (Figure 1.1). */
 export const figure = (svg: string, caption: string, label: string) =>
-  `<figure>${svg.replace('role="img"', `role="img" aria-label="${esc(caption)}"`)}<figcaption>${esc(caption)}</figcaption></figure>`.replace(
-    '<figcaption>',
-    `<figcaption>${esc(label)}\u3000`,
-  );
+  `<figure>${svg.replace('role="img"', `role="img" aria-label="${esc(caption)}"`)}<figcaption>${esc(label)}${/[\u4e00-\u9fff]/.test(label) ? '\u3000' : '\u2002'}${esc(caption)}</figcaption></figure>`;
