@@ -6,6 +6,7 @@ import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 import { dxywChapters } from './demo-texts/dxyw.js';
 import { introChapters } from './demo-texts/intro.js';
+import { acadChapters } from './demo-texts/acad.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -224,30 +225,9 @@ export const demoBooks: DemoBook[] = [
     year: 2025,
     isbn: '9787000000097',
     description: 'How to plan, draft and revise academic papers in English, with model paragraphs and checklists.',
-    chapters: [
-      {
-        title: 'Unit 1 Planning a Paper',
-        sections: [
-          {
-            title: 'Choosing a topic',
-            paragraphs: ['A good topic is narrow enough to cover in depth and broad enough to find sources.'],
-          },
-          {
-            title: 'Writing a thesis',
-            paragraphs: ['The thesis states the main claim of the paper in one or two sentences.'],
-          },
-        ],
-      },
-      {
-        title: 'Unit 2 Paragraphs',
-        sections: [
-          {
-            title: 'Topic sentences',
-            paragraphs: ['Each paragraph develops one idea, announced by its topic sentence.'],
-          },
-        ],
-      },
-    ],
+    // Two long units in English (demo-texts/acad.ts), pages of about 2,500 characters as in Introduction to Programming.
+    chapters: acadChapters,
+    pageEvery: 2500,
   },
   {
     key: 'jjxyl',
