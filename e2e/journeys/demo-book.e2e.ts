@@ -27,6 +27,8 @@ const counts = (page: import('playwright-core').Page) =>
       table: body.querySelectorAll('table').length,
       pages: body.querySelectorAll('[epub\\:type=pagebreak], [role=doc-pagebreak]').length,
       exercises: body.querySelectorAll('ol.exercises > li').length,
+      quotes: body.querySelectorAll('blockquote').length,
+      listings: body.querySelectorAll('pre > code').length,
     };
   });
 
@@ -67,14 +69,41 @@ for (const device of DEVICES) {
   });
 }
 
-/** The other long demo books: a free first chapter of each, opened at a section with a formula, figure or table. */
+/**
+ * The other long demo books: a free first chapter of each, opened at a section with a figure or table, showing
+ * what the subject has: formulas, quotations (poems, model passages) or code listings.
+ */
 const MORE_BOOKS = [
-  { title: '大学物理', chapter: '第一章 质点运动学', section: 's1-4', name: 'physics' },
-  { title: '概率论与数理统计', chapter: '第一章 随机事件与概率', section: 's1-1', name: 'probability' },
-];
+  { title: '大学物理', chapter: '第一章 质点运动学', section: 's1-4', name: 'physics', shows: 'math', least: 101 },
+  {
+    title: '概率论与数理统计',
+    chapter: '第一章 随机事件与概率',
+    section: 's1-1',
+    name: 'probability',
+    shows: 'math',
+    least: 101,
+  },
+  { title: '大学语文', chapter: '第一单元 诗词鉴赏', section: 's1-3', name: 'chinese', shows: 'quotes', least: 5 },
+  {
+    title: 'Introduction to Programming',
+    chapter: 'Chapter 1 Values and Expressions',
+    section: 's1-2',
+    name: 'programming',
+    shows: 'listings',
+    least: 8,
+  },
+  {
+    title: 'Academic English Writing',
+    chapter: 'Unit 1 Planning a Paper',
+    section: 's1-5',
+    name: 'writing',
+    shows: 'quotes',
+    least: 2,
+  },
+] as const;
 
 for (const device of DEVICES) {
-  test(`the other long demo books show formulas, figures, tables and exercises (${device})`, async () => {
+  test(`the other long demo books show formulas, quotations or code, figures, tables and exercises (${device})`, async () => {
     const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
     const page = await journey.page(device);
     await loginAs(page, STUDENT);
@@ -84,9 +113,9 @@ for (const device of DEVICES) {
       const { chapterId } = tree.data.find((n) => n.title === book.chapter)!;
       await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapterId}#${book.section}`);
       await page.getByTestId('chapter-host').waitFor();
-      await expect.poll(() => counts(page), { timeout: 15_000 }).toMatchObject({ math: expect.any(Number) });
+      await expect.poll(() => counts(page), { timeout: 15_000 }).toMatchObject({ svg: expect.any(Number) });
       const found = (await counts(page))!;
-      expect(found.math, book.title).toBeGreaterThan(100);
+      expect(found[book.shows], book.title).toBeGreaterThanOrEqual(book.least);
       expect(found.svg, book.title).toBeGreaterThanOrEqual(1);
       expect(found.table, book.title).toBeGreaterThanOrEqual(1);
       expect(found.pages, book.title).toBeGreaterThanOrEqual(2);

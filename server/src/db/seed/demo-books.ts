@@ -4,6 +4,9 @@ import { gdsxChapters } from './demo-texts/gdsx.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
 import { gllChapters } from './demo-texts/gll.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
+import { dxywChapters } from './demo-texts/dxyw.js';
+import { introChapters } from './demo-texts/intro.js';
+import { acadChapters } from './demo-texts/acad.js';
 
 /**
  * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
@@ -192,38 +195,10 @@ export const demoBooks: DemoBook[] = [
     year: 2024,
     isbn: '9787000000073',
     description: 'A first course in programming for students of every major: values, functions, loops and data.',
-    chapters: [
-      {
-        title: 'Chapter 1 Values and Expressions',
-        sections: [
-          {
-            title: '1.1 What a program is',
-            paragraphs: [
-              'A program is a precise description of a computation. The computer follows it step by step, without guessing what we meant.',
-            ],
-          },
-          {
-            title: '1.2 Expressions',
-            paragraphs: ['An expression combines values with operators. Evaluating it yields a new value.'],
-          },
-        ],
-      },
-      {
-        title: 'Chapter 2 Functions',
-        sections: [
-          {
-            title: '2.1 Defining functions',
-            paragraphs: ['A function gives a name to a computation so that it can be reused with different inputs.'],
-          },
-          {
-            title: '2.2 Recursion',
-            paragraphs: [
-              'A recursive function calls itself on a smaller problem until it reaches a case it can answer directly.',
-            ],
-          },
-        ],
-      },
-    ],
+    // Two long chapters in English with Python listings (demo-texts/intro.ts); a printed page of English holds
+    // about 2,500 characters (some 450 words).
+    chapters: introChapters,
+    pageEvery: 2500,
   },
   {
     key: 'dxyw',
@@ -235,19 +210,9 @@ export const demoBooks: DemoBook[] = [
     year: 2022,
     isbn: '9787000000080',
     description: '精选古今名篇，配以导读与赏析，帮助学生提高阅读、鉴赏与写作能力。',
-    chapters: [
-      {
-        title: '第一单元 诗词鉴赏',
-        sections: [
-          { title: '一 读诗的方法', paragraphs: ['读诗先要读懂字面，再体会意象与情感，最后把握全篇的结构。'] },
-          { title: '二 意象与意境', paragraphs: ['意象是寄托情思的具体物象，意境是意象组合后形成的整体氛围。'] },
-        ],
-      },
-      {
-        title: '第二单元 散文阅读',
-        sections: [{ title: '一 散文的特点', paragraphs: ['散文取材广泛，笔法灵活，贵在真情实感。'] }],
-      },
-    ],
+    // Two long units (demo-texts/dxyw.ts), printed pages of about 1,500 characters.
+    chapters: dxywChapters,
+    pageEvery: 1500,
   },
   {
     key: 'acad-writing',
@@ -260,30 +225,9 @@ export const demoBooks: DemoBook[] = [
     year: 2025,
     isbn: '9787000000097',
     description: 'How to plan, draft and revise academic papers in English, with model paragraphs and checklists.',
-    chapters: [
-      {
-        title: 'Unit 1 Planning a Paper',
-        sections: [
-          {
-            title: 'Choosing a topic',
-            paragraphs: ['A good topic is narrow enough to cover in depth and broad enough to find sources.'],
-          },
-          {
-            title: 'Writing a thesis',
-            paragraphs: ['The thesis states the main claim of the paper in one or two sentences.'],
-          },
-        ],
-      },
-      {
-        title: 'Unit 2 Paragraphs',
-        sections: [
-          {
-            title: 'Topic sentences',
-            paragraphs: ['Each paragraph develops one idea, announced by its topic sentence.'],
-          },
-        ],
-      },
-    ],
+    // Two long units in English (demo-texts/acad.ts), pages of about 2,500 characters as in Introduction to Programming.
+    chapters: acadChapters,
+    pageEvery: 2500,
   },
   {
     key: 'jjxyl',

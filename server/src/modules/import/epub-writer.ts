@@ -40,8 +40,13 @@ table { border-collapse: collapse; margin: 0.8em auto; font-size: 0.95em; }
 caption { font-size: 0.9em; color: #666; caption-side: top; padding-bottom: 0.3em; }
 th, td { border: 1px solid #999; padding: 0.3em 0.7em; text-align: center; }
 th { background: rgba(128, 128, 128, 0.12); }
+:lang(en) th, :lang(en) td { text-align: left; }
 ol.exercises > li { margin: 0.5em 0; }
-ol.exercises p { text-indent: 0; }`;
+ol.exercises p { text-indent: 0; }
+blockquote { margin: 0.8em 2em; }
+blockquote p { text-indent: 0; }
+pre { margin: 0.8em 0; padding: 0.6em 0.9em; background: rgba(128, 128, 128, 0.1); border-radius: 4px; line-height: 1.5; overflow-x: auto; }
+code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; }`;
 
 /** The characters a reader sees in an XHTML fragment (tags dropped, entities counted as one). */
 const textLength = (fragment: string) =>

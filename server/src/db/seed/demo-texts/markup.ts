@@ -10,7 +10,10 @@
  * - a block of `| a | b |` lines is a table (first line the header, an optional `: caption` line before);
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
- * - `~` outside formulas is an ideographic space (the blank of a choice question: `（~~）`).
+ * - a block of `> …` lines is a quotation, one paragraph a line (a poem: one line of verse each);
+ * - a ```` ```lang ```` … ```` ``` ```` fence is a code listing written as it stands (blank lines and indents kept),
+ *   `` `…` `` in text is inline code (in a `String.raw` template a backtick is written `\``: the backslash is dropped);
+ * - `~` outside formulas and code is an ideographic space (the blank of a choice question: `（~~）`).
  */
 
 const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
@@ -293,16 +296,18 @@ export function tex(source: string): string {
 export const math = (source: string, display = false) =>
   `<math xmlns="http://www.w3.org/1998/Math/MathML"${display ? ' display="block"' : ''}>${tex(source)}</math>`;
 
-/** Text with `$…$` formulas and `**bold**`: escaped text, MathML formulas. */
+/** Text with `$…$` formulas, `` `code` `` and `**bold**`: escaped text, MathML formulas. */
 export function inline(text: string): string {
   return text
-    .split(/(\$[^$]+\$)/)
+    .split(/(\$[^$]+\$|`[^`]+`)/)
     .map((part) =>
       part.startsWith('$') && part.endsWith('$') && part.length > 1
         ? math(part.slice(1, -1))
-        : esc(part)
-            .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-            .replace(/~/g, '\u3000'),
+        : part.startsWith('`') && part.endsWith('`') && part.length > 1
+          ? `<code>${esc(part.slice(1, -1))}</code>`
+          : esc(part)
+              .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+              .replace(/~/g, '\u3000'),
     )
     .join('');
 }
@@ -361,10 +366,27 @@ export interface TextSection {
   blocks: string[];
 }
 
+/** A code listing: its lines as they stand, the fence's word (```python) its language. */
+function listing(block: string): string {
+  const [fence, ...lines] = block.split('\n').slice(0, -1);
+  const lang = fence!.slice(3).trim();
+  return `<pre class="code"><code${lang ? ` class="language-${esc(lang)}"` : ''}>${esc(lines.join('\n'))}</code></pre>`;
+}
+
+/** The blocks of a text: runs of lines between blank lines, a ``` fence one block whatever it holds. */
+const blocksOf = (source: string) =>
+  source.split(/^(```[^\n]*\n[^]*?\n```)[ \t]*$/m).flatMap((part, n) => (n % 2 ? [part] : part.split(/\n\s*\n/)));
+
 /** One chapter's text (sections of blocks separated by blank lines) as sections of XHTML blocks. */
 export function chapterSections(source: string, figures: Record<string, string>): TextSection[] {
   const sections: TextSection[] = [];
-  for (const raw of source.split(/\n\s*\n/)) {
+  for (const raw of blocksOf(source.replace(/\\`/g, '`'))) {
+    if (raw.startsWith('```')) {
+      const current = sections.at(-1);
+      if (!current) throw new Error('Code before the first section');
+      current.blocks.push(listing(raw));
+      continue;
+    }
     const block = raw.trim();
     if (!block) continue;
     if (block.startsWith('## ')) {
@@ -388,6 +410,8 @@ export function chapterSections(source: string, figures: Record<string, string>)
       xml = figure;
     } else if (block.startsWith('<')) xml = block;
     else if (lines.every((l) => l.startsWith('|') || l.startsWith(':'))) xml = table(lines);
+    else if (lines.every((l) => l.startsWith('>')))
+      xml = `<blockquote>${lines.map((l) => `<p>${inline(l.slice(1).trim())}</p>`).join('')}</blockquote>`;
     else if (/^\d+\.\s/.test(block)) xml = exercises(lines);
     else xml = paragraph(lines.join(''));
     current.blocks.push(xml);
@@ -521,9 +545,6 @@ function fmtTick(t: number): string {
   return String(t).replace('-', '−');
 }
 
-/** A numbered figure: an SVG and its caption. */
+/** A numbered figure: an SVG and its caption, after the label an ideographic space (图 1-1) or an en space (Figure 1.1). */
 export const figure = (svg: string, caption: string, label: string) =>
-  `<figure>${svg.replace('role="img"', `role="img" aria-label="${esc(caption)}"`)}<figcaption>${esc(caption)}</figcaption></figure>`.replace(
-    '<figcaption>',
-    `<figcaption>${esc(label)}\u3000`,
-  );
+  `<figure>${svg.replace('role="img"', `role="img" aria-label="${esc(caption)}"`)}<figcaption>${esc(label)}${/[\u4e00-\u9fff]/.test(label) ? '\u3000' : '\u2002'}${esc(caption)}</figcaption></figure>`;
