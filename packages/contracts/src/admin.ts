@@ -53,6 +53,15 @@ export const ReviewText = {
   REASON_REQUIRED: '请填写驳回原因',
 } as const;
 
+/** The console lists' bar: the filter form's buttons and the published filter. */
+export const TableText = {
+  SEARCH: '查询',
+  RESET: '重置',
+  STATUS: '状态',
+  PUBLISHED: '已发布',
+  UNPUBLISHED: '未发布',
+} as const;
+
 export const AdminMsg = {
   CONFIRM_DELETE: '确定删除吗？',
   FORCED_OFFLINE: '已强制下线',
