@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, shot, useJourney } from '../support/browser.js';
 import { ROOT } from '../support/server.js';
+import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
  * The console's books and dictionaries (issue 19), after admin.e2e.ts (staff sign-in, menus, the upload dialog):
@@ -18,21 +19,9 @@ const journey = useJourney('admin-books');
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'data', 'epub');
 const stamp = Date.now() % 1_000_000;
 
-async function makeStaff(roles: string[]) {
-  const userName = `${roles[0]}_b${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin: false, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
 async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop') {
   const page = await journey.page(device);
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
+  await setStaffCookies(page.context(), token);
   return page;
 }
 
@@ -84,7 +73,7 @@ async function findBook(page: Page, words: string) {
 }
 
 test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, free chapters) and publishes it', async () => {
-  const editor = await makeStaff(['editor']);
+  const editor = await makeStaff(['editor'], { tag: 'b' });
   const page = await staffPage(editor.token);
 
   // A new subject under 工学 (the demo tree), shown at once in the public subject filter.
@@ -195,7 +184,7 @@ test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, 
 }, 180_000);
 
 test('a new edition of a book, a book list, and the sample settings; the lists at phone size', async () => {
-  const editor = await makeStaff(['editor']);
+  const editor = await makeStaff(['editor'], { tag: 'b' });
   const page = await staffPage(editor.token);
   await page.goto('/admin/books', { waitUntil: 'networkidle' });
 
@@ -240,7 +229,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   await shot(page, 'booklists');
   expect(consoleErrors(page)).toEqual([]);
   // The journeys share one server: the public book-list page other journeys count shows the seeded lists again.
-  const cleaner = await makeStaff(['editor']);
+  const cleaner = await makeStaff(['editor'], { tag: 'b' });
   const made = await api<{ rows: { id: number; name: string }[] }>(
     `/api/admin/booklist/page?keyword=${encodeURIComponent(String(stamp))}`,
     { token: cleaner.token },
@@ -250,14 +239,14 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   }
 
   // Finance may not edit books; a reviewer sets the sample settings (a bad code is refused with its reason).
-  const finance = await makeStaff(['finance']);
+  const finance = await makeStaff(['finance'], { tag: 'b' });
   const refused = await fetch(`${baseURL}/api/admin/dict`, {
     method: 'POST',
     headers: { authorization: `Bearer ${finance.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ dictType: 'book_subject', label: '财务' }),
   });
   expect(refused.status).toBe(403);
-  const reviewer = await makeStaff(['reviewer']);
+  const reviewer = await makeStaff(['reviewer'], { tag: 'b' });
   const review = await staffPage(reviewer.token);
   const settingsBefore = await api<object>('/api/admin/sample-book/settings', { token: reviewer.token });
   await review.goto('/admin/review/sample-settings', { waitUntil: 'networkidle' });

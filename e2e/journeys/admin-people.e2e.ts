@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { MemberInfo, Paged } from '@textbook/contracts';
-import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
  * The console's people (issue 19): a super administrator creates a college and appoints its administrator,
@@ -12,21 +13,9 @@ const journey = useJourney('admin-people');
 const stamp = Date.now() % 1_000_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-async function makeStaff(roles: string[], isAdmin = false) {
-  const userName = `${roles[0] ?? 'super'}_p${stamp}_${Math.floor(Math.random() * 1000)}`;
-  const made = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin, roles },
-  });
-  expect(made.code).toBe(200);
-  return { userName, token: made.data.token };
-}
-
 async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
   const page = await journey.page(device);
-  await page.context().addCookies([
-    { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
+  await setStaffCookies(page.context(), token);
   return page;
 }
 
@@ -50,7 +39,7 @@ async function search(page: Page, table: string, placeholder: string, text: stri
 }
 
 test('a super administrator creates a college and appoints its administrator', async () => {
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const phone = `137${String(stamp).padStart(8, '0')}`;
   const memberId = await newMember('院管', phone);
   const name = `试验学院${stamp}`;
@@ -105,7 +94,7 @@ test("a super administrator disables a member; the member's next request asks to
   await loginAs(memberPage, memberId);
   await memberPage.goto('/my/person', { waitUntil: 'networkidle' });
 
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const page = await staffPage(chief.token);
   await page.goto('/admin/members', { waitUntil: 'networkidle' });
   const rows = await search(page, 'admin-members', '手机号或姓名', phone);
@@ -152,7 +141,7 @@ test("a super administrator disables a member; the member's next request asks to
 }, 120_000);
 
 test('a teacher applicant is approved by a reviewer and can then apply for a sample copy', async () => {
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const collegeName = `认证学院${stamp}`;
   const made = await api<{ id: number }>('/api/admin/college/save', {
     token: chief.token,
@@ -182,7 +171,7 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
   await page.getByTestId('cert-submit').click();
   await poll(() => page.getByTestId('cert-status').innerText()).toContain('待审核');
 
-  const reviewer = await makeStaff(['reviewer']);
+  const reviewer = await makeStaff(['reviewer'], { tag: 'p' });
   const review = await staffPage(reviewer.token);
   await review.goto('/admin/review/teachers', { waitUntil: 'networkidle' });
   const rows = await search(review, 'admin-teacher-certs', '姓名、手机号或学校', collegeName);
@@ -210,7 +199,7 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
 }, 120_000);
 
 test('the jobs page runs a job now and pauses one', async () => {
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const page = await staffPage(chief.token);
   await page.goto('/admin/jobs', { waitUntil: 'networkidle' });
   const table = page.getByTestId('admin-jobs');
