@@ -1,11 +1,14 @@
 // The reports' data generator (issue 18): one college, one teacher, 10 classes of 50 students (500), a 12-chapter
 // book, and 90 days of reading events up to today: reading time per chapter and day, notes and highlights,
 // positions with per-chapter reads. Raw events and the rollups the reader keeps (report_daily, report_books) are
-// written together in bulk, exactly as the reader's hooks would sum them. Deterministic (seeded random).
+// written together in bulk, exactly as the reader's hooks would sum them; the homework (released, most students
+// submitting) goes through the homework services (report-homework.ts). Deterministic (seeded random).
 import { addDays, chinaDay } from '@textbook/contracts';
 import type { Db } from '../server/src/db/connection.js';
+import type { AppContext } from '../server/src/http/context.js';
 import { openSession } from '../server/src/modules/session/index.js';
 import { buildCollege, buildMember } from '../server/test/factories.js';
+import { generateHomework } from './report-homework.js';
 
 export interface ReportWorld {
   teacherToken: string;
@@ -14,6 +17,9 @@ export interface ReportWorld {
   start: string;
   end: string;
   events: number;
+  /** Released homework, and the submissions of it. */
+  homework: number;
+  submitted: number;
 }
 
 function random(seed: number) {
@@ -39,9 +45,10 @@ async function insertAll<T extends keyof import('../server/src/db/schema.js').Da
 }
 
 export async function generateReportData(
-  db: Db,
+  ctx: AppContext,
   o: { students?: number; classes?: number; days?: number } = {},
 ): Promise<ReportWorld> {
+  const db = ctx.db;
   const students = o.students ?? 500;
   const classCount = o.classes ?? 10;
   const days = o.days ?? 90;
@@ -75,6 +82,15 @@ export async function generateReportData(
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();
+  // The book's table of contents: a section per chapter (homework is set on a section).
+  await insertAll(
+    db,
+    'book_sections',
+    chapterRows.map((c, seq) => ({ book_id: bookId, seq, level: 1, title: `第${seq + 1}章`, chapter_id: c.id })),
+  );
+  const sectionIds = (
+    await db.selectFrom('book_sections').select('id').where('book_id', '=', bookId).orderBy('seq').execute()
+  ).map((r) => Number(r.id));
 
   const classIds: number[] = [];
   for (let c = 0; c < classCount; c++) {
@@ -192,6 +208,16 @@ export async function generateReportData(
   await insertAll(db, 'report_daily', daily);
   await insertAll(db, 'reading_positions', positions);
   await insertAll(db, 'report_books', books);
+  const set = await generateHomework(ctx, {
+    collegeId: college.id,
+    teacherId: teacher.id,
+    bookId,
+    sectionIds,
+    classes: classIds.map((id, c) => ({ id, memberIds: memberIds.filter((_, i) => i % classCount === c) })),
+    from: Date.parse(`${start}T00:00:00+08:00`),
+    days,
+    rnd,
+  });
   return {
     teacherToken: await openSession(db, teacher.id),
     classIds,
@@ -199,5 +225,7 @@ export async function generateReportData(
     start,
     end,
     events: times.length + notes.length,
+    homework: set.homework,
+    submitted: set.submitted,
   };
 }

@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, shot, useJourney } from '../support/browser.js';
-import { makeStaff, staffPage } from '../support/staff.js';
 import { ROOT } from '../support/server.js';
+import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
  * The console's books and dictionaries (issue 19), after admin.e2e.ts (staff sign-in, menus, the upload dialog):
@@ -18,6 +18,12 @@ const journey = useJourney('admin-books');
 /** The shared corpus beside the repository, read at run time (never copied in). */
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'data', 'epub');
 const stamp = Date.now() % 1_000_000;
+
+async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop') {
+  const page = await journey.page(device);
+  await setStaffCookies(page.context(), token);
+  return page;
+}
 
 /** A plain PNG cover of one colour with a band (width × height), made here. */
 function coverPng(width = 300, height = 420): Buffer {
@@ -67,8 +73,8 @@ async function findBook(page: Page, words: string) {
 }
 
 test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, free chapters) and publishes it', async () => {
-  const editor = await makeStaff(['editor']);
-  const page = await staffPage(journey, editor.token);
+  const editor = await makeStaff(['editor'], { tag: 'b' });
+  const page = await staffPage(editor.token);
 
   // A new subject under 工学 (the demo tree), shown at once in the public subject filter.
   const subject = `人工智能${stamp}`;
@@ -178,8 +184,8 @@ test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, 
 }, 180_000);
 
 test('a new edition of a book, a book list, and the sample settings; the lists at phone size', async () => {
-  const editor = await makeStaff(['editor']);
-  const page = await staffPage(journey, editor.token);
+  const editor = await makeStaff(['editor'], { tag: 'b' });
+  const page = await staffPage(editor.token);
   await page.goto('/admin/books', { waitUntil: 'networkidle' });
 
   // Row Your Boat 3.0 as the new edition of the 2.0 book uploaded above.
@@ -223,7 +229,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   await shot(page, 'booklists');
   expect(consoleErrors(page)).toEqual([]);
   // The journeys share one server: the public book-list page other journeys count shows the seeded lists again.
-  const cleaner = await makeStaff(['editor']);
+  const cleaner = await makeStaff(['editor'], { tag: 'b' });
   const made = await api<{ rows: { id: number; name: string }[] }>(
     `/api/admin/booklist/page?keyword=${encodeURIComponent(String(stamp))}`,
     { token: cleaner.token },
@@ -233,15 +239,15 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   }
 
   // Finance may not edit books; a reviewer sets the sample settings (a bad code is refused with its reason).
-  const finance = await makeStaff(['finance']);
+  const finance = await makeStaff(['finance'], { tag: 'b' });
   const refused = await fetch(`${baseURL}/api/admin/dict`, {
     method: 'POST',
     headers: { authorization: `Bearer ${finance.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ dictType: 'book_subject', label: '财务' }),
   });
   expect(refused.status).toBe(403);
-  const reviewer = await makeStaff(['reviewer']);
-  const review = await staffPage(journey, reviewer.token);
+  const reviewer = await makeStaff(['reviewer'], { tag: 'b' });
+  const review = await staffPage(reviewer.token);
   const settingsBefore = await api<object>('/api/admin/sample-book/settings', { token: reviewer.token });
   await review.goto('/admin/review/sample-settings', { waitUntil: 'networkidle' });
   const settings = review.getByTestId('sample-settings');
@@ -256,7 +262,7 @@ test('a new edition of a book, a book list, and the sample settings; the lists a
   expect(restored.code).toBe(200);
 
   // The lists at phone size.
-  const small = await staffPage(journey, editor.token, 'phone');
+  const small = await staffPage(editor.token, 'phone');
   for (const [url, id] of [
     ['/admin/books', 'admin-books'],
     ['/admin/dict', 'admin-dict'],

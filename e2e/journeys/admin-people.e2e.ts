@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { MemberInfo, Paged } from '@textbook/contracts';
 import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
-import { makeStaff, staffPage } from '../support/staff.js';
+import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
  * The console's people (issue 19): a super administrator creates a college and appoints its administrator,
@@ -12,6 +12,12 @@ import { makeStaff, staffPage } from '../support/staff.js';
 const journey = useJourney('admin-people');
 const stamp = Date.now() % 1_000_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+  const page = await journey.page(device);
+  await setStaffCookies(page.context(), token);
+  return page;
+}
 
 async function newMember(label: string, phone: string): Promise<number> {
   const made = await api<{ id: number }>('/api/test/member', { body: { userName: `${label}${stamp}`, phone } });
@@ -33,12 +39,12 @@ async function search(page: Page, table: string, placeholder: string, text: stri
 }
 
 test('a super administrator creates a college and appoints its administrator', async () => {
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const phone = `137${String(stamp).padStart(8, '0')}`;
   const memberId = await newMember('院管', phone);
   const name = `试验学院${stamp}`;
 
-  const page = await staffPage(journey, chief.token);
+  const page = await staffPage(chief.token);
   await page.goto('/admin/colleges', { waitUntil: 'networkidle' });
   await page.getByTestId('college-new').click();
   const form = page.getByTestId('college-form');
@@ -74,7 +80,7 @@ test('a super administrator creates a college and appoints its administrator', a
   // The refusal above was asked for: its 400 is the only console line.
   expect(consoleErrors(page).filter((e) => !e.includes('/api/admin/college/appoint'))).toEqual([]);
 
-  const small = await staffPage(journey, chief.token, 'phone');
+  const small = await staffPage(chief.token, 'phone');
   await small.goto('/admin/colleges', { waitUntil: 'networkidle' });
   await small.getByTestId('admin-colleges').locator('.ant-table-row').first().waitFor();
   await shot(small, 'colleges');
@@ -88,8 +94,8 @@ test("a super administrator disables a member; the member's next request asks to
   await loginAs(memberPage, memberId);
   await memberPage.goto('/my/person', { waitUntil: 'networkidle' });
 
-  const chief = await makeStaff([], true);
-  const page = await staffPage(journey, chief.token);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
+  const page = await staffPage(chief.token);
   await page.goto('/admin/members', { waitUntil: 'networkidle' });
   const rows = await search(page, 'admin-members', '手机号或姓名', phone);
   await poll(() => rows.count()).toBe(1);
@@ -127,7 +133,7 @@ test("a super administrator disables a member; the member's next request asks to
   ).toBeGreaterThan(0);
   expect(consoleErrors(page)).toEqual([]);
 
-  const small = await staffPage(journey, chief.token, 'phone');
+  const small = await staffPage(chief.token, 'phone');
   await small.goto('/admin/members', { waitUntil: 'networkidle' });
   await small.getByTestId('admin-members').locator('.ant-table-row').first().waitFor();
   await shot(small, 'members');
@@ -135,7 +141,7 @@ test("a super administrator disables a member; the member's next request asks to
 }, 120_000);
 
 test('a teacher applicant is approved by a reviewer and can then apply for a sample copy', async () => {
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
   const collegeName = `认证学院${stamp}`;
   const made = await api<{ id: number }>('/api/admin/college/save', {
     token: chief.token,
@@ -165,8 +171,8 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
   await page.getByTestId('cert-submit').click();
   await poll(() => page.getByTestId('cert-status').innerText()).toContain('待审核');
 
-  const reviewer = await makeStaff(['reviewer']);
-  const review = await staffPage(journey, reviewer.token);
+  const reviewer = await makeStaff(['reviewer'], { tag: 'p' });
+  const review = await staffPage(reviewer.token);
   await review.goto('/admin/review/teachers', { waitUntil: 'networkidle' });
   const rows = await search(review, 'admin-teacher-certs', '姓名、手机号或学校', collegeName);
   await poll(() => rows.count()).toBe(1);
@@ -193,8 +199,8 @@ test('a teacher applicant is approved by a reviewer and can then apply for a sam
 }, 120_000);
 
 test('the jobs page runs a job now and pauses one', async () => {
-  const chief = await makeStaff([], true);
-  const page = await staffPage(journey, chief.token);
+  const chief = await makeStaff([], { isAdmin: true, tag: 'p' });
+  const page = await staffPage(chief.token);
   await page.goto('/admin/jobs', { waitUntil: 'networkidle' });
   const table = page.getByTestId('admin-jobs');
   await poll(() => table.locator('.ant-table-row').count()).toBe(3);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
-import { makeStaff, staffPage } from '../support/staff.js';
+import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
  * The admin console's site and review areas (issue 19): a site editor adds navigation menus and reorders them (the
@@ -17,7 +17,8 @@ const stamp = Date.now() % 1_000_000;
 
 /** A console page signed in as this staff member (the cookies the staff sign-in sets). */
 async function consolePage(token: string, device: 'desktop' | 'phone', address: string): Promise<Page> {
-  const page = await staffPage(journey, token, device);
+  const page = await journey.page(device);
+  await setStaffCookies(page.context(), token);
   await page.goto(address, { waitUntil: 'networkidle' });
   await page.getByTestId('admin-layout').waitFor();
   return page;
@@ -36,7 +37,7 @@ const save = (page: Page) =>
 const rowOf = (table: Locator, text: string) => table.locator('.ant-table-row', { hasText: text });
 
 test('a site editor adds and reorders menus (the header follows), edits site info and adds a friendly link', async () => {
-  const editor = await makeStaff(['editor']);
+  const editor = await makeStaff(['editor'], { tag: 'site_' });
   const page = await consolePage(editor.token, 'desktop', '/admin/site/menus');
   const menu = page.getByRole('menu');
   // The editor's site menu (open on its page); the review menu (feedback) is a reviewer's.
@@ -172,8 +173,8 @@ test('a site editor adds and reorders menus (the header follows), edits site inf
 }, 120_000);
 
 test("a reviewer rejects the editor's content page with a reason; the editor sees it and sends it again", async () => {
-  const editor = await makeStaff(['editor']);
-  const reviewer = await makeStaff(['reviewer']);
+  const editor = await makeStaff(['editor'], { tag: 'site_' });
+  const reviewer = await makeStaff(['reviewer'], { tag: 'site_' });
   const title = `关于我们（草稿 ${stamp}）`;
   const page = await consolePage(editor.token, 'desktop', '/admin/content');
   await page.getByRole('button', { name: /新建内容/ }).click();
@@ -229,7 +230,7 @@ test("a reviewer replies to a member's feedback and closes it; the member reads 
   const sent = await api('/api/member/feedback/add', { token: session.data.token, body: { content: words } });
   expect(sent.code).toBe(200);
 
-  const reviewer = await makeStaff(['reviewer']);
+  const reviewer = await makeStaff(['reviewer'], { tag: 'site_' });
   const page = await consolePage(reviewer.token, 'desktop', '/admin/review/feedback');
   const list = page.getByTestId('admin-feedback');
   const row = rowOf(list, String(stamp));

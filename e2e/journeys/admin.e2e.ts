@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
-import { makeStaff, staffCookies } from '../support/staff.js';
 import { ROOT } from '../support/server.js';
+import { makeStaff, setStaffCookies, STAFF_PASSWORD } from '../support/staff.js';
 
 /**
  * The admin console (issue 19): an editor uploads EPUBs (one refused with the importer's message), fixes a book's
@@ -23,7 +23,7 @@ test('a new editor signs in, uploads three EPUBs (one refused), fixes metadata a
   await page.waitForURL('**/admin/login');
   const form = page.getByTestId('staff-login-form');
   await form.getByPlaceholder('请输入用户名').fill(editor.userName);
-  await form.getByPlaceholder('请输入密码').fill('Console-Pass-2026!');
+  await form.getByPlaceholder('请输入密码').fill(STAFF_PASSWORD);
   await form.getByRole('button', { name: /登\s?录/ }).click();
   await page.getByTestId('admin-layout').waitFor();
   expect(await page.getByTestId('admin-staff-name').textContent()).toBe(editor.userName);
@@ -109,7 +109,7 @@ test('finance refunds a paid order and the book leaves the member shelf (desktop
 
   const finance = await makeStaff(['finance']);
   const page = await journey.page('desktop');
-  await staffCookies(page, finance.token);
+  await setStaffCookies(page.context(), finance.token);
   await page.goto('/admin/orders', { waitUntil: 'networkidle' });
   const orders = page.getByTestId('admin-orders');
   await orders.getByPlaceholder('订单号、书名或手机号').fill(made.data.orderNo);
@@ -132,7 +132,7 @@ test('finance refunds a paid order and the book leaves the member shelf (desktop
   expect(consoleErrors(page)).toEqual([]);
 
   const small = await journey.page('phone');
-  await staffCookies(small, finance.token);
+  await setStaffCookies(small.context(), finance.token);
   await small.goto('/admin/orders', { waitUntil: 'networkidle' });
   await small.getByTestId('admin-orders').locator('.ant-table-row').first().waitFor();
   await shot(small, 'orders');
@@ -146,9 +146,9 @@ test('a super administrator forces a member offline; the member is asked to log 
   await loginAs(memberPage, member.data.id);
   await memberPage.goto('/my/person', { waitUntil: 'networkidle' });
 
-  const chief = await makeStaff([], true);
+  const chief = await makeStaff([], { isAdmin: true });
   const page = await journey.page('desktop');
-  await staffCookies(page, chief.token);
+  await setStaffCookies(page.context(), chief.token);
   await page.goto('/admin/online', { waitUntil: 'networkidle' });
   const online = page.getByTestId('admin-online');
   await online.getByPlaceholder('手机号或姓名').fill(phone);

@@ -1,38 +1,33 @@
-// The publisher's staff in the journeys: a staff member made through the test-only route, and console pages
-// signed in as them (the cookies the staff sign-in sets).
-import type { Page } from 'playwright-core';
+// Staff for the console journeys: a new staff account through the test-only route, and its session in a browser.
+import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { api, baseURL, type Device, type Journey } from './browser.js';
+import { api, baseURL } from './browser.js';
 
-export interface Staff {
-  userName: string;
-  token: string;
-}
+const stamp = Date.now() % 1_000_000;
 
-let made = 0;
+/** The password every journey's staff account has (the sign-in journeys type it). */
+export const STAFF_PASSWORD = 'Console-Pass-2026!';
 
-/** A new staff member with these console roles (`isAdmin`: a super administrator), signed in. */
-export async function makeStaff(roles: string[], isAdmin = false): Promise<Staff> {
-  made += 1;
-  const userName = `${roles[0] ?? 'super'}_${process.pid}_${Date.now() % 1_000_000}_${made}`;
-  const answer = await api<{ id: number; token: string }>('/api/test/staff', {
-    body: { userName, password: 'Console-Pass-2026!', isAdmin, roles },
+/**
+ * A new staff account with these roles (a super administrator with `isAdmin`), named for its first role, the
+ * journey's `tag` and the run, so journeys sharing one server never meet; answers its name and session token.
+ */
+export async function makeStaff(
+  roles: string[],
+  options: { isAdmin?: boolean; tag?: string } = {},
+): Promise<{ userName: string; token: string }> {
+  const userName = `${roles[0] ?? 'super'}_${options.tag ?? ''}${stamp}_${Math.floor(Math.random() * 1000)}`;
+  const made = await api<{ id: number; token: string }>('/api/test/staff', {
+    body: { userName, password: STAFF_PASSWORD, isAdmin: options.isAdmin ?? false, roles },
   });
-  expect(answer.code).toBe(200);
-  return { userName, token: answer.data.token };
+  expect(made.code).toBe(200);
+  return { userName, token: made.data.token };
 }
 
-/** Gives a page's context the staff session's cookies. */
-export async function staffCookies(page: Page, token: string): Promise<void> {
-  await page.context().addCookies([
+/** The staff session's cookies, as the staff sign-in sets them: the HttpOnly token and the readable marker. */
+export async function setStaffCookies(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([
     { name: 'Staff-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
     { name: 'Staff-Login', value: '1', url: baseURL, sameSite: 'Lax' },
   ]);
-}
-
-/** A new page of the journey at the device's size, signed in as the staff member. */
-export async function staffPage(journey: Journey, token: string, device: Device = 'desktop'): Promise<Page> {
-  const page = await journey.page(device);
-  await staffCookies(page, token);
-  return page;
 }

@@ -43,6 +43,25 @@ export function menusOfRoles(roles: readonly StaffRole[]): StaffMenu[] {
   );
 }
 
+/** The console's review buttons and reject dialog (teacher certifications, sample applications, content audit). */
+export const ReviewText = {
+  APPROVE: '通过',
+  REJECT: '驳回',
+  APPROVED: '已通过',
+  REJECTED: '已驳回',
+  REASON: '驳回原因',
+  REASON_REQUIRED: '请填写驳回原因',
+} as const;
+
+/** The console lists' bar: the filter form's buttons and the published filter. */
+export const TableText = {
+  SEARCH: '查询',
+  RESET: '重置',
+  STATUS: '状态',
+  PUBLISHED: '已发布',
+  UNPUBLISHED: '未发布',
+} as const;
+
 export const AdminMsg = {
   CONFIRM_DELETE: '确定删除吗？',
   FORCED_OFFLINE: '已强制下线',

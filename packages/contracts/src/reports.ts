@@ -15,6 +15,8 @@ export const ReportMsg = {
   STUDENT_IN_CLASS_TITLE: (name: string, className: string) => `${name}的学习报告 - ${className}`,
   TEACHING_TITLE: '教学报告',
   TEXTBOOK_TITLE: (title: string) => `教材使用报告 - ${title}`,
+  /** The textbook report's entry in the personal centre (college administrators) and the admin console. */
+  TEXTBOOK_MENU: '教材报告',
   RANGE: (start: string, end: string) => `统计范围：${start} 至 ${end}`,
   TERM: (name: string, start: string, end: string) => `${name}（${start} 至 ${end}）`,
   SPRING: (year: number) => `${year}年春季学期`,

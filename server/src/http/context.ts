@@ -37,7 +37,7 @@ export interface AppContext {
   local: <T>(key: string, make: () => T) => T;
   /** CPU-heavy work in worker threads (captcha, exports, image decoding, the dictionary); built once per app. */
   workers: HeavyWork;
-  /** The app's repeating jobs (`repeatEvery` feeds it): the console lists, runs now, pauses them. */
+  /** The app's repeating jobs (modules add theirs with `ctx.jobs.add`): the console lists, runs now, pauses them. */
   jobs: JobRegistry;
 }
 

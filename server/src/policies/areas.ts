@@ -16,11 +16,15 @@ export interface AreaFacts {
  */
 const areaRules: Record<PersonalArea, (actor: MemberActor, facts: AreaFacts) => boolean> = {
   teachingSpace: (actor) => can(actor, 'class.teach'),
+  // The teacher's classes side by side (its page asks `/api/classReport/teaching`).
+  teachingReport: (actor) => can(actor, 'report.teach'),
   questionBank: (actor) => can(actor, 'question.bank'),
   // A student's classes; and for a member of no college, the way in: joining a class makes them a student.
   joinClass: (actor) => hasRole(actor, Role.STUDENT) || (isMember(actor) && actor.collegeId === null),
   sampleBook: (actor, facts) => isMember(actor) && facts.canApply,
   academy: (actor) => hasRole(actor, Role.COLLEGE_ADMIN),
+  // A book's use in the administrator's college (its page asks `/api/classReport/textbook`).
+  textbookReport: (actor) => can(actor, 'report.college'),
   provideBook: (actor, facts) => isMember(actor) && facts.hasGrant,
   studyReport: isMember,
   collect: isMember,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobRegistry, repeatEvery } from './repeat.js';
+import { JobRegistry } from './repeat.js';
 
 describe('the job registry', () => {
   const jobs = new JobRegistry();
@@ -12,8 +12,7 @@ describe('the job registry', () => {
     vi.useFakeTimers();
     let release: () => void = () => {};
     let rounds = 0;
-    repeatEvery(
-      jobs,
+    jobs.add(
       { name: 'slow', label: '慢任务', everyMs: 1000 },
       () => {
         rounds += 1;
@@ -34,8 +33,7 @@ describe('the job registry', () => {
     vi.useFakeTimers();
     const errors: unknown[] = [];
     let rounds = 0;
-    repeatEvery(
-      jobs,
+    jobs.add(
       { name: 'failing', label: '失败任务', everyMs: 1000 },
       async () => {
         rounds += 1;
@@ -59,8 +57,7 @@ describe('the job registry', () => {
   it('close stops every timer', async () => {
     vi.useFakeTimers();
     let rounds = 0;
-    const job = repeatEvery(
-      jobs,
+    const job = jobs.add(
       { name: 'x', label: 'x', everyMs: 100 },
       async () => (rounds += 1),
       () => {},

@@ -30,13 +30,18 @@ interface Job extends JobState {
 
 /**
  * The app's repeating jobs (the orders close job, the homework reminder job, the operate probe…): made once per
- * app in `buildApp` as `ctx.jobs`, fed by `repeatEvery`, closed with the app. It keeps each job's last run,
+ * app in `buildApp` as `ctx.jobs`, fed by `ctx.jobs.add`, closed with the app. It keeps each job's last run,
  * result and next run for the console, runs one now and pauses or resumes one. The state is this instance's.
  */
 export class JobRegistry {
   private readonly jobs = new Map<string, Job>();
 
-  /** Registers a job and starts its timer; a name given twice replaces the first job. */
+  /**
+   * Runs `task` every `everyMs` while the app lives, never two rounds at once (a slow round makes the next tick
+   * skip); a failed round is reported to `onError` and the next tick tries again. The job is listed here (the
+   * console's scheduled jobs, with run now and pause); a name given twice replaces the first job. The timer does
+   * not keep the process alive; `close` stops it (the module's app-close hook calls it).
+   */
   add(
     def: { name: string; label: string; everyMs: number },
     task: () => Promise<unknown>,
@@ -164,19 +169,4 @@ export class JobRegistry {
     const ticks = Math.floor((now - startedTimerAt) / job.everyMs) + 1;
     return { ...state, nextRunAt: job.paused ? null : startedTimerAt + ticks * job.everyMs };
   }
-}
-
-/**
- * Runs `task` every `everyMs` while the app lives, never two rounds at once (a slow round makes the next tick
- * skip); a failed round is reported and the next tick tries again. The job is listed in the app's registry
- * (`ctx.jobs`: the console's scheduled jobs, with run now and pause). The timer does not keep the process alive;
- * `close` stops it (the module's app-close hook calls it).
- */
-export function repeatEvery(
-  jobs: JobRegistry,
-  job: { name: string; label: string; everyMs: number },
-  task: () => Promise<unknown>,
-  onError: (err: unknown) => void,
-): { close: () => void } {
-  return jobs.add(job, task, onError);
 }

@@ -3,7 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
 import { useMember } from '../api/member';
-import { personalMenu, selectedMenuKey } from './personalMenu';
+import { insideCentre, personalMenu, selectedMenuKey } from './personalMenu';
 
 /** What the personal centre shows while the member's info loads: its shape, not a blank page. */
 function MyLayoutSkeleton() {
@@ -41,7 +41,7 @@ export function MyLayout() {
   const items = personalMenu(member);
   const child = pathname.replace(/^\/my\/?/, '').split('/')[0] ?? '';
   const selected = selectedMenuKey(items, child);
-  const first = items.find((i) => !i.external);
+  const first = items.find(insideCentre);
   if (!selected && first) return <Navigate to={`/my/${first.key}`} replace />;
 
   const openMarketing = async () => {
@@ -71,8 +71,9 @@ export function MyLayout() {
           selectedKeys={selected ? [selected] : []}
           items={items.map((i) => ({ key: i.key, label: i.label }))}
           onClick={({ key }) => {
-            if (items.find((i) => i.key === key)?.external) void openMarketing();
-            else navigate(`/my/${key}`);
+            const item = items.find((i) => i.key === key);
+            if (item?.external) void openMarketing();
+            else void navigate(item?.to ?? `/my/${key}`);
           }}
         />
       </aside>

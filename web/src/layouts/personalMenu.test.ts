@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberInfo, PersonalArea } from '@textbook/contracts';
-import { personalMenu, selectedMenuKey } from './personalMenu';
+import { insideCentre, personalMenu, selectedMenuKey } from './personalMenu';
 
 const common: PersonalArea[] = ['studyReport', 'collect', 'record', 'help', 'feedback', 'person'];
 
@@ -49,6 +49,21 @@ describe('personal-centre menu from the areas the server allows (spec §2)', () 
   it('opens marketing outside the app', () => {
     const marketing = menu([...common, 'marketing']).find((i) => i.key === 'marketing');
     expect(marketing).toEqual({ key: 'marketing', label: '营销管理', external: true });
+  });
+  it('opens the reports as pages of their own, outside the personal centre', () => {
+    const teacher = menu(['teachingSpace', 'teachingReport', ...common]);
+    expect(teacher.slice(0, 2)).toEqual([
+      { key: 'teachingSpace', label: '教学空间' },
+      { key: 'teachingReport', label: '教学报告', to: '/teachingReport' },
+    ]);
+    expect(menu(['academy', 'textbookReport', ...common]).find((i) => i.key === 'textbookReport')).toEqual({
+      key: 'textbookReport',
+      label: '教材报告',
+      to: '/textbookReport',
+    });
+    // Never the page the personal centre opens first, nor selected by a child route of /my.
+    expect(menu(['teachingReport', ...common]).find(insideCentre)?.key).toBe('studyReport');
+    expect(selectedMenuKey(teacher, 'teachingReport')).toBeNull();
   });
   it('selects the parent item for detail routes and nothing for hidden routes', () => {
     const teacher = menu(['teachingSpace', 'questionBank', ...common]);

@@ -1,10 +1,12 @@
-import { PERSONAL_AREAS, type MemberInfo, type PersonalArea } from '@textbook/contracts';
+import { PERSONAL_AREAS, PersonalAreaLabel, type MemberInfo, type PersonalArea } from '@textbook/contracts';
 
 export interface PersonalMenuItem {
   key: PersonalArea;
   label: string;
   /** Opens the marketing editor (URL from the check-editor-token call) instead of a route. */
   external?: boolean;
+  /** A page of its own outside the personal centre this item opens (otherwise `/my/<key>`). */
+  to?: string;
 }
 
 /** Child routes that belong to a menu item without being one (they open from it). */
@@ -20,20 +22,10 @@ export const MENU_PARENT: Record<string, string> = {
   teacherCert: 'person',
 };
 
-const LABELS: Record<PersonalArea, string> = {
-  teachingSpace: '教学空间',
-  questionBank: '我的题库',
-  joinClass: '已加入班级',
-  sampleBook: '样书申请',
-  academy: '院校信息',
-  provideBook: '教材发放',
-  studyReport: '学习报告',
-  collect: '我的收藏',
-  record: '购买记录',
-  marketing: '营销管理',
-  help: '帮助中心',
-  feedback: '意见反馈',
-  person: '个人资料与安全',
+/** Areas that are pages of their own outside the personal centre (the reports, without footer: spec §2). */
+const OWN_PAGES: Partial<Record<PersonalArea, string>> = {
+  teachingReport: '/teachingReport',
+  textbookReport: '/textbookReport',
 };
 
 /**
@@ -42,15 +34,21 @@ const LABELS: Record<PersonalArea, string> = {
  */
 export function personalMenu(member: MemberInfo): PersonalMenuItem[] {
   const allowed = new Set(member.abilities);
-  return PERSONAL_AREAS.filter((key) => allowed.has(key)).map((key) =>
-    key === 'marketing' ? { key, label: LABELS[key], external: true } : { key, label: LABELS[key] },
-  );
+  return PERSONAL_AREAS.filter((key) => allowed.has(key)).map((key) => {
+    const label = PersonalAreaLabel[key];
+    if (key === 'marketing') return { key, label, external: true };
+    const to = OWN_PAGES[key];
+    return to ? { key, label, to } : { key, label };
+  });
 }
+
+/** Whether the item is a page of the personal centre (`/my/<key>`): the items a child route may select. */
+export const insideCentre = (item: PersonalMenuItem): boolean => !item.external && !item.to;
 
 /** The menu key a child route shows as selected, or null when the route is not in the visible menu. */
 export function selectedMenuKey(items: PersonalMenuItem[], child: string): string | null {
   const keys = [MENU_PARENT[child] ?? child, ...(MENU_ALSO[child] ? [MENU_ALSO[child]] : [])];
-  return keys.find((key) => items.some((item) => item.key === key && !item.external)) ?? null;
+  return keys.find((key) => items.some((item) => item.key === key && insideCentre(item))) ?? null;
 }
 
 /** A child route a second menu item also opens (authorization details: the college admin's college info). */

@@ -29,7 +29,6 @@ import {
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { repeatEvery } from '../../util/repeat.js';
 import { notFound, refused, warning } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { getSectionTree } from '../catalog/index.js';
@@ -833,8 +832,7 @@ export function startReminderJob(
   log: { warn: (obj: object, msg: string) => void },
   everyMs = 60_000,
 ): { close: () => void } {
-  return repeatEvery(
-    ctx.jobs,
+  return ctx.jobs.add(
     { name: 'homework.remind', label: JobLabels['homework.remind'], everyMs },
     () => remindDue(ctx),
     (err) => log.warn({ err }, 'homework reminders failed'),

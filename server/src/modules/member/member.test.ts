@@ -61,12 +61,20 @@ describe('sessions and member info', () => {
     // A member of no college joins a class from 已加入班级 (the join makes them a student).
     expect(await areasOf({ college: false })).toEqual(['joinClass', ...common]);
     expect(await areasOf({ roles: '0' })).toEqual(common);
-    expect(await areasOf({ roles: '2' })).toEqual(['teachingSpace', 'questionBank', 'sampleBook', ...common]);
+    // A teacher has the teaching report, a college administrator the textbook report; a student neither.
+    expect(await areasOf({ roles: '2' })).toEqual([
+      'teachingSpace',
+      'teachingReport',
+      'questionBank',
+      'sampleBook',
+      ...common,
+    ]);
     expect(await areasOf({ roles: '3' })).toEqual(['joinClass', ...common]);
-    expect(await areasOf({ roles: '1' })).toEqual(['academy', ...common]);
+    expect(await areasOf({ roles: '1' })).toEqual(['academy', 'textbookReport', ...common]);
     expect(await areasOf({ roles: '0' }, { grant: true })).toEqual(['provideBook', ...common]);
     expect(await areasOf({ roles: '2,3' }, { yx: true })).toEqual([
       'teachingSpace',
+      'teachingReport',
       'questionBank',
       'joinClass',
       'sampleBook',

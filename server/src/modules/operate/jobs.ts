@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { JobLabels, PeopleMsg, type JobRow } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
-import { repeatEvery, type JobState } from '../../util/repeat.js';
+import type { JobState } from '../../util/repeat.js';
 
 /**
- * The console's scheduled jobs (issue 19): the app's registry (`ctx.jobs`, fed by every `repeatEvery`) read,
+ * The console's scheduled jobs (issue 19): the app's registry (`ctx.jobs`, fed by every `ctx.jobs.add`) read,
  * run now, paused and resumed; and the operate module's own job, a health probe of the database and the shared
  * store every minute (a failing round shows as the job's error).
  */
@@ -36,8 +36,7 @@ export async function probeOnce(ctx: AppContext): Promise<string> {
 }
 
 export function startProbeJob(ctx: AppContext, log: { warn: (obj: object, msg: string) => void }, everyMs = 60_000) {
-  return repeatEvery(
-    ctx.jobs,
+  return ctx.jobs.add(
     { name: 'operate.probe', label: JobLabels['operate.probe'], everyMs },
     () => probeOnce(ctx),
     (err) => log.warn({ err }, 'operate probe failed'),

@@ -18,7 +18,6 @@ import {
 import { paymentProviders, type VerifiedPayment } from '../../adapters/payment/index.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { repeatEvery } from '../../util/repeat.js';
 import { notFound, refused } from '../../http/errors.js';
 import { bookAccess, grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { notify } from '../notice/index.js';
@@ -304,8 +303,7 @@ export function startCloseJob(
   log: { warn: (obj: object, msg: string) => void },
   everyMs = 60_000,
 ): { close: () => void } {
-  return repeatEvery(
-    ctx.jobs,
+  return ctx.jobs.add(
     { name: 'orders.close', label: JobLabels['orders.close'], everyMs },
     () => closeExpiredOrders(ctx),
     (err) => log.warn({ err }, 'closing unpaid orders failed'),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { StaffMenu } from '@textbook/contracts';
+import { ReportMsg, type StaffMenu } from '@textbook/contracts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -20,6 +20,8 @@ export const adminPages: AdminPage[] = [
   { path: 'books', label: '图书', menu: 'books', load: () => import('./books') },
   { path: 'booklists', label: '书单', menu: 'books', load: () => import('./booklists') },
   { path: 'dict', label: '学科与丛书', menu: 'books', load: () => import('./dict') },
+  // The textbook report (`report.staff`: the books and colleges menus); filed with the books it reports on.
+  { path: 'reports/textbook', label: ReportMsg.TEXTBOOK_MENU, menu: 'books', load: () => import('./reports/textbook') },
   { path: 'content', label: '内容', menu: 'site', load: () => import('./content') },
   { path: 'site/menus', label: '导航菜单', menu: 'site', load: () => import('./site/menus') },
   { path: 'site/links', label: '友情链接', menu: 'site', load: () => import('./site/links') },

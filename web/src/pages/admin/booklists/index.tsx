@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminBookListDetail, AdminBookListRow, AdminBookRow } from '@textbook/contracts';
 import { adminDelete, adminGet, adminPost, adminPut, fetchPage } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
+import { AddButton, publishedFilter } from '../components/TableBar';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
 
@@ -116,22 +117,8 @@ export default function AdminBookLists() {
         rowKey={(r) => r.id}
         testId="admin-booklists"
         serverSort={{ param: 'sort' }}
-        filters={[
-          { name: 'keyword', label: '名称', placeholder: '书单名称' },
-          {
-            name: 'published',
-            label: '状态',
-            options: [
-              { value: '1', label: '已发布' },
-              { value: '0', label: '未发布' },
-            ],
-          },
-        ]}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新建书单
-          </Button>
-        }
+        filters={[{ name: 'keyword', label: '名称', placeholder: '书单名称' }, publishedFilter]}
+        toolbar={<AddButton onClick={() => setEditing('new')}>新建书单</AddButton>}
         columns={[
           { title: '名称', key: 'name', dataIndex: 'name', sorter: true },
           { title: '简介', dataIndex: 'description', ellipsis: true },

@@ -5,6 +5,7 @@ import { DictType, type AdminBookRow } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
+import { publishedFilter } from '../components/TableBar';
 import { treeOptions, useDict, type TreeOption } from '../dict/tree';
 import { dateTime, yuan } from '../format';
 import { EditBook } from './EditBook';
@@ -37,14 +38,7 @@ export default function AdminBooks() {
         serverSort={{ param: 'sort' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '书名、作者或 ISBN' },
-          {
-            name: 'published',
-            label: '状态',
-            options: [
-              { value: '1', label: '已发布' },
-              { value: '0', label: '未发布' },
-            ],
-          },
+          publishedFilter,
           { name: 'subjectId', label: '学科', options: flat(treeOptions(subjects)) },
         ]}
         toolbar={<EpubUpload />}

@@ -1,17 +1,10 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Form, Grid, Input, Select, Space, Table, type TableProps } from 'antd';
+import { Grid, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminKeys, fetchPage } from '../../../api/admin';
 import type { Params } from '../../../api/client';
-
-export interface FilterField {
-  name: string;
-  label: string;
-  /** A text box (default) or a choice of options. */
-  options?: { value: string; label: string }[];
-  placeholder?: string;
-}
+import { TableBar, type FilterField, type FilterValues } from './TableBar';
 
 interface AdminTableProps<T> {
   /** The server's paged list (`{rows, total}` for pageNum, pageSize and the filters). */
@@ -63,7 +56,7 @@ export function AdminTable<T extends object>(props: AdminTableProps<T>) {
     }
   };
 
-  const search = (values: Record<string, string | undefined>) => {
+  const search = (values: FilterValues) => {
     const next: Params = {};
     for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') next[k] = v;
     setFilter(next);
@@ -72,39 +65,7 @@ export function AdminTable<T extends object>(props: AdminTableProps<T>) {
 
   return (
     <div className="admin-table" data-testid={testId}>
-      {(filters.length > 0 || toolbar) && (
-        <div className="admin-table-bar">
-          {filters.length > 0 && (
-            <Form layout="inline" onFinish={search} className="admin-filter">
-              {filters.map((f) => (
-                <Form.Item key={f.name} name={f.name} label={phone ? undefined : f.label}>
-                  {f.options ? (
-                    <Select
-                      allowClear
-                      placeholder={f.placeholder ?? f.label}
-                      options={f.options}
-                      style={{ minWidth: 120 }}
-                    />
-                  ) : (
-                    <Input allowClear placeholder={f.placeholder ?? f.label} />
-                  )}
-                </Form.Item>
-              ))}
-              <Form.Item>
-                <Space>
-                  <Button type="primary" htmlType="submit">
-                    查询
-                  </Button>
-                  <Button htmlType="reset" onClick={() => search({})}>
-                    重置
-                  </Button>
-                </Space>
-              </Form.Item>
-            </Form>
-          )}
-          {toolbar && <div className="admin-toolbar">{toolbar}</div>}
-        </div>
-      )}
+      <TableBar filters={filters} onSearch={search} toolbar={toolbar} />
       <Table<T>
         rowKey={rowKey}
         columns={columns}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Modal } from 'antd';
 import { AuditState, type OwnContentItem } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
-import { ConfirmAction } from '../components/Confirm';
-import { FormModal } from '../components/FormModal';
+import { RejectDialog, ReviewActions } from '../components/Review';
 import { auditOptions, CONTENT_LIST, contentColumns } from './shared';
 
 /**
@@ -29,26 +28,22 @@ export default function ContentReview() {
             key: 'actions',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
+              <ReviewActions
+                approve={
+                  r.auditState === AuditState.PASSED
+                    ? undefined
+                    : {
+                        title: `通过「${r.title}」？`,
+                        run: () => adminPost(`/api/admin/content/${r.id}/audit`, { pass: true }),
+                      }
+                }
+                onReject={r.auditState === AuditState.FAILED ? undefined : () => setRejecting(r)}
+                reload={[CONTENT_LIST]}
+              >
                 <Button size="small" type="link" onClick={() => setReading(r)}>
                   查看
                 </Button>
-                {r.auditState !== AuditState.PASSED && (
-                  <ConfirmAction
-                    title={`通过「${r.title}」？`}
-                    run={() => adminPost(`/api/admin/content/${r.id}/audit`, { pass: true })}
-                    done="已通过"
-                    reload={[CONTENT_LIST]}
-                  >
-                    通过
-                  </ConfirmAction>
-                )}
-                {r.auditState !== AuditState.FAILED && (
-                  <Button size="small" type="link" danger onClick={() => setRejecting(r)}>
-                    驳回
-                  </Button>
-                )}
-              </Space>
+              </ReviewActions>
             ),
           },
         ]}
@@ -64,19 +59,15 @@ export default function ContentReview() {
         {/* The body was sanitized by the server when saved. */}
         <div dangerouslySetInnerHTML={{ __html: reading?.body ?? '' }} />
       </Modal>
-      <FormModal<{ reason: string }>
+      <RejectDialog
         title={`驳回「${rejecting?.title ?? ''}」`}
         open={Boolean(rejecting)}
         onClose={() => setRejecting(undefined)}
-        done="已驳回"
         reload={[CONTENT_LIST]}
+        maxLength={500}
         testId="reject-form"
-        submit={(v) => adminPost(`/api/admin/content/${rejecting!.id}/audit`, { pass: false, reason: v.reason })}
-      >
-        <Form.Item name="reason" label="驳回原因" rules={[{ required: true, message: '请填写驳回原因' }]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </FormModal>
+        reject={(reason) => adminPost(`/api/admin/content/${rejecting!.id}/audit`, { pass: false, reason })}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, Switch } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { AuditState, type ContentType, type OwnContentItem } from '@textbook/contracts';
 import { adminDelete, adminPost, adminPut, useStaffMe } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { AddButton } from '../components/TableBar';
 import { auditOptions, CONTENT_LIST, contentColumns, typeOptions } from './shared';
 
 interface Values {
@@ -43,11 +43,7 @@ export default function AdminContent() {
             ],
           },
         ]}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新建内容
-          </Button>
-        }
+        toolbar={<AddButton onClick={() => setEditing('new')}>新建内容</AddButton>}
         columns={[
           ...contentColumns,
           {

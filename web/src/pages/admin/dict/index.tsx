@@ -1,12 +1,12 @@
 import { useState, type Key } from 'react';
 import { Button, Form, Input, InputNumber, Segmented, Space, TreeSelect } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { DictType, type AdminDictRow, type DictNode } from '@textbook/contracts';
 import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { AddButton } from '../components/TableBar';
 import { dictKey, treeOptions, useDict } from './tree';
 
 const LIST = '/api/admin/dict/page';
@@ -64,11 +64,7 @@ export default function AdminDict() {
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setFolded([...keys]) }}
         serverSort={{ param: 'sort' }}
         filters={[{ name: 'keyword', label: '名称', placeholder: `${kind}名称` }]}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'new', parentId: 0 })}>
-            新增{kind}
-          </Button>
-        }
+        toolbar={<AddButton onClick={() => setEditing({ mode: 'new', parentId: 0 })}>新增{kind}</AddButton>}
         columns={[
           { title: '名称', key: 'label', dataIndex: 'label', sorter: true },
           { title: '图书数', key: 'books', dataIndex: 'bookCount', sorter: true, width: 100 },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import type { HelpContent } from '@textbook/contracts';
 import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { AddButton } from '../components/TableBar';
 import { dateTime } from '../format';
 import { CONTENTS, useAllTopics } from './shared';
 
@@ -36,11 +36,7 @@ export function HelpContents() {
           },
           { name: 'keyword', label: '关键词', placeholder: '标题或正文' },
         ]}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增内容
-          </Button>
-        }
+        toolbar={<AddButton onClick={() => setEditing('new')}>新增内容</AddButton>}
         columns={[
           { title: '标题', dataIndex: 'title', ellipsis: true },
           { title: '主题', dataIndex: 'topicName' },

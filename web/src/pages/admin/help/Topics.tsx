@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HelpTopic } from '@textbook/contracts';
 import { adminDelete, adminKeys, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { AddButton } from '../components/TableBar';
 import { stepped } from '../site/order';
 import { CONTENTS, TOPICS, useAllTopics } from './shared';
 
@@ -42,11 +43,7 @@ export function HelpTopics() {
         url={TOPICS}
         rowKey={(r) => r.id}
         testId="admin-help-topics"
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增主题
-          </Button>
-        }
+        toolbar={<AddButton onClick={() => setEditing('new')}>新增主题</AddButton>}
         columns={[
           { title: '主题', dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name, 'zh') },
           { title: '顺序', dataIndex: 'sort', sorter: (a, b) => a.sort - b.sort },

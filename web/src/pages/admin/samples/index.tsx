@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { SampleState, type SampleAdminRow } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
-import { ConfirmAction } from '../components/Confirm';
-import { FormModal } from '../components/FormModal';
-import { dateTime } from '../format';
+import { applicationColumns, RejectDialog } from '../components/Review';
 
 const LIST = '/api/admin/sample-book/page';
 
@@ -46,47 +44,24 @@ export default function AdminSamples() {
               </Tag>
             ),
           },
-          {
-            title: '申请时间',
-            key: 'createdAt',
-            render: (_, r) => dateTime(r.createdAt),
-            sorter: (a, b) => a.createdAt - b.createdAt,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            fixed: 'right',
-            render: (_, r) =>
-              r.state === SampleState.AUDITING ? (
-                <Space size={0}>
-                  <ConfirmAction
-                    title={`通过《${r.bookTitle}》的样书申请？`}
-                    run={() => adminPost('/api/admin/sample-book/approve', { id: r.id })}
-                    done="已通过"
-                    reload={[LIST]}
-                  >
-                    通过
-                  </ConfirmAction>
-                  <Button size="small" type="link" danger onClick={() => setRejecting(r)}>
-                    驳回
-                  </Button>
-                </Space>
-              ) : null,
-          },
+          ...applicationColumns<SampleAdminRow>({
+            waiting: (r) => r.state === SampleState.AUDITING,
+            approve: (r) => ({
+              title: `通过《${r.bookTitle}》的样书申请？`,
+              run: () => adminPost('/api/admin/sample-book/approve', { id: r.id }),
+            }),
+            onReject: setRejecting,
+            reload: [LIST],
+          }),
         ]}
       />
-      <FormModal<{ reason: string }>
+      <RejectDialog
         title="驳回样书申请"
         open={Boolean(rejecting)}
         onClose={() => setRejecting(undefined)}
-        done="已驳回"
         reload={[LIST]}
-        submit={(v) => adminPost('/api/admin/sample-book/reject', { id: rejecting!.id, reason: v.reason })}
-      >
-        <Form.Item name="reason" label="驳回原因" rules={[{ required: true, message: '请填写驳回原因' }]}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </FormModal>
+        reject={(reason) => adminPost('/api/admin/sample-book/reject', { id: rejecting!.id, reason })}
+      />
     </>
   );
 }

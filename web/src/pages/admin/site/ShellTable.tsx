@@ -1,11 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Form, Grid, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Grid, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDelete, adminGet, adminKeys, adminPost, adminPut } from '../../../api/admin';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { AddButton, TableBar, type FilterValues } from '../components/TableBar';
 import { stepped } from './order';
 
 /** A row of a site-shell collection: an id, and a shown/published flag. */
@@ -49,7 +50,7 @@ export function ShellTable<T extends ShellRow, V extends object>(props: ShellTab
   const client = useQueryClient();
   const list = useQuery({ queryKey: adminKeys.list(listUrl), queryFn: () => adminGet<T[]>(listUrl) });
   const [editing, setEditing] = useState<T | 'new'>();
-  const [filter, setFilter] = useState<{ keyword?: string; shown?: string }>({});
+  const [filter, setFilter] = useState<FilterValues>({});
   const labels = FLAG_LABELS[flag];
   const rows = useMemo(() => list.data ?? [], [list.data]);
   const shown = useMemo(
@@ -82,39 +83,21 @@ export function ShellTable<T extends ShellRow, V extends object>(props: ShellTab
   const item = editing === 'new' ? undefined : editing;
   return (
     <div className="admin-table" data-testid={testId}>
-      <div className="admin-table-bar">
-        <Form layout="inline" className="admin-filter" onFinish={(v: typeof filter) => setFilter(v)}>
-          <Form.Item name="keyword" label={phone ? undefined : '名称'}>
-            <Input allowClear placeholder="名称" />
-          </Form.Item>
-          <Form.Item name="shown" label={phone ? undefined : '状态'}>
-            <Select
-              allowClear
-              placeholder="状态"
-              style={{ minWidth: 100 }}
-              options={[
-                { value: '1', label: labels.on },
-                { value: '0', label: labels.off },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button htmlType="reset" onClick={() => setFilter({})}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <div className="admin-toolbar">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增{what}
-          </Button>
-        </div>
-      </div>
+      <TableBar
+        filters={[
+          { name: 'keyword', label: '名称' },
+          {
+            name: 'shown',
+            label: '状态',
+            options: [
+              { value: '1', label: labels.on },
+              { value: '0', label: labels.off },
+            ],
+          },
+        ]}
+        onSearch={setFilter}
+        toolbar={<AddButton onClick={() => setEditing('new')}>新增{what}</AddButton>}
+      />
       <Table<T>
         rowKey={(r) => r.id}
         dataSource={shown}

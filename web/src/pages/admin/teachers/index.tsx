@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Image, Input, Space, Tag, Typography } from 'antd';
+import { Image, Space, Tag, Typography } from 'antd';
 import { CertState, CertStateLabel, type CertRow } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
-import { ConfirmAction } from '../components/Confirm';
-import { FormModal } from '../components/FormModal';
-import { dateTime } from '../format';
+import { applicationColumns, RejectDialog } from '../components/Review';
 
 const LIST = '/api/admin/teacherCert/page';
 const COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
@@ -47,49 +45,26 @@ export default function AdminTeacherCerts() {
               </Space>
             ),
           },
-          {
-            title: '申请时间',
-            key: 'createdAt',
-            render: (_, r) => dateTime(r.createdAt),
-            sorter: (a, b) => a.createdAt - b.createdAt,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            fixed: 'right',
-            render: (_, r) =>
-              r.state === CertState.AUDITING ? (
-                <Space size={0}>
-                  <ConfirmAction
-                    title={`通过 ${r.realName} 的教师认证？`}
-                    description={`将成为${r.collegeName}的教师`}
-                    run={() => adminPost('/api/admin/teacherCert/approve', { id: r.id })}
-                    done="已通过"
-                    reload={[LIST]}
-                  >
-                    通过
-                  </ConfirmAction>
-                  <Button size="small" type="link" danger onClick={() => setRejecting(r)}>
-                    驳回
-                  </Button>
-                </Space>
-              ) : null,
-          },
+          ...applicationColumns<CertRow>({
+            waiting: (r) => r.state === CertState.AUDITING,
+            approve: (r) => ({
+              title: `通过 ${r.realName} 的教师认证？`,
+              description: `将成为${r.collegeName}的教师`,
+              run: () => adminPost('/api/admin/teacherCert/approve', { id: r.id }),
+            }),
+            onReject: setRejecting,
+            reload: [LIST],
+          }),
         ]}
       />
-      <FormModal<{ reason: string }>
+      <RejectDialog
         title="驳回教师认证"
         open={Boolean(rejecting)}
         onClose={() => setRejecting(undefined)}
-        done="已驳回"
         reload={[LIST]}
         testId="cert-reject-form"
-        submit={(v) => adminPost('/api/admin/teacherCert/reject', { id: rejecting!.id, reason: v.reason })}
-      >
-        <Form.Item name="reason" label="驳回原因" rules={[{ required: true, message: '请填写驳回原因' }]}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </FormModal>
+        reject={(reason) => adminPost('/api/admin/teacherCert/reject', { id: rejecting!.id, reason })}
+      />
     </>
   );
 }
