@@ -41,7 +41,9 @@ caption { font-size: 0.9em; color: #666; caption-side: top; padding-bottom: 0.3e
 th, td { border: 1px solid #999; padding: 0.3em 0.7em; text-align: center; }
 th { background: rgba(128, 128, 128, 0.12); }
 ol.exercises > li { margin: 0.5em 0; }
-ol.exercises p { text-indent: 0; }`;
+ol.exercises p { text-indent: 0; }
+pre.code { margin: 0.8em 0; padding: 0.6em 0.9em; background: rgba(128, 128, 128, 0.1); border-left: 3px solid #999; overflow-x: auto; font-size: 0.9em; line-height: 1.5; }
+pre.code code { font-family: "Sarasa Mono SC", Menlo, Consolas, "Courier New", monospace; }`;
 
 /** The characters a reader sees in an XHTML fragment (tags dropped, entities counted as one). */
 const textLength = (fragment: string) =>

@@ -10,10 +10,11 @@
  * - a block of `| a | b |` lines is a table (first line the header, an optional `: caption` line before);
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
+ * - lines between two `~~~` lines are a code listing, written as they are (blank lines too; no formulas);
  * - `~` outside formulas is an ideographic space (the blank of a choice question: `（~~）`).
  */
 
-const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+export const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   alpha: ['α', 'mi'],
@@ -81,13 +82,19 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   ll: ['≪', 'mo'],
   gg: ['≫', 'mo'],
   supset: ['⊃', 'mo'],
+  nabla: ['∇', 'mi'],
+  lfloor: ['⌊', 'mo'],
+  rfloor: ['⌋', 'mo'],
+  lceil: ['⌈', 'mo'],
+  rceil: ['⌉', 'mo'],
+  leftarrow: ['←', 'mo'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
 const FUNCTIONS = new Set(
-  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim'.split(' '),
+  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim grad'.split(' '),
 );
-const LARGE: Record<string, string> = { sum: '∑', int: '∫', prod: '∏', oint: '∮' };
+const LARGE: Record<string, string> = { sum: '∑', int: '∫', iint: '∬', iiint: '∭', prod: '∏', oint: '∮' };
 /** The brackets of the matrix environments. */
 const MATRICES: Record<string, [string, string]> = {
   matrix: ['', ''],
@@ -265,7 +272,7 @@ export function tex(source: string): string {
         sup = braced();
       } else break;
     }
-    const under = b.kind === 'under' || (b.kind === 'large' && !/[∫∮]/.test(xml));
+    const under = b.kind === 'under' || (b.kind === 'large' && !/[∫∬∭∮]/.test(xml));
     // A little space after a function name (sin x) and an integral sign.
     const after = b.kind === 'function' ? '<mspace width="0.17em"></mspace>' : '';
     if (sub !== null && sup !== null)
@@ -361,10 +368,43 @@ export interface TextSection {
   blocks: string[];
 }
 
+/** A text's blocks: parts separated by blank lines, a `~~~` code listing whole (its blank lines kept). */
+function splitBlocks(source: string): string[] {
+  const blocks: string[] = [];
+  let lines: string[] = [];
+  let inListing = false;
+  const end = () => {
+    if (lines.length) blocks.push(lines.join('\n'));
+    lines = [];
+  };
+  for (const line of source.split('\n')) {
+    const fence = line.trim() === '~~~';
+    if (fence && !inListing) {
+      end();
+      inListing = true;
+      lines.push(line);
+    } else if (inListing) {
+      lines.push(line);
+      if (fence) {
+        inListing = false;
+        end();
+      }
+    } else if (line.trim()) lines.push(line);
+    else end();
+  }
+  if (inListing) throw new Error(`Code listing not closed: ${lines[1]?.slice(0, 40)}`);
+  end();
+  return blocks;
+}
+
+/** A code listing: its lines as written, indentation kept, in a preformatted block. */
+const listing = (block: string) =>
+  `<pre class="code"><code>${esc(block.split('\n').slice(1, -1).join('\n'))}</code></pre>`;
+
 /** One chapter's text (sections of blocks separated by blank lines) as sections of XHTML blocks. */
 export function chapterSections(source: string, figures: Record<string, string>): TextSection[] {
   const sections: TextSection[] = [];
-  for (const raw of source.split(/\n\s*\n/)) {
+  for (const raw of splitBlocks(source)) {
     const block = raw.trim();
     if (!block) continue;
     if (block.startsWith('## ')) {
@@ -378,7 +418,8 @@ export function chapterSections(source: string, figures: Record<string, string>)
     if (!current) throw new Error(`Text before the first section: ${block.slice(0, 40)}`);
     const lines = block.split('\n').map((l) => l.trim());
     let xml: string;
-    if (block.startsWith('### ')) xml = `<h3>${inline(block.slice(4))}</h3>`;
+    if (block.startsWith('~~~')) xml = listing(block);
+    else if (block.startsWith('### ')) xml = `<h3>${inline(block.slice(4))}</h3>`;
     else if (block.startsWith('$$') && block.endsWith('$$'))
       xml = `<p class="display">${math(block.slice(2, -2).trim(), true)}</p>`;
     else if (block.startsWith('{{fig:')) {
