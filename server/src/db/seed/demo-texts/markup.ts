@@ -88,6 +88,8 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   lceil: ['⌈', 'mo'],
   rceil: ['⌉', 'mo'],
   leftarrow: ['←', 'mo'],
+  equiv: ['≡', 'mo'],
+  zeta: ['ζ', 'mi'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
