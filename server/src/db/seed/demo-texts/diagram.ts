@@ -45,7 +45,8 @@ export function cells(items: string[], opts: { above?: string[]; below?: string[
 
 /**
  * A singly linked list: a head pointer named `head`, nodes of a data field and a next field joined by arrows,
- * ∧ (NULL) in the last node's next field. An empty item is a head node (its data field shaded).
+ * ∧ (NULL) in the last node's next field. An empty item is a head node (its data field shaded); `⋯` stands for
+ * the nodes left out.
  */
 export function linkedList(items: string[], opts: { head?: string; circular?: boolean } = {}): string {
   const [dataW, nextW, h, gap, left] = [46, 24, 30, 34, 56];
@@ -57,9 +58,14 @@ export function linkedList(items: string[], opts: { head?: string; circular?: bo
   if (opts.head) parts.push(text([14, mid], opts.head, 13), arrow([26, mid], [left, mid]));
   items.forEach((item, k) => {
     const x = xOf(k);
-    parts.push(rect(x, y, dataW, h, item ? 'none' : 'rgba(128,128,128,0.15)'), rect(x + dataW, y, nextW, h));
-    if (item) parts.push(text([x + dataW / 2, mid], item));
-    const from: Point = [x + dataW + nextW / 2, mid];
+    // ⋯ stands for the nodes left out: no box, the arrows pass through it.
+    const gap = item === '⋯';
+    if (gap) parts.push(text([x + node / 2, mid], item, 14));
+    else {
+      parts.push(rect(x, y, dataW, h, item ? 'none' : 'rgba(128,128,128,0.15)'), rect(x + dataW, y, nextW, h));
+      if (item) parts.push(text([x + dataW / 2, mid], item));
+    }
+    const from: Point = gap ? [x + node / 2 + 14, mid] : [x + dataW + nextW / 2, mid];
     if (k + 1 < items.length) parts.push(arrow(from, [xOf(k + 1), mid]));
     else if (!opts.circular) parts.push(text(from, '∧', 14));
   });

@@ -52,6 +52,10 @@ describe('the demo books’ text format', () => {
     expect(list.match(/<polygon/g)).toHaveLength(3);
     expect(list).toContain('>∧</text>');
     expect(linkedList(['a', 'b'], { circular: true })).not.toContain('∧');
+    // ⋯ for the nodes left out: no box, the arrows pass through.
+    const gap = linkedList(['a', '⋯', 'b']);
+    expect(gap.match(/<rect/g)).toHaveLength(4);
+    expect(gap.match(/<polygon/g)).toHaveLength(2);
     const tree = binaryTree({
       label: 'A',
       left: { label: 'B', edge: '0' },

@@ -90,11 +90,14 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   leftarrow: ['←', 'mo'],
   equiv: ['≡', 'mo'],
   zeta: ['ζ', 'mi'],
+  Theta: ['Θ', 'mi'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
 const FUNCTIONS = new Set(
-  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim grad'.split(' '),
+  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim grad gcd mod'.split(
+    ' ',
+  ),
 );
 const LARGE: Record<string, string> = { sum: '∑', int: '∫', iint: '∬', iiint: '∭', prod: '∏', oint: '∮' };
 /** The brackets of the matrix environments. */
