@@ -4,6 +4,7 @@ import { gdsxChapters } from './demo-texts/gdsx.js';
 import { gdsx2Chapters } from './demo-texts/gdsx2.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
 import { gllChapters } from './demo-texts/gll.js';
+import { sjjgChapters } from './demo-texts/sjjg.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 
 /**
@@ -138,26 +139,9 @@ export const demoBooks: DemoBook[] = [
     recommended: true,
     isbn: '9787000000066',
     description: '讲述线性表、栈与队列、树、图、查找与排序，用伪代码说明算法并分析其时间复杂度。',
-    chapters: [
-      {
-        title: '第一章 绪论',
-        sections: [
-          { title: '1.1 数据结构研究什么', paragraphs: ['数据结构研究数据元素之间的关系以及在这些关系上定义的操作。'] },
-          { title: '1.2 算法的复杂度', paragraphs: ['时间复杂度用大 O 记号表示算法运行时间随输入规模增长的趋势。'] },
-        ],
-      },
-      {
-        title: '第二章 线性表',
-        sections: [
-          { title: '2.1 顺序表', paragraphs: ['顺序表用一段连续的存储单元依次存放数据元素，支持随机访问。'] },
-          { title: '2.2 链表', paragraphs: ['链表通过指针把结点串起来，插入和删除不需要移动其他元素。'] },
-        ],
-      },
-      {
-        title: '第三章 树与二叉树',
-        sections: [{ title: '3.1 二叉树的遍历', paragraphs: ['先序、中序和后序遍历的区别在于访问根结点的时机。'] }],
-      },
-    ],
+    // Three long chapters (demo-texts/sjjg.ts) with code listings, printed pages of about 1,500 characters.
+    chapters: sjjgChapters,
+    pageEvery: 1500,
   },
   {
     key: 'intro-prog',
