@@ -1,4 +1,4 @@
-import { esc } from './markup.js';
+import { arrowHead, esc, fmt } from './markup.js';
 
 /**
  * SVG diagrams of data structures for the demo books (plot() in markup.ts draws functions; these draw boxes,
@@ -8,7 +8,6 @@ import { esc } from './markup.js';
 
 type Point = [number, number];
 
-const fmt = (n: number) => String(Math.round(n * 10) / 10);
 const svg = (width: number, height: number, parts: string[]) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(width)}" height="${fmt(height)}" viewBox="0 0 ${fmt(width)} ${fmt(height)}" role="img">${parts.join('')}</svg>`;
 const text = (at: Point, label: string, size = 13, color = 'currentColor') =>
@@ -20,11 +19,7 @@ const rect = (x: number, y: number, w: number, h: number, fill = 'none') =>
 function arrow(a: Point, b: Point, opts: { head?: boolean; dash?: boolean; color?: string } = {}): string {
   const color = opts.color ?? 'currentColor';
   const line = `<line x1="${fmt(a[0])}" y1="${fmt(a[1])}" x2="${fmt(b[0])}" y2="${fmt(b[1])}" stroke="${color}" stroke-width="1.2"${opts.dash ? ' stroke-dasharray="4 3"' : ''}/>`;
-  if (opts.head === false) return line;
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-  const corner = (side: number) => `${fmt(b[0] - 8 * ux - 3 * side * uy)},${fmt(b[1] - 8 * uy + 3 * side * ux)}`;
-  return `${line}<polygon points="${fmt(b[0])},${fmt(b[1])} ${corner(1)} ${corner(-1)}" fill="${color}"/>`;
+  return opts.head === false ? line : line + arrowHead(a, b, color);
 }
 
 /** A row of cells (a sequential list in memory): a value in each, optional labels above and below. */

@@ -463,7 +463,16 @@ export interface Plot {
   ticks?: { x?: number[]; y?: number[] };
 }
 
-const fmt = (n: number) => String(Math.round(n * 10) / 10);
+/** An SVG coordinate to one decimal. */
+export const fmt = (n: number) => String(Math.round(n * 10) / 10);
+
+/** An arrow head at `b` for a line from `a` (SVG coordinates): 8 px long and 6 px wide along the line. */
+export function arrowHead(a: [number, number], b: [number, number], color: string): string {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+  const corner = (side: number) => `${fmt(b[0] - 8 * ux - 3 * side * uy)},${fmt(b[1] - 8 * uy + 3 * side * ux)}`;
+  return `<polygon points="${fmt(b[0])},${fmt(b[1])} ${corner(1)} ${corner(-1)}" fill="${color}"/>`;
+}
 
 export function plot(p: Plot): string {
   const width = p.width ?? 320;
@@ -530,13 +539,7 @@ export function plot(p: Plot): string {
     out.push(
       `<line x1="${fmt(ax)}" y1="${fmt(ay)}" x2="${fmt(bx)}" y2="${fmt(by)}" stroke="${color}" stroke-width="${s.arrow ? 1.6 : 1}"${s.dash === false || s.arrow ? '' : ' stroke-dasharray="4 3"'}/>`,
     );
-    if (s.arrow) {
-      // A head 8 px long and 6 px wide along the segment's direction.
-      const len = Math.hypot(bx - ax, by - ay) || 1;
-      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
-      const corner = (side: number) => `${fmt(bx - 8 * ux - 3 * side * uy)},${fmt(by - 8 * uy + 3 * side * ux)}`;
-      out.push(`<polygon points="${fmt(bx)},${fmt(by)} ${corner(1)} ${corner(-1)}" fill="${color}"/>`);
-    }
+    if (s.arrow) out.push(arrowHead([ax, ay], [bx, by], color));
   }
   for (const pt of p.points ?? []) {
     out.push(
