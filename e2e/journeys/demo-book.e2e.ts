@@ -71,6 +71,9 @@ for (const device of DEVICES) {
 const MORE_BOOKS = [
   { title: '大学物理', chapter: '第一章 质点运动学', section: 's1-4', name: 'physics' },
   { title: '概率论与数理统计', chapter: '第一章 随机事件与概率', section: 's1-1', name: 'probability' },
+  { title: '高等数学（下册）', chapter: '第一章 多元函数微分学', section: 's1-4', name: 'calculus-2' },
+  // Its chapters carry code listings too: the first one is shown as well.
+  { title: '数据结构与算法', chapter: '第一章 绪论', section: 's1-3', name: 'data-structures', listing: true },
 ];
 
 for (const device of DEVICES) {
@@ -100,6 +103,24 @@ for (const device of DEVICES) {
           .scrollIntoView({ block: 'start' }),
       );
       await shot(page, `${book.name}-figure`);
+      if (book.listing) {
+        // A listing keeps its lines and indentation (preformatted; long lines wrap on a phone), in a monospace font.
+        const listing = await page.evaluate(() => {
+          const pre = document
+            .querySelector('[data-testid=chapter-host]')!
+            .shadowRoot!.querySelector<HTMLElement>('pre.code')!;
+          pre.scrollIntoView({ block: 'start' });
+          return {
+            whiteSpace: getComputedStyle(pre).whiteSpace,
+            lines: pre.innerText.split('\n').length,
+            font: getComputedStyle(pre.querySelector('code')!).fontFamily,
+          };
+        });
+        expect(listing.whiteSpace).toMatch(/^pre/);
+        expect(listing.lines).toBeGreaterThan(5);
+        expect(listing.font).toMatch(/mono|Consolas|Courier|Menlo/i);
+        await shot(page, `${book.name}-listing`);
+      }
     }
     expect(consoleErrors(page)).toEqual([]);
   });
