@@ -100,6 +100,24 @@ const MORE_BOOKS = [
     shows: 'quotes',
     least: 2,
   },
+  {
+    title: '高等数学（下册）',
+    chapter: '第一章 多元函数微分学',
+    section: 's1-4',
+    name: 'calculus-2',
+    shows: 'math',
+    least: 101,
+  },
+  // Its chapters carry code listings: the first one is looked at closely too.
+  {
+    title: '数据结构与算法',
+    chapter: '第一章 绪论',
+    section: 's1-3',
+    name: 'data-structures',
+    shows: 'listings',
+    least: 3,
+    listing: true,
+  },
 ] as const;
 
 for (const device of DEVICES) {
@@ -129,6 +147,24 @@ for (const device of DEVICES) {
           .scrollIntoView({ block: 'start' }),
       );
       await shot(page, `${book.name}-figure`);
+      if ('listing' in book) {
+        // A listing keeps its lines and indentation (preformatted; long lines wrap on a phone), in a monospace font.
+        const listing = await page.evaluate(() => {
+          const pre = document
+            .querySelector('[data-testid=chapter-host]')!
+            .shadowRoot!.querySelector<HTMLElement>('pre.code')!;
+          pre.scrollIntoView({ block: 'start' });
+          return {
+            whiteSpace: getComputedStyle(pre).whiteSpace,
+            lines: pre.innerText.split('\n').length,
+            font: getComputedStyle(pre.querySelector('code')!).fontFamily,
+          };
+        });
+        expect(listing.whiteSpace).toMatch(/^pre/);
+        expect(listing.lines).toBeGreaterThan(5);
+        expect(listing.font).toMatch(/mono|Consolas|Courier|Menlo/i);
+        await shot(page, `${book.name}-listing`);
+      }
     }
     expect(consoleErrors(page)).toEqual([]);
   });

@@ -1,8 +1,10 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
 import { Words } from '../../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
+import { gdsx2Chapters } from './demo-texts/gdsx2.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
 import { gllChapters } from './demo-texts/gll.js';
+import { sjjgChapters } from './demo-texts/sjjg.js';
 import { xxdsChapters } from './demo-texts/xxds.js';
 import { dxywChapters } from './demo-texts/dxyw.js';
 import { introChapters } from './demo-texts/intro.js';
@@ -80,33 +82,10 @@ export const demoBooks: DemoBook[] = [
     price: 4280,
     year: 2024,
     isbn: '9787000000028',
-    description: '高等数学的下册，讲述多元函数微分学、重积分、曲线积分与无穷级数。',
-    chapters: [
-      {
-        title: '第一章 多元函数微分学',
-        sections: [
-          { title: '1.1 偏导数', paragraphs: ['固定其余变量，只让一个变量变化，所得的变化率就是偏导数。'] },
-          { title: '1.2 全微分', paragraphs: ['全微分是函数增量的线性主部，它把多元函数在一点附近近似为线性函数。'] },
-        ],
-      },
-      {
-        title: '第二章 重积分',
-        sections: [
-          {
-            title: '2.1 二重积分的概念',
-            paragraphs: ['二重积分可以理解为曲顶柱体的体积，是定积分在平面区域上的推广。'],
-          },
-          { title: '2.2 极坐标下的计算', paragraphs: ['当积分区域是圆或扇形时，改用极坐标往往让计算大为简化。'] },
-        ],
-      },
-      {
-        title: '第三章 无穷级数',
-        sections: [
-          { title: '3.1 常数项级数', paragraphs: ['级数收敛的必要条件是通项趋于零，但通项趋于零并不保证级数收敛。'] },
-          { title: '3.2 幂级数', paragraphs: ['幂级数在收敛区间内可以逐项求导和逐项积分，是表示函数的有力工具。'] },
-        ],
-      },
-    ],
+    description: '高等数学的下册，讲述多元函数微分学、重积分与无穷级数，例题配有图表，每章附有习题。',
+    // Three long chapters (demo-texts/gdsx2.ts), printed pages of about 1,500 characters.
+    chapters: gdsx2Chapters,
+    pageEvery: 1500,
   },
   {
     key: 'xxds',
@@ -163,26 +142,9 @@ export const demoBooks: DemoBook[] = [
     recommended: true,
     isbn: '9787000000066',
     description: '讲述线性表、栈与队列、树、图、查找与排序，用伪代码说明算法并分析其时间复杂度。',
-    chapters: [
-      {
-        title: '第一章 绪论',
-        sections: [
-          { title: '1.1 数据结构研究什么', paragraphs: ['数据结构研究数据元素之间的关系以及在这些关系上定义的操作。'] },
-          { title: '1.2 算法的复杂度', paragraphs: ['时间复杂度用大 O 记号表示算法运行时间随输入规模增长的趋势。'] },
-        ],
-      },
-      {
-        title: '第二章 线性表',
-        sections: [
-          { title: '2.1 顺序表', paragraphs: ['顺序表用一段连续的存储单元依次存放数据元素，支持随机访问。'] },
-          { title: '2.2 链表', paragraphs: ['链表通过指针把结点串起来，插入和删除不需要移动其他元素。'] },
-        ],
-      },
-      {
-        title: '第三章 树与二叉树',
-        sections: [{ title: '3.1 二叉树的遍历', paragraphs: ['先序、中序和后序遍历的区别在于访问根结点的时机。'] }],
-      },
-    ],
+    // Three long chapters (demo-texts/sjjg.ts) with code listings, printed pages of about 1,500 characters.
+    chapters: sjjgChapters,
+    pageEvery: 1500,
   },
   {
     key: 'intro-prog',

@@ -11,12 +11,13 @@
  * - `{{fig:name}}` is a figure given by the caller; a block starting with `<` is XHTML written as given;
  * - a block of `1. …` lines is an exercise list (`（A）…` options on the following lines of an item);
  * - a block of `> …` lines is a quotation, one paragraph a line (a poem: one line of verse each);
- * - a ```` ```lang ```` … ```` ``` ```` fence is a code listing written as it stands (blank lines and indents kept),
- *   `` `…` `` in text is inline code (in a `String.raw` template a backtick is written `\``: the backslash is dropped);
+ * - lines between two ```` ``` ```` or `~~~` fence lines are a code listing, written as they stand (blank lines and
+ *   indents kept; no formulas); ```` ```lang ```` names the language. `` `…` `` in text is inline code (in a
+ *   `String.raw` template a backtick is written `\``: the backslash is dropped, so `~~~` fences need no escapes);
  * - `~` outside formulas and code is an ideographic space (the blank of a choice question: `（~~）`).
  */
 
-const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+export const esc = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   alpha: ['α', 'mi'],
@@ -84,13 +85,24 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   ll: ['≪', 'mo'],
   gg: ['≫', 'mo'],
   supset: ['⊃', 'mo'],
+  nabla: ['∇', 'mi'],
+  lfloor: ['⌊', 'mo'],
+  rfloor: ['⌋', 'mo'],
+  lceil: ['⌈', 'mo'],
+  rceil: ['⌉', 'mo'],
+  leftarrow: ['←', 'mo'],
+  equiv: ['≡', 'mo'],
+  zeta: ['ζ', 'mi'],
+  Theta: ['Θ', 'mi'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
 const FUNCTIONS = new Set(
-  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim'.split(' '),
+  'sin cos tan cot sec csc ln log exp arcsin arccos arctan max min sgn sh ch arccot lg det tr rank dim grad gcd mod'.split(
+    ' ',
+  ),
 );
-const LARGE: Record<string, string> = { sum: '∑', int: '∫', prod: '∏', oint: '∮' };
+const LARGE: Record<string, string> = { sum: '∑', int: '∫', iint: '∬', iiint: '∭', prod: '∏', oint: '∮' };
 /** The brackets of the matrix environments. */
 const MATRICES: Record<string, [string, string]> = {
   matrix: ['', ''],
@@ -268,7 +280,7 @@ export function tex(source: string): string {
         sup = braced();
       } else break;
     }
-    const under = b.kind === 'under' || (b.kind === 'large' && !/[∫∮]/.test(xml));
+    const under = b.kind === 'under' || (b.kind === 'large' && !/[∫∬∭∮]/.test(xml));
     // A little space after a function name (sin x) and an integral sign.
     const after = b.kind === 'function' ? '<mspace width="0.17em"></mspace>' : '';
     if (sub !== null && sup !== null)
@@ -366,27 +378,50 @@ export interface TextSection {
   blocks: string[];
 }
 
-/** A code listing: its lines as they stand, the fence's word (```python) its language. */
-function listing(block: string): string {
-  const [fence, ...lines] = block.split('\n').slice(0, -1);
-  const lang = fence!.slice(3).trim();
-  return `<pre class="code"><code${lang ? ` class="language-${esc(lang)}"` : ''}>${esc(lines.join('\n'))}</code></pre>`;
+/** A code fence's opening line: ``` or ~~~, then the language's name if any. */
+const FENCE = /^(```|~~~)\s*([\w+-]*)\s*$/;
+
+/** A text's blocks: parts separated by blank lines, a fenced code listing whole (its blank lines kept). */
+function splitBlocks(source: string): string[] {
+  const blocks: string[] = [];
+  let lines: string[] = [];
+  let fence: string | null = null;
+  const end = () => {
+    if (lines.length) blocks.push(lines.join('\n'));
+    lines = [];
+  };
+  for (const line of source.split('\n')) {
+    const opening = fence === null ? FENCE.exec(line.trim()) : null;
+    if (opening) {
+      end();
+      fence = opening[1]!;
+      lines.push(line.trim());
+    } else if (fence !== null) {
+      lines.push(line);
+      if (line.trim() === fence) {
+        fence = null;
+        end();
+      }
+    } else if (line.trim()) lines.push(line);
+    else end();
+  }
+  if (fence !== null) throw new Error(`Code listing not closed: ${lines[1]?.slice(0, 40)}`);
+  end();
+  return blocks;
 }
 
-/** The blocks of a text: runs of lines between blank lines, a ``` fence one block whatever it holds. */
-const blocksOf = (source: string) =>
-  source.split(/^(```[^\n]*\n[^]*?\n```)[ \t]*$/m).flatMap((part, n) => (n % 2 ? [part] : part.split(/\n\s*\n/)));
+/** A code listing: its lines as written, indentation kept, in a preformatted block (the fence names the language). */
+function listing(block: string): string {
+  const lines = block.split('\n');
+  const lang = FENCE.exec(lines[0]!)?.[2] ?? '';
+  const code = esc(lines.slice(1, -1).join('\n'));
+  return `<pre class="code"><code${lang ? ` class="language-${esc(lang)}"` : ''}>${code}</code></pre>`;
+}
 
 /** One chapter's text (sections of blocks separated by blank lines) as sections of XHTML blocks. */
 export function chapterSections(source: string, figures: Record<string, string>): TextSection[] {
   const sections: TextSection[] = [];
-  for (const raw of blocksOf(source.replace(/\\`/g, '`'))) {
-    if (raw.startsWith('```')) {
-      const current = sections.at(-1);
-      if (!current) throw new Error('Code before the first section');
-      current.blocks.push(listing(raw));
-      continue;
-    }
+  for (const raw of splitBlocks(source.replace(/\\`/g, '`'))) {
     const block = raw.trim();
     if (!block) continue;
     if (block.startsWith('## ')) {
@@ -400,7 +435,8 @@ export function chapterSections(source: string, figures: Record<string, string>)
     if (!current) throw new Error(`Text before the first section: ${block.slice(0, 40)}`);
     const lines = block.split('\n').map((l) => l.trim());
     let xml: string;
-    if (block.startsWith('### ')) xml = `<h3>${inline(block.slice(4))}</h3>`;
+    if (FENCE.test(block.split('\n')[0]!)) xml = listing(block);
+    else if (block.startsWith('### ')) xml = `<h3>${inline(block.slice(4))}</h3>`;
     else if (block.startsWith('$$') && block.endsWith('$$'))
       xml = `<p class="display">${math(block.slice(2, -2).trim(), true)}</p>`;
     else if (block.startsWith('{{fig:')) {
@@ -441,7 +477,16 @@ export interface Plot {
   ticks?: { x?: number[]; y?: number[] };
 }
 
-const fmt = (n: number) => String(Math.round(n * 10) / 10);
+/** An SVG coordinate to one decimal. */
+export const fmt = (n: number) => String(Math.round(n * 10) / 10);
+
+/** An arrow head at `b` for a line from `a` (SVG coordinates): 8 px long and 6 px wide along the line. */
+export function arrowHead(a: [number, number], b: [number, number], color: string): string {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+  const corner = (side: number) => `${fmt(b[0] - 8 * ux - 3 * side * uy)},${fmt(b[1] - 8 * uy + 3 * side * ux)}`;
+  return `<polygon points="${fmt(b[0])},${fmt(b[1])} ${corner(1)} ${corner(-1)}" fill="${color}"/>`;
+}
 
 export function plot(p: Plot): string {
   const width = p.width ?? 320;
@@ -508,13 +553,7 @@ export function plot(p: Plot): string {
     out.push(
       `<line x1="${fmt(ax)}" y1="${fmt(ay)}" x2="${fmt(bx)}" y2="${fmt(by)}" stroke="${color}" stroke-width="${s.arrow ? 1.6 : 1}"${s.dash === false || s.arrow ? '' : ' stroke-dasharray="4 3"'}/>`,
     );
-    if (s.arrow) {
-      // A head 8 px long and 6 px wide along the segment's direction.
-      const len = Math.hypot(bx - ax, by - ay) || 1;
-      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
-      const corner = (side: number) => `${fmt(bx - 8 * ux - 3 * side * uy)},${fmt(by - 8 * uy + 3 * side * ux)}`;
-      out.push(`<polygon points="${fmt(bx)},${fmt(by)} ${corner(1)} ${corner(-1)}" fill="${color}"/>`);
-    }
+    if (s.arrow) out.push(arrowHead([ax, ay], [bx, by], color));
   }
   for (const pt of p.points ?? []) {
     out.push(
