@@ -391,7 +391,7 @@ function splitBlocks(source: string): string[] {
     lines = [];
   };
   for (const line of source.split('\n')) {
-    const opening = fence === null ? FENCE.exec(line.trim()) : null;
+    const opening: RegExpExecArray | null = fence === null ? FENCE.exec(line.trim()) : null;
     if (opening) {
       end();
       fence = opening[1]!;
