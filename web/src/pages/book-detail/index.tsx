@@ -98,7 +98,7 @@ export default function BookDetailPage() {
           {book ? (
             <div className="detail-info">
               <h1>{book.title}</h1>
-              <div>{book.authors}</div>
+              <div data-testid="book-authors">{book.authors}</div>
               <div className="detail-facts">
                 <span>出版社：{book.publisher || '—'}</span>
                 <span>ISBN：{book.isbn || '—'}</span>
