@@ -126,7 +126,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
       skipped.outside ||= shown.id;
       continue;
     }
-    if (inSpine.has(shown.path)) continue;
+    // The same document listed twice is read twice (W3C pkg-spine-duplicate-item-rendering): two chapters.
     const data = entries.get(shown.path);
     if (!data) {
       skipped.missing ||= shown.path;
