@@ -29,6 +29,10 @@ const REFUSED: Record<string, string> = {
   'broken/epubcheck/epub3-ocf-zip-unreadable-image-with-epub-extension-fatal.epub':
     '文件不是 EPUB 电子书（不是 ZIP 压缩包）',
   'broken/other/pirmd-corrupt-zero-bytes.epub': '文件为空，不是有效的 EPUB 电子书',
+  'w3c-reading-system-tests/pub-xml-names.epub':
+    'EPUB/content_001.xhtml 第 6 行不是格式正确的 XML（end tag name contains invalid characters: "p::p"），请修正后再导入',
+  'w3c-reading-system-tests/pub-xml-non-validating_unclosed.epub':
+    'EPUB/content_001.xhtml 第 7 行不是格式正确的 XML（Opening and ending tag mismatch: "p" != "body"），请修正后再导入',
   'w3c-reading-system-tests/pub-foreign_bad-fallback.epub':
     '电子书阅读顺序中的文件不是可显示的网页格式，也没有可用的替代内容',
 };

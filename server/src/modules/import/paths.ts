@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 /** True for URLs that leave the book: a scheme (http:, file:, data:…) or a network path (//host). */
 export function isExternal(href: string): boolean {
   return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(href) || href.startsWith('//');

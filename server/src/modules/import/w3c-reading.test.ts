@@ -13,6 +13,7 @@ import { sanitizeCss } from './css.js';
 import { importEpub } from './importer.js';
 import { resolveInBook } from './paths.js';
 import { sanitizeChapter } from './sanitize.js';
+import { ImportRefusal } from './errors.js';
 
 const links = { chapterUrl: () => null, assetUrl: (p: string) => `/api/book/asset/${p.replace(/\W/g, '_')}` };
 
@@ -154,6 +155,21 @@ describe('importing what the W3C tests ask', () => {
     const rows = await chapters(r.bookId);
     expect(rows.map((c) => c.path)).toEqual(['EPUB/c1.xhtml', 'EPUB/c2.xhtml', 'EPUB/c2.xhtml']);
     expect(rows[0]!.html).toContain(`chapterId=${rows[1]!.id}"`);
+  });
+
+  it('refuses a content document that is not well-formed XML, naming the file and the line', async () => {
+    for (const [body, cause] of [
+      ['<p>unclosed\n</body>', 'tag mismatch'],
+      ['<p::p>x</p::p>', 'invalid characters'],
+    ] as const) {
+      const bytes = book(xhtml('c1'), '<itemref idref="c1"/>', {
+        'EPUB/c1.xhtml': `<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head>\n<body>\n${body}</body></html>`,
+      });
+      const err = await importEpub(deps(), bytes).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ImportRefusal);
+      expect((err as ImportRefusal).zh).toMatch(/^EPUB\/c1\.xhtml 第 \d+ 行不是格式正确的 XML/);
+      expect((err as ImportRefusal).en).toContain(cause);
+    }
   });
 
   it('makes the non-linear chapters of a book free when all its linear chapters are', async () => {
