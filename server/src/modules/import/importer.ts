@@ -244,6 +244,9 @@ export async function importEpub(
         language: pkg.language.slice(0, 35),
         pub_year: /^\d{4}/.test(pkg.date) ? Number(pkg.date.slice(0, 4)) : null,
         direction: pkg.direction,
+        title_dir: pkg.titleDir,
+        authors_dir: pkg.creatorsDir,
+        flow: pkg.flow,
         updated_at: now,
       };
       let bookId: number;
