@@ -12,6 +12,7 @@ import { wordsOf } from '../catalog/index.js';
 import { sanitizeCss } from './css.js';
 import { importEpub } from './importer.js';
 import { resolveInBook } from './paths.js';
+import { parsePackage } from './package-doc.js';
 import { sanitizeChapter } from './sanitize.js';
 import { ImportRefusal } from './errors.js';
 
@@ -197,5 +198,25 @@ describe('importing what the W3C tests ask', () => {
       ).bookId,
     );
     expect(some.map((c) => c.free)).toEqual([1, 0, 0]);
+  });
+});
+
+describe('what the package says about showing the book', () => {
+  const opf = (pkgAttrs: string, meta: string) =>
+    `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" ${pkgAttrs}><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">x</dc:identifier>${meta}</metadata><manifest/><spine/></package>`;
+  it('keeps the direction of the title and creator: their own dir, else the package dir', () => {
+    const a = parsePackage(opf('dir="ltr"', '<dc:title dir="rtl">t</dc:title><dc:creator>c</dc:creator>'), 'p.opf');
+    expect([a.titleDir, a.creatorsDir]).toEqual(['rtl', 'ltr']);
+    const b = parsePackage(
+      opf('dir="rtl"', '<dc:title dir="auto">t</dc:title><dc:creator dir="rtl">c</dc:creator>'),
+      'p.opf',
+    );
+    expect([b.titleDir, b.creatorsDir]).toEqual(['auto', 'rtl']);
+    const c = parsePackage(opf('', '<dc:title>t</dc:title>'), 'p.opf');
+    expect([c.titleDir, c.creatorsDir]).toEqual(['', '']);
+  });
+  it('reads rendition:flow', () => {
+    const p = parsePackage(opf('', '<dc:title>t</dc:title><meta property="rendition:flow">paginated</meta>'), 'p.opf');
+    expect(p.flow).toBe('paginated');
   });
 });
