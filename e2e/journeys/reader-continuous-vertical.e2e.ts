@@ -121,7 +121,8 @@ for (const device of DEVICES) {
     expect(r.bottom).toBeLessThanOrEqual(l.scroller.bottom);
     // The rest of the chapter is reached by scrolling it sideways (leftwards).
     expect(l.scrollWidth).toBeGreaterThan(l.clientWidth);
-    // The keyboard's next-page key moves along the lines (leftwards), not down the page.
+    // The keyboard's next-page key (the left arrow: the book's pages progress right to left) moves along the
+    // lines (leftwards), not down the page.
     const pageTop = () => page.getByTestId('reader-continuous').evaluate((el) => el.scrollTop);
     const top = await pageTop();
     // Focus on the chapter first (the settings drawer just closed and gave it back to its button).
@@ -130,7 +131,7 @@ for (const device of DEVICES) {
       .first()
       .click({ position: { x: 5, y: 5 } });
     const start = (await layoutOf(page, 0)).scrollLeft;
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     await expect.poll(async () => (await layoutOf(page, 0)).scrollLeft).toBeLessThan(start - 100);
     expect(await pageTop()).toBe(top);
     if (device === 'desktop') {

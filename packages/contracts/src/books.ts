@@ -37,6 +37,9 @@ export const bookDetail = bookCard.extend({
   description: z.string(),
   language: z.string(),
   direction: z.string(),
+  /** Base direction of the title and of the authors as the package gives them ('' unsaid: the page's). */
+  titleDir: z.string(),
+  authorsDir: z.string(),
   published: z.boolean(),
   recommended: z.boolean(),
   edition: z.number().int(),

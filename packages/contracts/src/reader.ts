@@ -18,6 +18,17 @@ export const ShelfSourceLabel: Record<ShelfSourceName, string> = {
   free: '免费',
 };
 
+/** The reader's own words around a book's links and notes. */
+export const ReaderLinkText = {
+  /** An external link of a book: the reader is asked before leaving the book. */
+  EXTERNAL_TITLE: '打开外部链接？',
+  EXTERNAL_WEB: (url: string) => `此链接将在新窗口中打开书外的网页：${url}`,
+  EXTERNAL_MAIL: (address: string) => `此链接将打开邮件应用，发送邮件给：${address}`,
+  EXTERNAL_OK: '打开',
+  EXTERNAL_CANCEL: '取消',
+  FOOTNOTE_TITLE: '注释',
+};
+
 export const ReaderMsg = {
   /** In-book search: matches in a chapter the caller may not read (no snippet is shown). */
   SEARCH_LOCKED_LOGIN: '本章有匹配内容，登录后可查看',
@@ -55,6 +66,12 @@ export const bookIdBody = z.object({ bookId: id });
 export const bookAccess = z.object({
   bookId: z.number().int(),
   title: z.string(),
+  /** The title's base direction as the package gives it ('' unsaid: the page's). */
+  titleDir: z.enum(['ltr', 'rtl', 'auto', '']),
+  /** Which way the next page is: the spine's page-progression-direction, else the language's. */
+  progression: z.enum(['ltr', 'rtl']),
+  /** The package's rendition:flow: the reader's default layout for this book ('' unsaid). */
+  flow: z.string(),
   readable: z.boolean(),
   /** Why not: login, noGrant, otherCollege, unpublished (null when readable). */
   reason: z.string().nullable(),

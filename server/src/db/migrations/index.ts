@@ -22,6 +22,7 @@ import * as reports from './20261124_0501_reports.js';
 import * as importJobEdition from './20261125_0201_import_job_edition.js';
 import * as adminSite from './20261125_0611_admin_site.js';
 import * as adminPeople from './20261125_0701_admin_people.js';
+import * as bookRendering from './20261126_0101_book_rendering.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0201_import_job_edition': importJobEdition,
   '20261125_0611_admin_site': adminSite,
   '20261125_0701_admin_people': adminPeople,
+  '20261126_0101_book_rendering': bookRendering,
 };

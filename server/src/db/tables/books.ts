@@ -29,6 +29,11 @@ export interface BooksTable {
   recommended: Generated<number>;
   pub_year: number | null;
   direction: Generated<string>;
+  /** Migration 20261126_0101: `dir` of the title and of the creators ('ltr', 'rtl', 'auto', '' unsaid). */
+  title_dir: Generated<string>;
+  authors_dir: Generated<string>;
+  /** The package's rendition:flow ('paginated', 'scrolled-continuous', 'scrolled-doc', 'auto' or ''). */
+  flow: Generated<string>;
   toc_source: Generated<string>;
   extras: Generated<string>;
   edition: Generated<number>;

@@ -39,6 +39,8 @@ async function buildDetail(ctx: AppContext, actor: Actor, bookId: number): Promi
     description: book.description,
     language: book.language,
     direction: book.direction,
+    titleDir: book.title_dir,
+    authorsDir: book.authors_dir,
     published: Boolean(book.published),
     recommended: Boolean(book.recommended),
     edition: book.edition,

@@ -25,14 +25,20 @@ const REFUSED: Record<string, string> = {
     '文件缺少 META-INF/container.xml，不是有效的 EPUB 电子书',
   'broken/epubcheck/epub3-ocf-container-not-ocf-error.epub': '文件缺少 META-INF/container.xml，不是有效的 EPUB 电子书',
   'broken/epubcheck/epub3-ocf-package-document-missing-fatal.epub': '找不到包文档（EPUB/package.opf）',
-  'broken/epubcheck/epub3-ocf-url-path-absolute-error.epub': '电子书内容文件的路径是绝对路径或越出了压缩包，无法读取',
   'broken/epubcheck/epub3-ocf-zip-unreadable-empty-fatal.epub': '文件为空，不是有效的 EPUB 电子书',
   'broken/epubcheck/epub3-ocf-zip-unreadable-image-with-epub-extension-fatal.epub':
     '文件不是 EPUB 电子书（不是 ZIP 压缩包）',
   'broken/other/pirmd-corrupt-zero-bytes.epub': '文件为空，不是有效的 EPUB 电子书',
+  'w3c-reading-system-tests/pub-xml-names.epub':
+    'EPUB/content_001.xhtml 第 6 行不是格式正确的 XML（end tag name contains invalid characters: "p::p"），请修正后再导入',
+  'w3c-reading-system-tests/pub-xml-non-validating_unclosed.epub':
+    'EPUB/content_001.xhtml 第 7 行不是格式正确的 XML（Opening and ending tag mismatch: "p" != "body"），请修正后再导入',
   'w3c-reading-system-tests/pub-foreign_bad-fallback.epub':
     '电子书阅读顺序中的文件不是可显示的网页格式，也没有可用的替代内容',
 };
+
+// epub3-ocf-url-path-absolute-error (a manifest href "/EPUB/content_001.xhtml") is read as URL parsing reads
+// it, from the container's root, as the W3C reading-system tests ask (ocf-url_link-path-absolute).
 
 /**
  * Documented recoveries: the book is imported with what a reading system would show, and the table of

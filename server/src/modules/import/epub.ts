@@ -2,7 +2,7 @@ import { refuse } from './errors.js';
 import { deobfuscateFont, obfuscatedFonts } from './obfuscation.js';
 import { parseContainer, parsePackage, type ManifestItem, type PackageDoc } from './package-doc.js';
 import { countUseful, parseNav, parseNcx, type TocEntry } from './toc.js';
-import { decodeText } from './xml.js';
+import { assertWellFormed, decodeText } from './xml.js';
 import { readZip, type Entries } from './zip.js';
 
 export interface SpineDocument {
@@ -30,6 +30,9 @@ export interface ParsedBook {
 
 // OEBPS 1.2 documents (text/x-oeb1-document) are XHTML in all but name: read them as such.
 const CONTENT_TYPES = new Set(['application/xhtml+xml', 'text/html', 'image/svg+xml', 'text/x-oeb1-document']);
+
+/** Documents that must be well-formed XML (XHTML and SVG); text/html and OEBPS 1.2 ones are read as HTML. */
+const XML_DOCUMENTS = new Set(['application/xhtml+xml', 'image/svg+xml']);
 
 /** Follows an item's fallback chain to something a browser can show (a cycle or a dead end gives null). */
 function displayable(item: ManifestItem, manifest: Map<string, ManifestItem>): ManifestItem | null {
@@ -126,14 +129,16 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
       skipped.outside ||= shown.id;
       continue;
     }
-    if (inSpine.has(shown.path)) continue;
+    // The same document listed twice is read twice (W3C pkg-spine-duplicate-item-rendering): two chapters.
     const data = entries.get(shown.path);
     if (!data) {
       skipped.missing ||= shown.path;
       continue;
     }
     inSpine.add(shown.path);
-    documents.push({ path: shown.path, mediaType: shown.mediaType, linear: ref.linear, source: decodeText(data) });
+    const source = decodeText(data);
+    if (XML_DOCUMENTS.has(shown.mediaType)) assertWellFormed(source, shown.path);
+    documents.push({ path: shown.path, mediaType: shown.mediaType, linear: ref.linear, source });
   }
   if (documents.length === 0) throw nothingToRead(pkg.spine.length, skipped);
 

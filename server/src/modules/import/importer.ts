@@ -81,6 +81,31 @@ function refuseHugeImages(
   }
 }
 
+/** Image formats every browser shows; any other image is replaced by its manifest fallback when it has one. */
+const BROWSER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif']);
+
+/**
+ * Paths of images in a format browsers cannot show (a PSD, a TIFF) → the path of the first image of their
+ * manifest fallback chain that browsers can show (EPUB's manifest fallbacks for resources outside the spine).
+ */
+function shownResources(book: ParsedBook): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of book.pkg.manifest.values()) {
+    if (!item.path || !item.fallback || BROWSER_IMAGES.has(item.mediaType)) continue;
+    const seen = new Set([item.id]);
+    let next = book.pkg.manifest.get(item.fallback);
+    while (next && !seen.has(next.id)) {
+      if (next.path && BROWSER_IMAGES.has(next.mediaType)) {
+        out.set(item.path, next.path);
+        break;
+      }
+      seen.add(next.id);
+      next = next.fallback ? book.pkg.manifest.get(next.fallback) : undefined;
+    }
+  }
+  return out;
+}
+
 /** Resources worth serving to the reader; book scripts and other documents are never stored. */
 function storable(mediaType: string): boolean {
   return /^(image|audio|video|font)\//.test(mediaType) || mediaType === 'text/css' || /font|opentype/.test(mediaType);
@@ -157,8 +182,9 @@ export async function importEpub(
     if (!storable(r.mediaType)) continue;
     names.set(r.path, { name: `${randomUUID()}${extensionFor(r.mediaType)}`, mediaType: r.mediaType, bytes: r.bytes });
   }
+  const shown = shownResources(book);
   const urlOf = (path: string): string | null => {
-    const entry = names.get(path);
+    const entry = names.get(shown.get(path) ?? path);
     return entry ? assetUrl(entry.name) : null;
   };
   for (const [path, entry] of names) {
@@ -176,7 +202,11 @@ export async function importEpub(
     });
   }
 
-  const seqOfPath = new Map(book.documents.map((d, i) => [d.path, i]));
+  // A document the spine lists twice: links and the contents go to its first place in the reading order.
+  const seqOfPath = new Map<string, number>();
+  book.documents.forEach((d, i) => {
+    if (!seqOfPath.has(d.path)) seqOfPath.set(d.path, i);
+  });
   const chapters: SanitizedChapter[] = book.documents.map((doc) =>
     sanitizeChapter(doc.source, doc.path, {
       chapterUrl: (path, fragment) => {
@@ -214,6 +244,9 @@ export async function importEpub(
         language: pkg.language.slice(0, 35),
         pub_year: /^\d{4}/.test(pkg.date) ? Number(pkg.date.slice(0, 4)) : null,
         direction: pkg.direction,
+        title_dir: pkg.titleDir,
+        authors_dir: pkg.creatorsDir,
+        flow: pkg.flow,
         updated_at: now,
       };
       let bookId: number;
@@ -257,11 +290,13 @@ export async function importEpub(
       );
 
       const free = options.freeChapters ?? 1;
+      // Non-linear chapters (notes, answers) are free when every linear chapter is: the whole book is.
+      const wholeBookFree = book.documents.filter((d) => d.linear).length <= free;
       let linearSeen = 0;
       const chapterIds: number[] = [];
       for (const [seq, ch] of chapters.entries()) {
         const doc = book.documents[seq]!;
-        const isFree = doc.linear && linearSeen < free ? 1 : 0;
+        const isFree = (doc.linear ? linearSeen < free : wholeBookFree) ? 1 : 0;
         if (doc.linear) linearSeen += 1;
         chapterIds.push(
           await q.insertChapter(trx, {

@@ -3,3 +3,4 @@ export { importModule } from './routes.js';
 export { importEpub, type ImportDeps, type ImportOptions, type ImportResult } from './importer.js';
 export { writeEpub, type BookSource } from './epub-writer.js';
 export { waitForJob } from './service.js';
+export { ImportRefusal } from './errors.js';

@@ -34,7 +34,19 @@ export interface PackageDoc {
   tocId: string | null;
   direction: 'ltr' | 'rtl' | 'default';
   coverId: string | null;
+  /** Base direction of the first title and of the first creator: their `dir`, else the package's ('' unsaid). */
+  titleDir: TextDir;
+  creatorsDir: TextDir;
+  /** rendition:flow of the package ('' when unsaid). */
+  flow: string;
 }
+
+export type TextDir = 'ltr' | 'rtl' | 'auto' | '';
+
+const asDir = (value: string | null | undefined): TextDir => {
+  const v = (value ?? '').trim().toLowerCase();
+  return v === 'ltr' || v === 'rtl' || v === 'auto' ? v : '';
+};
 
 const OPF = { zh: '包文档（OPF）', en: 'package document (OPF)' };
 
@@ -98,6 +110,12 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
   const coverMeta = metadata ? descendants(metadata, 'meta').find((m) => attr(m, 'name') === 'cover') : undefined;
   const coverItem = [...manifest.values()].find((i) => i.properties.includes('cover-image'));
   const dir = (attr(spineEl, 'page-progression-direction') ?? '').trim();
+  const rootDir = asDir(attr(root, 'dir'));
+  const firstOf = (name: string) => (metadata ? descendantsCi(metadata, name).find((el) => textOf(el)) : undefined);
+  const dirOf = (el: Element | undefined) => asDir(el && attr(el, 'dir')) || rootDir;
+  const flowMeta = metadata
+    ? descendants(metadata, 'meta').find((m) => attr(m, 'property') === 'rendition:flow' && !attr(m, 'refines'))
+    : undefined;
 
   return {
     version: (attr(root, 'version') ?? '').trim(),
@@ -115,6 +133,9 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
     tocId: attr(spineEl, 'toc'),
     direction: dir === 'rtl' || dir === 'ltr' ? dir : 'default',
     coverId: coverItem?.id ?? coverMeta?.getAttribute('content') ?? null,
+    titleDir: dirOf(firstOf('title')),
+    creatorsDir: dirOf(firstOf('creator')),
+    flow: textOf(flowMeta).slice(0, 24),
   };
 }
 

@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 /** True for URLs that leave the book: a scheme (http:, file:, data:…) or a network path (//host). */
 export function isExternal(href: string): boolean {
   return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(href) || href.startsWith('//');
@@ -19,16 +17,31 @@ export function safeDecode(value: string): string {
   }
 }
 
+/** The base every container path is resolved against (a special scheme: "/" and ".." behave as in a URL). */
+const CONTAINER = 'epub://container/';
+
 /**
- * Resolves a relative reference against the document that holds it, to a path inside the container.
- * Null when it is external, absolute, or climbs out of the container (such resources are never served).
+ * Resolves a reference against the document that holds it, to a path inside the container, as URL parsing
+ * does with the container root as the origin's root: a path-absolute `/media/a.jpg` starts at the root, and
+ * `../` beyond the top stays at the root. Null when it is external (a scheme or a network path): such
+ * resources are never served.
  */
 export function resolveInBook(fromFile: string, href: string): string | null {
   const { path: rel } = splitFragment(href.trim());
   if (!rel) return fromFile;
-  if (isExternal(rel) || rel.startsWith('/')) return null;
-  const baseDir = path.posix.dirname(fromFile);
-  const joined = path.posix.normalize(path.posix.join(baseDir === '.' ? '' : baseDir, safeDecode(rel)));
-  if (joined.startsWith('../') || joined === '..' || joined.startsWith('/')) return null;
+  if (isExternal(rel) || rel.startsWith('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(rel.replace(/\\/g, '/'), CONTAINER + fromFile.split('/').map(encodeURIComponent).join('/'));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'epub:' || url.host !== 'container') return null;
+  const joined = url.pathname
+    .slice(1)
+    .split('/')
+    .map((segment) => safeDecode(segment))
+    .join('/');
+  if (!joined || joined.split('/').includes('..')) return null;
   return joined.normalize('NFC');
 }

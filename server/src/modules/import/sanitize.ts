@@ -195,9 +195,13 @@ function collectStyles(doc: Document, docPath: string, links: LinkResolver): { s
         const url = resolved ? links.assetUrl(resolved) : null;
         if (url) styles.push(url);
       } else if (tag === 'style') {
-        const raw = child.children.map((c) => (c.type === 'text' ? (c as Text).data : '')).join('');
+        // An SVG's own <style> (in an SVG content document or inline) counts too; XML wraps it in CDATA.
+        const raw = child.children
+          .map((c) => (c.type === 'text' ? (c as Text).data : c.type === 'cdata' ? textContent(c) : ''))
+          .join('')
+          .replace(/<!\[CDATA\[|\]\]>/g, '');
         css.push(sanitizeCss(raw, docPath, (p) => links.assetUrl(p)));
-      } else if (tag !== 'svg' && tag !== 'math') {
+      } else if (tag !== 'math') {
         visit(child);
       }
     }

@@ -80,3 +80,29 @@ export function attr(el: Element, localName: string): string | null {
   }
   return null;
 }
+
+/**
+ * Refuses a content document that is not well-formed XML (an XML parser must stop there: `<p::p>`, an unclosed
+ * element), naming the file and the line, so that the publisher fixes the book instead of readers getting a
+ * guessed repair. Only real errors count: warnings (an unknown entity) and DTDs are let through.
+ */
+export function assertWellFormed(text: string, file: string): void {
+  let fatal = '';
+  try {
+    new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'fatalError') return;
+        fatal ||= message;
+        throw new Error(message);
+      },
+    }).parseFromString(stripBom(text), 'application/xhtml+xml');
+  } catch (err) {
+    const line = (err as { locator?: { lineNumber?: number } }).locator?.lineNumber;
+    const message = (fatal || (err as Error).message || '').split('\n')[0]!.slice(0, 200);
+    const at = line ? { zh: `第 ${line} 行`, en: ` line ${line}` } : { zh: '', en: '' };
+    throw refuse(
+      `${file} ${at.zh}不是格式正确的 XML（${message}），请修正后再导入`,
+      `${file}${at.en} is not well-formed XML (${message}); fix the book and import it again.`,
+    );
+  }
+}

@@ -88,7 +88,7 @@ export function positionsOf(db: Db, memberId: number, bookIds: number[]) {
 export function findBookForShelf(db: Db, bookId: number) {
   return db
     .selectFrom('books')
-    .select(['id', 'title', 'published', 'price'])
+    .select(['id', 'title', 'published', 'price', 'title_dir', 'direction', 'language', 'flow'])
     .where('id', '=', bookId)
     .executeTakeFirst();
 }

@@ -17,6 +17,15 @@ async function publishedBook(ctx: AppContext, bookId: number) {
   return book;
 }
 
+/** Languages written right to left: a book in one of them turns its pages leftwards unless its spine says. */
+const RTL_LANGUAGES = /^(ar|arc|dv|fa|he|iw|ku|ps|sd|syr|ug|ur|yi)(-|$)/i;
+
+/** The spine's page-progression-direction, and for "default" the direction of the book's language. */
+function progressionOf(direction: string, language: string): 'ltr' | 'rtl' {
+  if (direction === 'rtl' || direction === 'ltr') return direction;
+  return RTL_LANGUAGES.test(language.trim()) ? 'rtl' : 'ltr';
+}
+
 /** GET /api/book/readAccess: the one read decision as the book-detail page, the shelf and the reader show it. */
 export async function readAccess(ctx: AppContext, actor: Actor, bookId: number): Promise<BookAccess> {
   const book = await q.findBookForShelf(ctx.db, bookId);
@@ -29,6 +38,9 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
   return {
     bookId,
     title: book.title,
+    titleDir: (['ltr', 'rtl', 'auto'].includes(book.title_dir) ? book.title_dir : '') as BookAccess['titleDir'],
+    progression: progressionOf(book.direction, book.language),
+    flow: book.flow,
     readable: verdict.read,
     reason: verdict.read ? null : verdict.why,
     collegeId,

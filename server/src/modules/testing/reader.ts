@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT_DIR } from '../../config.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, refused } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
 import { chaptersOf, currentCollegeOf } from './fixtures.js';
 import { wordsOf } from '../catalog/index.js';
-import { importEpub } from '../import/index.js';
+import { importEpub, ImportRefusal } from '../import/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
 
 /** The shared corpus of real EPUBs beside the repository (read at run time, never copied in). */
@@ -52,6 +52,10 @@ export const readerTestingModule = defineModule({
               { published: true, freeChapters: body.freeChapters, price: body.price, fileName: path.basename(file) },
             );
             return { bookId: book.bookId, title: book.title };
+          });
+          // A refused book answers the importer's reason, as the console's import does.
+          result = result.catch((err: unknown) => {
+            throw err instanceof ImportRefusal ? refused(err.zh, 'import_refused') : err;
           });
           imported.set(key, result);
           result.catch(() => imported.delete(key));

@@ -97,8 +97,10 @@ export default function BookDetailPage() {
           {/* The facts and actions appear together with the book, so nothing in view moves when it arrives. */}
           {book ? (
             <div className="detail-info">
-              <h1>{book.title}</h1>
-              <div>{book.authors}</div>
+              <h1 dir={book.titleDir || undefined}>{book.title}</h1>
+              <div data-testid="book-authors" dir={book.authorsDir || undefined}>
+                {book.authors}
+              </div>
               <div className="detail-facts">
                 <span>出版社：{book.publisher || '—'}</span>
                 <span>ISBN：{book.isbn || '—'}</span>

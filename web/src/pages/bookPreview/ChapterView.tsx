@@ -42,6 +42,8 @@ interface Props {
   onSelection(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;
+  /** A note reference (epub:type="noteref") to a footnote of the chapter: its text. */
+  onFootnote?(text: string): void;
   onReady(): void;
   onScroll(): void;
   /** Continuous mode: the chapter takes its natural height and the page around it scrolls (`clip`). */
@@ -67,6 +69,27 @@ function fetchCss(url: string): Promise<string> {
   return found;
 }
 
+/**
+ * The text of the footnote a note reference points at: a link marked epub:type="noteref" to an element of the same
+ * chapter that is a note (an aside, or marked footnote / endnote / note). Null for any other link.
+ */
+function footnoteOf(link: Element, root: HTMLElement): string | null {
+  if (!/(^|\s)noteref(\s|$)/.test(link.getAttribute('epub:type') ?? '')) return null;
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  if (hash < 0) return null;
+  let id = href.slice(hash + 1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // kept as written
+  }
+  const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
+  if (!target) return null;
+  const note = target.closest('aside, [epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="note"]');
+  return note ? (note.textContent ?? '').trim() : null;
+}
+
 /** The reader's own rules: settings as variables, themes, highlights, paging. The book's CSS comes after. */
 const BASE_CSS = `
 :host { display: block; height: 100%; contain: strict; }
@@ -78,6 +101,7 @@ const BASE_CSS = `
 .epub-body pre { white-space: pre-wrap; }
 .epub-body table { max-width: 100%; overflow-x: auto; display: block; }
 .epub-body math { font-size: 1.05em; }
+.epub-body aside:is([epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="rearnote"], [epub\\:type~="note"]) { display: none; }
 .epub-body a { color: #2563eb; }
 .theme-dark .epub-body, .theme-dark .epub-body * { color: var(--rd-fg) !important; background-color: transparent !important; }
 .theme-dark .epub-body a { color: #93c5fd !important; }
@@ -96,6 +120,7 @@ mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
 :host(.flowing) .viewport { height: auto; overflow: visible; }
 :host(.flowing) .epub-body { padding-bottom: 32px; }
 .viewport.vertical { writing-mode: vertical-rl; }
+.viewport.vertical.vertical-lr { writing-mode: vertical-lr; }
 .viewport.vertical .epub-body { max-width: none; max-height: none; height: 100%; margin: 0; padding: 32px 24px; }
 :host(.flowing) .viewport.vertical { height: var(--rd-strip, 70vh); overflow-x: auto; overflow-y: hidden; }
 :host(.flowing) .viewport.vertical .epub-body { padding: 16px 20px; }
@@ -161,10 +186,13 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       (e) => {
         if (!vp.classList.contains('vertical') || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
         // At either end of the lines the wheel goes on to the page (continuous mode's next chapter).
+        // vertical-rl lines go leftwards (scrollLeft from 0 down), vertical-lr ones rightwards (from 0 up).
+        const sign = vp.classList.contains('vertical-lr') ? -1 : 1;
         const max = vp.scrollWidth - vp.clientWidth;
-        if ((e.deltaY > 0 && -vp.scrollLeft >= max - 1) || (e.deltaY < 0 && vp.scrollLeft >= 0)) return;
+        const at = sign * -vp.scrollLeft;
+        if ((e.deltaY > 0 && at >= max - 1) || (e.deltaY < 0 && at <= 0)) return;
         e.preventDefault();
-        vp.scrollLeft -= e.deltaY;
+        vp.scrollLeft -= sign * e.deltaY;
       },
       { passive: false },
     );
@@ -178,7 +206,9 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const link = target.closest?.('a[href]');
       if (link) {
         event.preventDefault();
-        callbacks.current.onLink(link.getAttribute('href') ?? '');
+        const note = footnoteOf(link, vp);
+        if (note && callbacks.current.onFootnote) callbacks.current.onFootnote(note);
+        else callbacks.current.onLink(link.getAttribute('href') ?? '');
       }
     });
     const onSelect = () => {
@@ -245,6 +275,8 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const body = vp.querySelector('.epub-body');
       const mode = body ? getComputedStyle(body).writingMode : 'horizontal-tb';
       vp.classList.toggle('vertical', mode.startsWith('vertical'));
+      // The viewport follows the content's writing mode: vertical-lr starts on the left.
+      vp.classList.toggle('vertical-lr', mode === 'vertical-lr');
       // The page around it (continuous mode's heading) follows the writing mode too.
       host.current?.classList.toggle('vertical', mode.startsWith('vertical'));
       vp.classList.toggle('paged', callbacks.current.settings.flow === 'paged' && !mode.startsWith('vertical'));
@@ -349,7 +381,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
         const max = vp.scrollWidth - vp.clientWidth;
         const at = Math.abs(vp.scrollLeft);
         if ((direction > 0 && at >= max - 2) || (direction < 0 && at <= 0)) return false;
-        vp.scrollLeft -= direction * (vp.clientWidth - 48);
+        vp.scrollLeft -= (vp.classList.contains('vertical-lr') ? -1 : 1) * direction * (vp.clientWidth - 48);
         return true;
       }
       const next = vp.scrollTop + direction * (vp.clientHeight - 48);

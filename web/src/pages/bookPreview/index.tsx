@@ -7,8 +7,9 @@ import { useStudentChapterHomework } from '../../api/homework';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { NoteEditor } from './NoteEditor';
+import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
-import { THEMES, useReaderSettings } from './settings';
+import { THEMES, useReaderSettings, withBookFlow } from './settings';
 import { ResourcePanel } from './ResourcePanel';
 import { loadChapter } from './chapters';
 import { Toc, trailTo } from './Toc';
@@ -50,7 +51,9 @@ export default function BookPreviewPage() {
     return map;
   }, [chapterHomework.data]);
   const spine = useSpine(bookId);
-  const [settings, updateSettings] = useReaderSettings();
+  const [stored, updateSettings] = useReaderSettings();
+  const bookFlow = access.data?.flow ?? '';
+  const settings = useMemo(() => withBookFlow(stored, bookFlow), [stored, bookFlow]);
   const continuous = settings.continuous;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
@@ -72,6 +75,14 @@ export default function BookPreviewPage() {
   const [resourcesOpen, setResourcesOpen] = useState(false);
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
   const [activeNote, setActiveNote] = useState<ReaderNote | null>(null);
+  const [externalLink, setExternalLink] = useState<string | null>(null);
+  const [footnote, setFootnote] = useState<string | null>(null);
+  // A footnote belongs to its chapter: another chapter closes it.
+  const [footnoteChapter, setFootnoteChapter] = useState(chapterId);
+  if (footnoteChapter !== chapterId) {
+    setFootnoteChapter(chapterId);
+    setFootnote(null);
+  }
   const { notes, highlight, saveNote, removeNote, exportNotes } = useNoteActions({
     bookId,
     member,
@@ -133,7 +144,11 @@ export default function BookPreviewPage() {
   /** Settings that re-flow the text keep the reader on the same words. */
   const changeSettings = (patch: Partial<typeof settings>) => {
     const anchor = view.current?.anchor();
-    updateSettings(patch);
+    updateSettings({
+      ...patch,
+      ...('flow' in patch ? { flowChosen: true } : {}),
+      ...('continuous' in patch ? { continuousChosen: true } : {}),
+    });
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         if (anchor) view.current?.restore(anchor);
@@ -158,6 +173,7 @@ export default function BookPreviewPage() {
     toggleToc: () => setTocOpen((o) => !o),
     toggleNotes: member ? () => setNotesOpen((o) => !o) : null,
     selecting: Boolean(selection),
+    rtl: access.data?.progression === 'rtl',
   });
 
   const onLink = (href: string) => {
@@ -169,7 +185,8 @@ export default function BookPreviewPage() {
         return view.current?.scrollToFragment(decodeURIComponent(url.hash.slice(1)));
       if (target) return open(target, url.hash.slice(1));
     }
-    if (/^https?:/.test(url.protocol)) window.open(url.href, '_blank', 'noopener,noreferrer');
+    // A link out of the book (the web, mail) opens only once the reader agrees.
+    if (/^(https?|mailto):$/.test(url.protocol)) setExternalLink(href);
   };
 
   const trail = useMemo(() => (tree.data && chapterId ? trailTo(tree.data, chapterId) : []), [tree.data, chapterId]);
@@ -226,6 +243,7 @@ export default function BookPreviewPage() {
         onSelection={setSelection}
         onNoteClick={noteById}
         onLink={onLink}
+        onFootnote={setFootnote}
         onReady={onReady}
         onScroll={onScroll}
       />
@@ -245,7 +263,9 @@ export default function BookPreviewPage() {
             目录
           </button>
           <div className="reader-trail" aria-label="当前位置">
-            <strong className="reader-title">{access.data?.title}</strong>
+            <strong className="reader-title" dir={access.data?.titleDir || undefined}>
+              {access.data?.title}
+            </strong>
             {trail.map((n, i) => (
               <span key={n.id}>
                 {i > 0 ? <span aria-hidden> / </span> : null}
@@ -333,6 +353,9 @@ export default function BookPreviewPage() {
           settings={settings}
           onChange={changeSettings}
         />
+
+        <ExternalLinkConsent href={externalLink} onClose={() => setExternalLink(null)} />
+        <FootnotePopup text={footnote} onClose={() => setFootnote(null)} />
 
         <NoteEditor note={activeNote} onClose={() => setActiveNote(null)} onSave={saveNote} onDelete={removeNote} />
       </div>

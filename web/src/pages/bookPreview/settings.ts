@@ -11,6 +11,22 @@ export interface ReaderSettings {
   flow: Flow;
   /** Continuous (screen-reader) mode: the chapters one after another, each with its heading. */
   continuous: boolean;
+  /** The reader chose the flow / continuous mode: the book's rendition:flow no longer decides them. */
+  flowChosen?: boolean;
+  continuousChosen?: boolean;
+}
+
+/**
+ * The settings a book is shown with: the reader's own choices, and for what the reader has not chosen, the
+ * book's rendition:flow (paginated: pages; scrolled-continuous: the chapters one after another).
+ */
+export function withBookFlow(settings: ReaderSettings, bookFlow: string): ReaderSettings {
+  const flow: Flow | null = bookFlow === 'paginated' ? 'paged' : bookFlow.startsWith('scrolled') ? 'scrolled' : null;
+  return {
+    ...settings,
+    flow: !settings.flowChosen && flow ? flow : settings.flow,
+    continuous: !settings.continuousChosen && bookFlow === 'scrolled-continuous' ? true : settings.continuous,
+  };
 }
 
 export const DEFAULT_SETTINGS: ReaderSettings = {

@@ -10,10 +10,12 @@ interface Actions {
   toggleNotes: (() => void) | null;
   /** Text is selected: a swipe is the selection's, not a page turn. */
   selecting: boolean;
+  /** The book's pages progress right to left: the next page is to the left (arrow keys and swipes). */
+  rtl: boolean;
 }
 
 /**
- * Keyboard: arrows and page keys turn, [ ] change chapter, t the contents, n the notes.
+ * Keyboard: arrows and page keys turn (the left arrow forward in a right-to-left book), [ ] change chapter, t the contents, n the notes.
  * Touch: a horizontal swipe turns the page (answers the handlers for the reading area).
  */
 export function useReaderKeys(actions: Actions) {
@@ -27,8 +29,10 @@ export function useReaderKeys(actions: Actions) {
       const target = e.target as HTMLElement;
       if (target.closest('input, textarea, [contenteditable], .ant-modal, .ant-drawer')) return;
       const a = latest.current;
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') a.turn(1);
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') a.turn(-1);
+      if (e.key === 'ArrowRight') a.turn(a.rtl ? -1 : 1);
+      else if (e.key === 'ArrowLeft') a.turn(a.rtl ? 1 : -1);
+      else if (e.key === 'PageDown') a.turn(1);
+      else if (e.key === 'PageUp') a.turn(-1);
       else if (e.key === ']') a.go(1);
       else if (e.key === '[') a.go(-1);
       else if (e.key === 't') a.toggleToc();
@@ -50,7 +54,8 @@ export function useReaderKeys(actions: Actions) {
     const t = e.changedTouches[0];
     if (!s || !t || latest.current.selecting) return;
     const dx = t.clientX - s.x;
-    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(t.clientY - s.y)) latest.current.turn(dx < 0 ? 1 : -1);
+    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(t.clientY - s.y))
+      latest.current.turn(dx < 0 !== latest.current.rtl ? 1 : -1);
   };
   return { onTouchStart, onTouchEnd };
 }
