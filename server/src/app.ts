@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -20,7 +19,7 @@ import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
 import { createKv } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
-import { LocalStorage } from './adapters/storage/local.js';
+import { openFileAreas } from './adapters/storage/areas.js';
 import { testingModules } from './modules/testing/index.js';
 
 /** One log line per request (Fastify's "request completed", with the request id), not two. */
@@ -55,6 +54,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
   });
   const local = new Map<string, unknown>();
   const jobs = new JobRegistry();
+  const storage = openFileAreas(config);
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
@@ -64,11 +64,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     workers,
     jobs,
     sms: undefined as never,
-    files: {
-      books: new LocalStorage(path.join(config.dataDir, 'files')),
-      avatars: new LocalStorage(path.join(config.dataDir, 'avatars')),
-      site: new LocalStorage(path.join(config.dataDir, 'site-files')),
-    },
+    files: storage.files,
     local: <T>(key: string, make: () => T): T => {
       if (!local.has(key)) local.set(key, make());
       return local.get(key) as T;
@@ -80,6 +76,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     await caches.close();
     await kv.close();
     await workers.close();
+    storage.close();
     for (const value of local.values()) await (value as { close?: () => unknown }).close?.();
   });
   return ctx;
