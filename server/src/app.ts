@@ -14,6 +14,7 @@ import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerDraining } from './http/shutdown.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   trackRoutes(app);
   registerErrorFunnel(app);
   registerSecurityHeaders(app, config);
+  registerDraining(app);
   registerAuthHook(app, ctx);
   registerInputGuard(app);
 

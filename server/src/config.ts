@@ -38,6 +38,8 @@ export interface Config {
   trustedProxies: string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
   /**
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: originOf(env.PUBLIC_ORIGIN),
     trustedProxies: list(env.TRUSTED_PROXIES),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
     storage: {

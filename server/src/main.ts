@@ -5,8 +5,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { seedDemoTeaching } from './db/seed/demo-teaching.js';
 import { bookStorage } from './modules/books/index.js';
+import { shutDown } from './http/shutdown.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Beyond the grace period, the adapters and the database get this long to close before the process exits anyway. */
+const CLOSE_MARGIN_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,13 +26,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing the requests under way');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + CLOSE_MARGIN_MS);
     force.unref();
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
+    shutDown(app, database, config.shutdownGraceMs)
+      .then((result) => {
+        app.log.info(result, 'shut down');
+        process.exit(0);
+      })
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
