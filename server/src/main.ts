@@ -1,7 +1,7 @@
 import { appContext, buildApp } from './app.js';
 import { ensureCipherKey, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, oneAtATime } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { seedDemoTeaching } from './db/seed/demo-teaching.js';
 import { bookStorage } from './modules/books/index.js';
@@ -14,10 +14,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   ensureCipherKey(config);
   const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
-  const seeded =
-    config.seedOnStart &&
-    (await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config), caches: null }));
+  // Instances starting together: the migrations run once (a lock inside), and an empty database is seeded once.
+  const seeded = await oneAtATime(database.db, 'start', async () => {
+    await migrateToLatest(database.db);
+    if (!config.seedOnStart) return false;
+    return seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config), caches: null });
+  });
   const app = await buildApp({ config, database });
   // The demo's classes are made by the classes services, which need the app's context.
   if (seeded) await seedDemoTeaching(appContext(app));
