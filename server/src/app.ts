@@ -54,7 +54,8 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     dictionaryAtStart: config.dictionaryAtStart,
   });
   const local = new Map<string, unknown>();
-  const jobs = new JobRegistry();
+  // Scheduled jobs run once across the instances: each round takes a lock in the shared store.
+  const jobs = new JobRegistry(kv);
   const storage = openFileAreas(config);
   const ctx: AppContext = {
     db: database.db,

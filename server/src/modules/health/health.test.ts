@@ -10,8 +10,9 @@ import { openDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { startLocalS3, type LocalS3 } from '../../../test/s3.js';
+import { REDIS_URL, redisReachable } from '../../../test/redis.js';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUp = await redisReachable();
 
 describe('health and readiness, embedded profile', () => {
   const t = useTestApp({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'health-')) });
@@ -40,7 +41,7 @@ describe('health and readiness, embedded profile', () => {
   });
 });
 
-describe('readiness, scale profile: Redis and an S3 bucket', () => {
+describe.skipIf(!redisUp)('readiness, scale profile: Redis and an S3 bucket', () => {
   const t = useTestApp({ redisUrl: REDIS_URL }, { storage: 's3' });
 
   it('checks Redis and the bucket', async () => {
