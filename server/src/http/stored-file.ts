@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Msg } from '@textbook/contracts';
 import type { ByteRange, Storage, StoredFile } from '../adapters/storage/index.js';
@@ -52,7 +53,7 @@ const unsatisfiable = () => new AppError('range', Code.REFUSED, 416, Msg.RANGE_N
  * Answers a file from storage, streamed (never read whole into memory), after the route's access checks: `ETag`
  * on every answer, 304 for a matching `If-None-Match`, 206 with `Content-Range` for one byte range, 416 for a
  * range past the end. The same on the folder and on the bucket. A plain request costs the storage one read; a
- * conditional or ranged one asks for the file's facts first.
+ * conditional or ranged one asks for the file's facts first; HEAD asks only for the facts (no bytes are read).
  */
 export async function sendStored(
   request: FastifyRequest,
@@ -65,6 +66,18 @@ export async function sendStored(
   const ifNoneMatch = request.headers['if-none-match'];
   const rangeHeader = request.headers.range;
   let range: ByteRange | null = null;
+  if (request.method === 'HEAD') {
+    const file = await storage.stat(name);
+    if (!file) throw missing();
+    return reply
+      .headers(answer.headers ?? {})
+      .type(answer.type)
+      .header('etag', file.etag)
+      .header('accept-ranges', 'bytes')
+      .header('content-length', file.size)
+      // Fastify's HEAD answer keeps the length given for a stream (an empty one here); for no body it says 0.
+      .send(Readable.from([]));
+  }
   if (ifNoneMatch !== undefined || rangeHeader !== undefined) {
     const file = await storage.stat(name);
     if (!file) throw missing();

@@ -188,6 +188,23 @@ describe.each(['folder', 's3'] as const)('storage on %s', (backend) => {
       expect((await get({ range: 'bytes=0-9', 'if-range': '"old"' })).statusCode).toBe(200);
     });
 
+    it('answers HEAD with the length and tag, reading no bytes', async () => {
+      const etag = (await store.stat(n))!.etag;
+      const opened = store.open.bind(store);
+      let opens = 0;
+      store.open = (...args) => ((opens += 1), opened(...args));
+      try {
+        const res = await app.inject({ method: 'HEAD', url: `/f/${n}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-length']).toBe('5000');
+        expect(res.headers.etag).toBe(etag);
+        expect(res.rawPayload.length).toBe(0);
+        expect(opens).toBe(0);
+      } finally {
+        store.open = opened;
+      }
+    });
+
     it('answers 404 for a name with nothing stored, plain or conditional', async () => {
       expect((await get({}, name())).statusCode).toBe(404);
       expect((await get({ range: 'bytes=0-1' }, name())).statusCode).toBe(404);
