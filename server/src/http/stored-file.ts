@@ -69,14 +69,16 @@ export async function sendStored(
   if (request.method === 'HEAD') {
     const file = await storage.stat(name);
     if (!file) throw missing();
-    return reply
-      .headers(answer.headers ?? {})
-      .type(answer.type)
-      .header('etag', file.etag)
-      .header('accept-ranges', 'bytes')
-      .header('content-length', file.size)
-      // Fastify's HEAD answer keeps the length given for a stream (an empty one here); for no body it says 0.
-      .send(Readable.from([]));
+    return (
+      reply
+        .headers(answer.headers ?? {})
+        .type(answer.type)
+        .header('etag', file.etag)
+        .header('accept-ranges', 'bytes')
+        .header('content-length', file.size)
+        // Fastify's HEAD answer keeps the length given for a stream (an empty one here); for no body it says 0.
+        .send(Readable.from([]))
+    );
   }
   if (ifNoneMatch !== undefined || rangeHeader !== undefined) {
     const file = await storage.stat(name);
