@@ -47,6 +47,15 @@ export function rangeOf(
   return { start, end };
 }
 
+/** The headers every answer about the file carries: the route's own, its type, its tag, ranges accepted. */
+function describe(reply: FastifyReply, answer: StoredAnswer, file: StoredFile): FastifyReply {
+  return reply
+    .headers(answer.headers ?? {})
+    .type(answer.type)
+    .header('etag', file.etag)
+    .header('accept-ranges', 'bytes');
+}
+
 const unsatisfiable = () => new AppError('range', Code.REFUSED, 416, Msg.RANGE_NOT_SATISFIABLE);
 
 /**
@@ -69,27 +78,13 @@ export async function sendStored(
   if (request.method === 'HEAD') {
     const file = await storage.stat(name);
     if (!file) throw missing();
-    return (
-      reply
-        .headers(answer.headers ?? {})
-        .type(answer.type)
-        .header('etag', file.etag)
-        .header('accept-ranges', 'bytes')
-        .header('content-length', file.size)
-        // Fastify's HEAD answer keeps the length given for a stream (an empty one here); for no body it says 0.
-        .send(Readable.from([]))
-    );
+    // Fastify's HEAD answer keeps the length given for a stream (an empty one here); for no body it says 0.
+    return describe(reply, answer, file).header('content-length', file.size).send(Readable.from([]));
   }
   if (ifNoneMatch !== undefined || rangeHeader !== undefined) {
     const file = await storage.stat(name);
     if (!file) throw missing();
-    if (noneMatch(ifNoneMatch, file.etag)) {
-      return reply
-        .headers(answer.headers ?? {})
-        .header('etag', file.etag)
-        .code(304)
-        .send();
-    }
+    if (noneMatch(ifNoneMatch, file.etag)) return describe(reply, answer, file).code(304).send();
     const ifRange = request.headers['if-range'];
     const asked = rangeOf(rangeHeader, Array.isArray(ifRange) ? ifRange[0] : ifRange, file);
     if (asked === 'unsatisfiable') {
@@ -101,11 +96,7 @@ export async function sendStored(
   const opened = await storage.open(name, range ?? undefined);
   if (!opened) throw missing();
   const { file, body } = opened;
-  reply
-    .headers(answer.headers ?? {})
-    .type(answer.type)
-    .header('etag', file.etag)
-    .header('accept-ranges', 'bytes');
+  describe(reply, answer, file);
   if (range) {
     reply
       .code(206)
