@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -15,12 +14,13 @@ import { CacheHub } from './http/read-cache.js';
 import { registerErrorFunnel } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerDraining } from './http/shutdown.js';
 import { registerWebApp } from './http/static.js';
 import { modules } from './modules/index.js';
 import { registerModule, trackRoutes } from './http/module.js';
 import { createKv } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
-import { LocalStorage } from './adapters/storage/local.js';
+import { openFileAreas } from './adapters/storage/areas.js';
 import { testingModules } from './modules/testing/index.js';
 
 /** One log line per request (Fastify's "request completed", with the request id), not two. */
@@ -54,7 +54,9 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     dictionaryAtStart: config.dictionaryAtStart,
   });
   const local = new Map<string, unknown>();
-  const jobs = new JobRegistry();
+  // Scheduled jobs run once across the instances: each round takes a lock in the shared store.
+  const jobs = new JobRegistry(kv);
+  const storage = openFileAreas(config);
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
@@ -64,11 +66,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     workers,
     jobs,
     sms: undefined as never,
-    files: {
-      books: new LocalStorage(path.join(config.dataDir, 'files')),
-      avatars: new LocalStorage(path.join(config.dataDir, 'avatars')),
-      site: new LocalStorage(path.join(config.dataDir, 'site-files')),
-    },
+    files: storage.files,
     local: <T>(key: string, make: () => T): T => {
       if (!local.has(key)) local.set(key, make());
       return local.get(key) as T;
@@ -80,6 +78,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     await caches.close();
     await kv.close();
     await workers.close();
+    storage.close();
     for (const value of local.values()) await (value as { close?: () => unknown }).close?.();
   });
   return ctx;
@@ -117,6 +116,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   trackRoutes(app);
   registerErrorFunnel(app);
   registerSecurityHeaders(app, config);
+  registerDraining(app);
   registerAuthHook(app, ctx);
   registerInputGuard(app);
 

@@ -38,6 +38,8 @@ export interface Config {
   trustedProxies: string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
   /** Distinct page addresses recorded per day before the rest are folded into one row. */
   routerDailyPaths: number;
   /**
@@ -45,6 +47,8 @@ export interface Config {
    * tickets; unset keeps them in process.
    */
   redisUrl: string | undefined;
+  /** Where uploaded and imported files live (book files, avatars, site images, material files). */
+  storage: StorageConfig;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
   /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
@@ -65,6 +69,18 @@ export interface Config {
   accounts: AccountsConfig;
   /** Personal orders and payment providers (issue #15). */
   payments: PaymentsConfig;
+}
+
+export interface StorageConfig {
+  /**
+   * `STORAGE_URL`. Unset: folders under DATA_DIR (`files`, `avatars`, `site-files`; embedded profile).
+   * `s3://bucket[/prefix]?endpoint=https://…&region=…&forcePathStyle=1`: an S3-compatible bucket shared by every
+   * instance (scale profile; AWS S3, MinIO, Aliyun OSS, Tencent COS), the same three areas as key prefixes.
+   */
+  url: string | undefined;
+  /** `STORAGE_ACCESS_KEY_ID` / `STORAGE_SECRET_ACCESS_KEY`; empty: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…). */
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export interface PaymentsConfig {
@@ -203,8 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: originOf(env.PUBLIC_ORIGIN),
     trustedProxies: list(env.TRUSTED_PROXIES),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
+    storage: {
+      url: env.STORAGE_URL || undefined,
+      accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? '',
+    },
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
     payments: loadPaymentsConfig(env, originOf(env.PUBLIC_ORIGIN)),

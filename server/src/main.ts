@@ -1,21 +1,25 @@
 import { appContext, buildApp } from './app.js';
 import { ensureCipherKey, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, oneAtATime } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { seedDemoTeaching } from './db/seed/demo-teaching.js';
 import { bookStorage } from './modules/books/index.js';
+import { shutDown } from './http/shutdown.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Beyond the grace period, the adapters and the database get this long to close before the process exits anyway. */
+const CLOSE_MARGIN_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   ensureCipherKey(config);
   const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
-  const seeded =
-    config.seedOnStart &&
-    (await seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config), caches: null }));
+  // Instances starting together: the migrations run once (a lock inside), and an empty database is seeded once.
+  const seeded = await oneAtATime(database.db, 'start', async () => {
+    await migrateToLatest(database.db);
+    if (!config.seedOnStart) return false;
+    return seedIfEmpty(database.db, { dialect: database.dialect, storage: bookStorage(config), caches: null });
+  });
   const app = await buildApp({ config, database });
   // The demo's classes are made by the classes services, which need the app's context.
   if (seeded) await seedDemoTeaching(appContext(app));
@@ -24,13 +28,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing the requests under way');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + CLOSE_MARGIN_MS);
     force.unref();
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
+    shutDown(app, database, config.shutdownGraceMs)
+      .then((result) => {
+        app.log.info(result, 'shut down');
+        process.exit(0);
+      })
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -24,7 +24,7 @@ export interface TestDatabase extends DbHandle {
  */
 const SCHEMA_LOCK = 7_270_001;
 
-async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+export async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -5,6 +5,7 @@ import { appContext, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/http/context.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import { startLocalS3, type LocalS3 } from './s3.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -12,15 +13,28 @@ export interface TestApp {
   database: TestDatabase;
 }
 
+export interface TestAppOptions {
+  /**
+   * Where the app's files live: `folder` (under its DATA_DIR) or `s3`, a bucket of a local S3-compatible server
+   * started for the file and stopped after it. Default: TEST_STORAGE (`s3` runs any suite on object storage),
+   * else `folder`.
+   */
+  storage?: 'folder' | 's3';
+}
+
 /** The real app on a real, fresh database, for one test file; closed and dropped after it. */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
+  const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'folder');
+  let s3: LocalS3 | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
+    if (storage === 's3') s3 = await startLocalS3();
     const config: Config = {
       ...loadConfig({ NODE_ENV: 'test' }),
       webDist: '/nonexistent',
       ...overrides,
+      ...(s3 ? { storage: s3.storage } : {}),
     };
     holder.database = database;
     holder.app = await buildApp({ config, database });
@@ -30,6 +44,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
   afterAll(async () => {
     await holder.app?.close();
     await holder.database?.drop();
+    await s3?.stop();
   });
   return holder;
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../src/http/context.js';
 import { importEpub, type ImportOptions } from '../src/modules/import/importer.js';
-import { bookStorage } from '../src/modules/books/index.js';
 
 /** A data folder of its own for a test file's stored book files. */
 export function tempDataDir(): string {
@@ -73,7 +72,7 @@ export function buildEpub(identifier: string, title: string, chapters: DraftChap
 /** Imports EPUB bytes into the test app's database and storage. */
 export async function importBook(ctx: AppContext, bytes: Uint8Array, options: ImportOptions = {}) {
   return importEpub(
-    { db: ctx.db, dialect: ctx.dialect, storage: bookStorage(ctx.config), words: wordsOf(ctx), caches: ctx.caches },
+    { db: ctx.db, dialect: ctx.dialect, storage: ctx.files.books, words: wordsOf(ctx), caches: ctx.caches },
     bytes,
     {
       published: true,

@@ -1,3 +1,5 @@
+import { NoticeStreamEvent } from '@textbook/contracts';
+
 /**
  * A small server-sent-events reader for tests: opens a stream with fetch (bearer token in the header) and
  * collects `event: count` values, so a test can wait for the next one.
@@ -6,6 +8,10 @@ export interface CountStream {
   /** Resolves with the first count that satisfies `match` (seen before or after the call). */
   next(match: (count: number) => boolean, timeoutMs?: number): Promise<number>;
   counts: number[];
+  /** The pauses `reconnect` events asked for (the instance was closing). */
+  reconnects: number[];
+  /** Resolves when the server ends the stream (or `close` aborts it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -14,10 +20,11 @@ export async function openCountStream(url: string, token: string): Promise<Count
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
   const counts: number[] = [];
+  const reconnects: number[] = [];
   const waiters = new Set<() => void>();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -27,8 +34,10 @@ export async function openCountStream(url: string, token: string): Promise<Count
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          if (block.startsWith('event: count')) {
-            counts.push(Number(/data: (\d+)/.exec(block)?.[1]));
+          const data = Number(/data: (\d+)/.exec(block)?.[1]);
+          if (block.startsWith(`event: ${NoticeStreamEvent.RECONNECT}`)) reconnects.push(data);
+          if (block.startsWith(`event: ${NoticeStreamEvent.COUNT}`)) {
+            counts.push(data);
             for (const w of waiters) w();
           }
         }
@@ -39,6 +48,8 @@ export async function openCountStream(url: string, token: string): Promise<Count
   })();
   return {
     counts,
+    reconnects,
+    ended,
     next(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -19,3 +19,4 @@ export * from './activities.js';
 export * from './admin.js';
 export * from './homework.js';
 export * from './people.js';
+export * from './health.js';

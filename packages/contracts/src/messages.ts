@@ -40,6 +40,8 @@ export const Msg = {
   BAD_REQUEST: '请求参数不正确',
   NUL_CHARACTER: '输入内容含有不允许的空字符，请删除后重试',
   BAD_MULTIPART: '上传内容格式不正确，请重新选择文件上传',
+  RANGE_NOT_SATISFIABLE: '请求的文件范围无效',
+  NOT_READY: '服务暂不可用，请稍后再试',
   IMAGE_TOO_MANY_PIXELS: (megapixels: number) => `图片尺寸过大（超过${megapixels}百万像素），请缩小后重新上传`,
   // books
   SEARCH_TOO_LONG: '搜索内容不能超过50个字',

@@ -60,3 +60,10 @@ export const routerRecordBody = z.object({
 });
 
 export const unreadCount = z.number().int().nonnegative();
+
+/**
+ * The events of the live unread count (`GET /api/msg-notice/stream`, server-sent events): `count` carries the
+ * unread number; `reconnect` says the instance is closing (a restart, a deployment) and carries the milliseconds
+ * to wait before opening the stream again (through the proxy, on another instance); the stream ends after it.
+ */
+export const NoticeStreamEvent = { COUNT: 'count', RECONNECT: 'reconnect' } as const;

@@ -5,19 +5,11 @@ import type { Db, Dialect } from '../db/connection.js';
 import type { HeavyWork } from '../adapters/workers/pool.js';
 import type { KvStore } from '../adapters/kv/index.js';
 import type { SmsProvider } from '../adapters/sms/index.js';
-import type { Storage } from '../adapters/storage/index.js';
+import type { FileAreas } from '../adapters/storage/index.js';
 import type { CacheHub } from './read-cache.js';
 import type { JobRegistry } from '../util/repeat.js';
 
-/** The file areas of the storage adapter: each a folder under DATA_DIR in the embedded profile. */
-export interface FileAreas {
-  /** Imported book files (chapters' images, stylesheets, fonts, covers). */
-  books: Storage;
-  /** Members' avatars. */
-  avatars: Storage;
-  /** Site images (content pictures, feedback screenshots). */
-  site: Storage;
-}
+export type { FileAreas };
 
 /**
  * What every module gets, built once per app in `buildApp` and closed with it: the database, its dialect, the

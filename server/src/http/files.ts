@@ -48,6 +48,20 @@ const TYPES = {
   bin: 'application/octet-stream',
 } as const;
 
+/** The type and headers of a file to download (made now, or stored: `sendStored`). */
+export function downloadAnswer(
+  kind: keyof typeof TYPES,
+  fileName: string,
+): { type: string; headers: Record<string, string> } {
+  return {
+    type: TYPES[kind],
+    headers: {
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'private, no-store',
+    },
+  };
+}
+
 /**
  * Answers a file to download. Errors before this point answer the JSON envelope, which the web client reads
  * from a blob response (spec §8).
@@ -56,9 +70,6 @@ export function sendDownload(
   reply: FastifyReply,
   file: { kind: keyof typeof TYPES; fileName: string; bytes: Buffer | Uint8Array | string },
 ): FastifyReply {
-  return reply
-    .header('content-type', TYPES[file.kind])
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    .header('cache-control', 'private, no-store')
-    .send(file.bytes);
+  const answer = downloadAnswer(file.kind, file.fileName);
+  return reply.header('content-type', answer.type).headers(answer.headers).send(file.bytes);
 }

@@ -1,5 +1,6 @@
 import type { ModuleDef } from '../http/module.js';
 import { routerModule } from './router/index.js';
+import { healthModule } from './health/index.js';
 import { memberModule } from './member/index.js';
 import { noticeModule } from './notice/index.js';
 import { classesModule } from './classes/index.js';
@@ -27,7 +28,7 @@ import { homeworkModule } from './homework/index.js';
 import { teacherCertAdminModule, teacherCertModule } from './teachers/index.js';
 
 /** Every declared module, registered by app.ts behind the one corridor (http/module.ts). Add a module here. */
-export const modules: ModuleDef[] = [routerModule];
+export const modules: ModuleDef[] = [healthModule, routerModule];
 modules.push(siteModule, siteAdminModule, contentModule, helpModule, feedbackModule);
 modules.push(authModule, ssoModule, staffModule);
 modules.push(dictModule, catalogModule, importModule, shelfModule, readerModule);

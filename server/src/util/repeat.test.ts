@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KvStore } from '../adapters/kv/index.js';
+import { MemoryKv } from '../adapters/kv/memory.js';
+import { RedisKv } from '../adapters/kv/redis.js';
+import { REDIS_URL, redisReachable } from '../../test/redis.js';
 import { JobRegistry } from './repeat.js';
+
+const redisUp = await redisReachable();
 
 describe('the job registry', () => {
   const jobs = new JobRegistry();
@@ -67,5 +74,109 @@ describe('the job registry', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(rounds).toBe(2);
     expect(jobs.list()).toEqual([]);
+  });
+});
+
+/** Instances sharing one store (the memory store here; Redis below): each job's round runs once a period. */
+describe('jobs across instances', () => {
+  const registries: JobRegistry[] = [];
+  afterEach(() => {
+    for (const r of registries.splice(0)) r.close();
+    vi.useRealTimers();
+  });
+
+  function instances(n: number, store: Pick<KvStore, 'setIfAbsent' | 'set'>): JobRegistry[] {
+    const made = Array.from({ length: n }, () => new JobRegistry(store));
+    registries.push(...made);
+    return made;
+  }
+
+  it('runs a job once a tick across three instances, a per-instance job on each', async () => {
+    vi.useFakeTimers();
+    const store = new MemoryKv(() => Date.now());
+    let shared = 0;
+    let probes = 0;
+    for (const jobs of instances(3, store)) {
+      jobs.add(
+        { name: 'orders.close', label: '关闭订单', everyMs: 1000 },
+        async () => (shared += 1),
+        () => {},
+      );
+      jobs.add(
+        { name: 'probe', label: '探测', everyMs: 1000, perInstance: true },
+        async () => (probes += 1),
+        () => {},
+      );
+    }
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shared).toBe(5);
+    expect(probes).toBe(15);
+    await store.close();
+  });
+
+  it('runs now on the asking instance even while another holds the lock', async () => {
+    const store = new MemoryKv();
+    const [a, b] = instances(2, store) as [JobRegistry, JobRegistry];
+    const ran: string[] = [];
+    a.add(
+      { name: 'j', label: 'j', everyMs: 60_000 },
+      async () => ran.push('a'),
+      () => {},
+    );
+    b.add(
+      { name: 'j', label: 'j', everyMs: 60_000 },
+      async () => ran.push('b'),
+      () => {},
+    );
+    await a.runNow('j');
+    await b.runNow('j');
+    expect(ran).toEqual(['a', 'b']);
+    await store.close();
+  });
+
+  it('skips a tick and reports it when the store cannot be reached, never running it everywhere', async () => {
+    vi.useFakeTimers();
+    const errors: unknown[] = [];
+    let rounds = 0;
+    const down = {
+      setIfAbsent: () => Promise.reject(new Error('redis down')),
+      set: () => Promise.reject(new Error('redis down')),
+    };
+    for (const jobs of instances(2, down)) {
+      jobs.add(
+        { name: 'j', label: 'j', everyMs: 1000 },
+        async () => (rounds += 1),
+        (err) => errors.push(err),
+      );
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(rounds).toBe(0);
+    expect(errors).toHaveLength(4);
+  });
+
+  describe.skipIf(!redisUp)('through Redis', () => {
+    it('runs once a period across two instances with their own connections', async () => {
+      const prefix = `tb-test-${process.pid}-${randomBytes(3).toString('hex')}:`;
+      const stores = [new RedisKv(REDIS_URL, prefix), new RedisKv(REDIS_URL, prefix)];
+      let rounds = 0;
+      try {
+        for (const store of stores) {
+          const [jobs] = instances(1, store) as [JobRegistry];
+          jobs.add(
+            { name: 'orders.close', label: '关闭订单', everyMs: 300 },
+            async () => (rounds += 1),
+            () => {},
+          );
+        }
+        await new Promise((r) => setTimeout(r, 1_600));
+        // Five ticks in 1.6 s on each of two instances: five rounds, not ten (one tick may fall on the edge).
+        expect(rounds).toBeGreaterThanOrEqual(4);
+        expect(rounds).toBeLessThanOrEqual(6);
+      } finally {
+        for (const r of registries.splice(0)) r.close();
+        await stores[0]!.del('job:orders.close');
+        for (const store of stores) await store.close();
+      }
+    });
   });
 });

@@ -1,11 +1,13 @@
-import { CLIENT_HEADER, ClientKind } from '@textbook/contracts';
+import { CLIENT_HEADER, ClientKind, NoticeStreamEvent } from '@textbook/contracts';
 import { hasSession } from '../stores/token';
 
 /**
  * The live unread count: a server-sent-events stream read with fetch (the session is the HttpOnly cookie; no
  * token in a URL). While it is live the badge needs no polling; when it drops, the badge polls and the
  * stream retries with a growing pause. It starts a moment after the page has loaded, so it never competes with
- * the page's own requests.
+ * the page's own requests. When the server instance closes (a restart, a deployment) it says `reconnect` with a
+ * short pause: the stream opens again after that pause (through the proxy, on an instance that stays), without
+ * the growing back-off.
  */
 const START_DELAY_MS = 1500;
 /** The browser journeys set a later start on pages that do not test the push (a test-only knob, see e2e/). */
@@ -40,6 +42,7 @@ async function connect(): Promise<void> {
   if (!hasSession() || users === 0) return;
   controller = new AbortController();
   const { signal } = controller;
+  let reconnectMs: number | undefined;
   try {
     const response = await fetch('/api/msg-notice/stream', {
       headers: { [CLIENT_HEADER]: ClientKind.MEMBER, accept: 'text/event-stream' },
@@ -61,17 +64,19 @@ async function connect(): Promise<void> {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         const data = /^data: (\d+)$/m.exec(block);
-        if (block.startsWith('event: count') && data) countListeners.forEach((l) => l(Number(data[1])));
+        if (!data) continue;
+        if (block.startsWith(`event: ${NoticeStreamEvent.COUNT}`)) countListeners.forEach((l) => l(Number(data[1])));
+        if (block.startsWith(`event: ${NoticeStreamEvent.RECONNECT}`)) reconnectMs = Number(data[1]);
       }
     }
   } catch {
     // network drop or abort: fall through to the retry below
   }
   setLive(false);
-  if (!signal.aborted && users > 0) {
-    schedule(retryMs);
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-  }
+  if (signal.aborted || users === 0) return;
+  if (reconnectMs !== undefined) return schedule(Math.min(reconnectMs, RETRY_MAX_MS));
+  schedule(retryMs);
+  retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface KvStore {
   /** Reads and deletes in one step: a value taken once is gone for every instance (single-use tickets). */
   take(key: string): Promise<string | null>;
   del(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (readiness); at once in process. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

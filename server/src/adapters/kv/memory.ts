@@ -60,6 +60,8 @@ export class MemoryKv implements KvStore {
     this.entries.delete(key);
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.entries.clear();

@@ -7,6 +7,8 @@ export class RedisKv implements KvStore {
 
   constructor(url: string, prefix = 'tb:') {
     this.redis = new Redis(url, { keyPrefix: prefix, lazyConnect: false, maxRetriesPerRequest: 2 });
+    // ioredis reconnects on its own; a lost connection shows as the commands that fail (and in /api/ready).
+    this.redis.on('error', () => undefined);
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
@@ -35,6 +37,10 @@ export class RedisKv implements KvStore {
 
   async del(key: string): Promise<void> {
     await this.redis.del(key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

@@ -1,32 +1,80 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageName, type Storage } from './index.js';
+import { randomBytes } from 'node:crypto';
+import { fannedOut, type ByteRange, type OpenedFile, type Storage, type StoredFile } from './index.js';
+
+const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Size and modification time, as nginx tags files: the same on every instance that shares the folder. */
+function factsOf(stats: { size: number; mtimeMs: number }): StoredFile {
+  return { size: stats.size, etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"` };
+}
 
 /** Files in one folder, fanned out by the first two characters so no folder grows too large. */
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private pathOf(name: string): string {
-    assertStorageName(name);
-    return path.join(this.root, name.slice(0, 2), name);
+    return path.join(this.root, fannedOut(name));
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
     const file = this.pathOf(name);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, bytes);
+    // Written aside and renamed: a reader never sees half a file.
+    const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
+    try {
+      await fs.writeFile(temporary, bytes);
+      await fs.rename(temporary, file);
+    } catch (err) {
+      await fs.rm(temporary, { force: true });
+      throw err;
+    }
   }
 
   async get(name: string): Promise<Buffer | null> {
     try {
       return await fs.readFile(this.pathOf(name));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (missing(err)) return null;
       throw err;
     }
   }
 
   async delete(name: string): Promise<void> {
     await fs.rm(this.pathOf(name), { force: true });
+  }
+
+  async stat(name: string): Promise<StoredFile | null> {
+    try {
+      return factsOf(await fs.stat(this.pathOf(name)));
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+
+  async open(name: string, range?: ByteRange): Promise<OpenedFile | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(name), 'r');
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+    try {
+      // The facts and the bytes come from one open file, so they agree even if the name is deleted meanwhile.
+      const file = factsOf(await handle.stat());
+      const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { file, body };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
   }
 }

@@ -106,8 +106,9 @@ describe('profile', () => {
     const second = expectOk(await upload('me.jpg', await canvas.encode('jpeg'), 'image/jpeg')).avatar;
     expect(second).not.toBe(first);
     expect((await t.app.inject({ url: first })).statusCode).toBe(404);
-    const stored = path.join(t.ctx.config.dataDir, 'avatars');
-    expect(fs.existsSync(stored)).toBe(true);
+    // The new one is in the avatars' area (a folder or the bucket), the old one gone from it.
+    expect(await t.ctx.files.avatars.stat(second.split('/').pop()!)).not.toBeNull();
+    expect(await t.ctx.files.avatars.stat(first.split('/').pop()!)).toBeNull();
 
     expectRefused(
       await upload('fake.png', Buffer.from('not an image at all, just text'), 'image/png'),

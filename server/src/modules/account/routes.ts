@@ -9,8 +9,8 @@ import {
   phoneCodeQuery,
   updateNameBody,
 } from '@textbook/contracts';
-import { notFound } from '../../http/errors.js';
 import { readUpload } from '../../http/files.js';
+import { sendStored } from '../../http/stored-file.js';
 import { callerToken } from '../../http/session-cookie.js';
 import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
@@ -111,11 +111,11 @@ export const accountModule = defineModule({
       summary: 'An avatar image (public, by generated name)',
       policy: 'account.avatarFile',
       params: z.object({ name: z.string().regex(/^[a-f0-9]{32}\.webp$/) }),
-      handler: async ({ ctx, params, reply }) => {
-        const bytes = await ctx.files.avatars.get(params.name);
-        if (!bytes) throw notFound();
-        return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
-      },
+      handler: ({ ctx, params, request, reply }) =>
+        sendStored(request, reply, ctx.files.avatars, params.name, {
+          type: 'image/webp',
+          headers: { 'cache-control': 'public, max-age=31536000, immutable' },
+        }),
     }),
     route({
       method: 'GET',

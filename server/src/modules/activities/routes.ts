@@ -21,7 +21,8 @@ import {
   studentActivityDetail,
   studentActivityRow,
 } from '@textbook/contracts';
-import { readUpload, sendDownload } from '../../http/files.js';
+import { downloadAnswer, readUpload } from '../../http/files.js';
+import { sendStored } from '../../http/stored-file.js';
 import { defineModule, route, say, type RateLimit } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as activities from './service.js';
@@ -229,9 +230,12 @@ export const activitiesModule = defineModule({
       policy: 'activity.view',
       query: activityIdQuery,
       load: ({ ctx, actor, query }) => activities.loadActivityThing(ctx, actor, query.id),
-      handler: async ({ ctx, actor, thing, reply }) => {
-        const file = await activities.materialFile(ctx, asMember(actor), thing);
-        return sendDownload(reply, { kind: 'bin', ...file });
+      handler: ({ ctx, actor, thing, request, reply }) => {
+        const file = activities.materialFile(asMember(actor), thing);
+        return sendStored(request, reply, ctx.files.site, file.key, {
+          ...downloadAnswer('bin', file.fileName),
+          missing: ActivityMsg.NO_FILE,
+        });
       },
     }),
   ],

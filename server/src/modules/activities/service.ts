@@ -484,15 +484,13 @@ export async function attachFile(
   return present((await q.findActivity(ctx.db, a.id))!, true);
 }
 
-/** The material's file for its teacher, or a student once it is open. */
-export async function materialFile(ctx: AppContext, actor: MemberActor, thing: ActivityThing) {
+/** The material's stored file (its key in `ctx.files.site`) for its teacher, or a student once it is open. */
+export function materialFile(actor: MemberActor, thing: ActivityThing): { key: string; fileName: string } {
   const a = thing.activity;
   const teacher = actor.memberId === thing.teacherId;
   if (!teacher && a.state === ActivityState.DRAFT) throw notFound();
   if (!a.file_key) throw notFound(ActivityMsg.NO_FILE);
-  const bytes = await ctx.files.site.get(a.file_key);
-  if (!bytes) throw notFound(ActivityMsg.NO_FILE);
-  return { bytes, fileName: a.file_name };
+  return { key: a.file_key, fileName: a.file_name };
 }
 
 /** A student answers an open quiz (once). */

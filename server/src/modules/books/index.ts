@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Config } from '../../config.js';
 import type { Storage } from '../../adapters/storage/index.js';
-import { LocalStorage } from '../../adapters/storage/local.js';
+import { openFileAreas } from '../../adapters/storage/areas.js';
 
 /**
  * The place of the imported book files (covers, chapter images, stylesheets, fonts) and their addresses. A leaf:
@@ -10,9 +9,12 @@ import { LocalStorage } from '../../adapters/storage/local.js';
  * serves them, behind the read decision, is the reader's (`GET /api/book/asset/:name`).
  */
 
-/** The book-file storage outside an app (the import CLI, the seed, benches): a folder under dataDir. */
-export function bookStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return new LocalStorage(path.join(config.dataDir, 'files'));
+/**
+ * The book-file storage outside an app (the import CLI, the seed, benches): the folder under dataDir, or the
+ * bucket's book area with STORAGE_URL. Its client's idle connections do not keep a process alive.
+ */
+export function bookStorage(config: Pick<Config, 'dataDir'> & { storage?: Config['storage'] }): Storage {
+  return openFileAreas(config).files.books;
 }
 
 export const ASSET_ROUTE = '/api/book/asset/';

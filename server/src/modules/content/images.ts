@@ -51,14 +51,10 @@ export async function storeImage(ctx: Pick<AppContext, 'files' | 'config'>, byte
   return IMAGE_ROUTE + name;
 }
 
-export async function loadImage(
-  ctx: Pick<AppContext, 'files'>,
-  name: string,
-): Promise<{ bytes: Buffer; mediaType: string }> {
+/** The media type of a stored image's name (404 for a name no upload could have made). */
+export function imageType(name: string): string {
   if (!STORAGE_NAME.test(name)) throw notFound();
   const type = TYPES.find((t) => name.endsWith(`.${t.ext}`));
   if (!type) throw notFound();
-  const bytes = await ctx.files.site.get(name);
-  if (!bytes) throw notFound();
-  return { bytes, mediaType: type.mediaType };
+  return type.mediaType;
 }

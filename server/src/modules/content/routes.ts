@@ -18,8 +18,9 @@ import { can } from '../../policies/index.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { readUpload } from '../../http/files.js';
+import { sendStored } from '../../http/stored-file.js';
 import { defineModule, HEAVY, route } from '../../http/module.js';
-import { loadImage, storeImage } from './images.js';
+import { imageType, storeImage } from './images.js';
 import * as content from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -113,14 +114,11 @@ export const contentModule = defineModule({
       summary: 'A stored site image',
       policy: 'image.read',
       params: z.object({ name: z.string().max(100) }),
-      handler: async ({ ctx, params, reply }) => {
-        const image = await loadImage(ctx, params.name);
-        return reply
-          .type(image.mediaType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(image.bytes);
-      },
+      handler: ({ ctx, params, request, reply }) =>
+        sendStored(request, reply, ctx.files.site, params.name, {
+          type: imageType(params.name),
+          headers: { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+        }),
     }),
 
     // ---- members' own writing (audit)

@@ -50,7 +50,8 @@ const DEFAULT_IMAGE_MAX_PIXELS = 25_000_000;
 export interface ImportDeps {
   db: Db;
   dialect: Dialect;
-  storage: Storage;
+  /** Where the book's files go: the importer only writes and removes them. */
+  storage: Pick<Storage, 'put' | 'delete'>;
   /** The word segmenter for the search index: the app's (`wordsOf(ctx)`); a command-line run makes one. */
   words?: Words;
   /** The largest image a book may hold, in pixels (`IMAGE_MAX_PIXELS`); browsers decode every one of them. */

@@ -24,8 +24,9 @@ export const noticeModule = defineModule({
   setup: (app, ctx) => {
     noticeBus(ctx, (err) => app.log.warn({ err }, 'notice bus'));
     const streams = noticeStreams(ctx);
-    // Open streams end before the server closes, so closing does not wait for browsers to hang up.
-    app.addHook('preClose', async () => streams.closeAll());
+    // Open streams end before the server closes (closing does not wait for browsers to hang up), each telling its
+    // browser to reconnect: through the proxy, to an instance that stays.
+    app.addHook('preClose', async () => streams.closeAll({ reconnect: true }));
   },
   routes: [
     route({

@@ -1,10 +1,14 @@
 import type { FastifyReply } from 'fastify';
+import { NoticeStreamEvent } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { noticeBus, type NoticeEvent } from './bus.js';
 import * as q from './queries.js';
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+/** When the instance closes, browsers come back spread over this window, not all in the same instant. */
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_SPREAD_MS = 2_000;
 
 /**
  * Live unread count for one member over server-sent events. The browser opens it with fetch (so the token
@@ -12,7 +16,8 @@ const HEARTBEAT_MS = 25_000;
  * A new notice for the member on any instance (through the bus) sends the fresh count.
  */
 export class NoticeStreams {
-  private readonly open = new Set<() => void>();
+  /** Ends an open stream; with `reconnectMs`, tells its browser to come back after that long first. */
+  private readonly open = new Set<(reconnectMs?: number) => void>();
   /** Open streams by member: one bus listener per instance dispatches to them (a broadcast costs O(its size)). */
   private readonly byMember = new Map<number, Set<() => void>>();
   private unsubscribe: (() => void) | undefined;
@@ -59,27 +64,35 @@ export class NoticeStreams {
         const count = await q.countUnread(this.ctx.db, memberId).catch(() => last);
         if (count === last || raw.writableEnded) return;
         last = count;
-        raw.write(`event: count\ndata: ${count}\n\n`);
+        raw.write(`event: ${NoticeStreamEvent.COUNT}\ndata: ${count}\n\n`);
       });
     };
     const unsubscribe = this.listen(memberId, send);
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
-    const end = () => {
+    const end = (reconnectMs?: number) => {
       clearInterval(heartbeat);
       unsubscribe();
       this.open.delete(end);
-      if (!raw.writableEnded) raw.end();
+      if (raw.writableEnded) return;
+      if (reconnectMs !== undefined) raw.write(`event: ${NoticeStreamEvent.RECONNECT}\ndata: ${reconnectMs}\n\n`);
+      raw.end();
     };
     this.open.add(end);
-    raw.on('close', end);
+    raw.on('close', () => end());
     raw.write('retry: 5000\n\n');
     send();
   }
 
-  /** Ends every stream (server shutdown), so closing does not wait for browsers to hang up. */
-  closeAll(): void {
-    for (const end of [...this.open]) end();
+  /**
+   * Ends every stream, so closing does not wait for browsers to hang up. On a graceful shutdown (`reconnect`)
+   * each browser is told first to open its stream again after a short, spread-out pause: the proxy sends it to
+   * an instance that stays, and the badge stays live.
+   */
+  closeAll(options: { reconnect?: boolean } = {}): void {
+    for (const end of [...this.open]) {
+      end(options.reconnect ? RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS) : undefined);
+    }
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }

@@ -37,7 +37,8 @@ export async function probeOnce(ctx: AppContext): Promise<string> {
 
 export function startProbeJob(ctx: AppContext, log: { warn: (obj: object, msg: string) => void }, everyMs = 60_000) {
   return ctx.jobs.add(
-    { name: 'operate.probe', label: JobLabels['operate.probe'], everyMs },
+    // Every instance probes its own database and store.
+    { name: 'operate.probe', label: JobLabels['operate.probe'], everyMs, perInstance: true },
     () => probeOnce(ctx),
     (err) => log.warn({ err }, 'operate probe failed'),
   );

@@ -19,10 +19,10 @@ import {
   transQuery,
   transResult,
 } from '@textbook/contracts';
-import { notFound } from '../../http/errors.js';
 import { searchInBook } from '../catalog/index.js';
 import { chapterReadableBy } from '../shelf/index.js';
 import { sendDownload } from '../../http/files.js';
+import { sendStored } from '../../http/stored-file.js';
 import { defineModule, HEAVY, route, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { assetFacts } from './assets.js';
@@ -103,15 +103,14 @@ export const readerModule = defineModule({
       // (HttpOnly, http/auth.ts) says who.
       params: z.object({ name: z.string().max(100) }),
       load: ({ ctx, actor, params }) => assetFacts(ctx, actor, params.name),
-      handler: async ({ ctx, thing, reply }) => {
-        const bytes = await ctx.files.books.get(thing.name);
-        if (!bytes) throw notFound();
+      // Streamed from storage with ETag (304) and byte ranges (206), after the read decision.
+      handler: ({ ctx, thing, request, reply }) => {
         // A file only some members may read must never sit in a shared cache.
         const cache = thing.public ? {} : { 'cache-control': 'private, max-age=86400' };
-        return reply
-          .headers({ ...ASSET_HEADERS, ...cache })
-          .type(thing.mediaType)
-          .send(bytes);
+        return sendStored(request, reply, ctx.files.books, thing.name, {
+          type: thing.mediaType,
+          headers: { ...ASSET_HEADERS, ...cache },
+        });
       },
     }),
     route({
