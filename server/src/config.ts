@@ -45,6 +45,13 @@ export interface Config {
    * tickets; unset keeps them in process.
    */
   redisUrl: string | undefined;
+  /**
+   * What this deployment's Redis keys and channels start with (`REDIS_PREFIX`, default `tb:`): deployments, or
+   * test runs, that share one Redis keep apart.
+   */
+  redisPrefix: string;
+  /** This instance's name behind a proxy (`INSTANCE_NAME`), sent as `x-served-by`; unset: no header. */
+  instanceName: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
   /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
@@ -205,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'tb:',
+    instanceName: env.INSTANCE_NAME || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
     payments: loadPaymentsConfig(env, originOf(env.PUBLIC_ORIGIN)),
