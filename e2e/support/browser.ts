@@ -166,12 +166,12 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
 /** Calls the API of the test server; answers the parsed envelope. */
 export async function api<T = unknown>(
   pathname: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; /** another server than the run's */ base?: string } = {},
 ): Promise<{ code: number; msg: string; data: T }> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(baseURL + pathname, {
+  const res = await fetch((init.base ?? baseURL) + pathname, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -46,7 +46,7 @@ export function appContext(app: FastifyInstance): AppContext {
 
 /** The context of one app: its adapters are made here, once, and closed with the app. */
 function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
-  const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'));
+  const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'), config.redisPrefix);
   const kv = createKv(config);
   const workers = new HeavyWork({
     threads: config.workerThreads,
@@ -106,8 +106,11 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   // compile time and serialized with plain JSON.stringify (no second validation on the hot path).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const instance = config.instanceName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Behind a proxy, which instance answered (set INSTANCE_NAME per instance; unset says nothing).
+    if (instance) reply.header('x-served-by', instance);
   });
 
   const ctx = buildContext(app, config, database);

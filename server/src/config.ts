@@ -49,6 +49,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Where uploaded and imported files live (book files, avatars, site images, material files). */
   storage: StorageConfig;
+  /**
+   * What this deployment's Redis keys and channels start with (`REDIS_PREFIX`, default `tb:`): deployments, or
+   * test runs, that share one Redis keep apart.
+   */
+  redisPrefix: string;
+  /** This instance's name behind a proxy (`INSTANCE_NAME`), sent as `x-served-by`; unset: no header. */
+  instanceName: string | undefined;
   /** Sentence-translation provider of the reader ('' for none: word look-up only, offline). */
   translateProvider?: string;
   /** A font file with Chinese glyphs for PDF exports ('' to look in the usual system places). */
@@ -227,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? '',
       secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? '',
     },
+    redisPrefix: env.REDIS_PREFIX || 'tb:',
+    instanceName: env.INSTANCE_NAME || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
     payments: loadPaymentsConfig(env, originOf(env.PUBLIC_ORIGIN)),

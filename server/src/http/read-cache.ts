@@ -128,8 +128,9 @@ export class CacheHub {
   private readonly bus: Bus<Invalidation>;
   private closed = false;
 
-  constructor(redisUrl: string | null | undefined, onError: (err: unknown) => void = () => {}) {
-    this.bus = openBus<Invalidation>(redisUrl, CACHE_CHANNEL, onError);
+  /** `prefix`: the deployment's Redis prefix (config `redisPrefix`), so deployments sharing a Redis keep apart. */
+  constructor(redisUrl: string | null | undefined, onError: (err: unknown) => void = () => {}, prefix = 'tb:') {
+    this.bus = openBus<Invalidation>(redisUrl, prefix + CACHE_CHANNEL, onError);
     this.bus.subscribe((event) => this.drop(event.tags));
   }
 

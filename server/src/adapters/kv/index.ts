@@ -22,6 +22,6 @@ export interface KvStore {
 }
 
 /** A new store for one app: Redis with `REDIS_URL`, else in process. buildApp makes it once and closes it. */
-export function createKv(config: Pick<Config, 'redisUrl'>): KvStore {
-  return config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv();
+export function createKv(config: Pick<Config, 'redisUrl' | 'redisPrefix'>): KvStore {
+  return config.redisUrl ? new RedisKv(config.redisUrl, config.redisPrefix) : new MemoryKv();
 }

@@ -55,6 +55,8 @@ export class NoticeStreams {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
       'x-request-id': String(reply.request.id),
+      // A hijacked reply skips the app's onSend hook: say here which instance holds the stream.
+      ...(this.ctx.config.instanceName ? { 'x-served-by': this.ctx.config.instanceName } : {}),
     });
     let last = -1;
     let sending = Promise.resolve();
