@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The scale profile on one machine (DESIGN.md §1): several instances of the production bundle on ports of their
-// own, behind Debian's nginx, on the PostgreSQL and Redis the environment names.
+// own, behind Debian's nginx, on the PostgreSQL and Redis the environment names, with files in the S3-compatible
+// bucket `STORAGE_URL` names (a local S3-compatible server in the data folder when it is unset).
 //
 //   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run scale -- --instances 3 --port 3000
 //
@@ -48,7 +49,7 @@ export function freePort() {
   });
 }
 
-/** Waits until `url` answers at all (any status below 500), or throws after `ms`. */
+/** Waits until `url` answers (a status below 500: `/api/ready` says 503 until its parts answer), or throws after `ms`. */
 async function answering(url, ms, child) {
   const until = Date.now() + ms;
   for (;;) {
@@ -135,6 +136,30 @@ export async function startScale({
     fs.mkdirSync(path.join(dataDir, 'temp', name), { recursive: true });
   }
 
+  // Files in object storage: the bucket the environment names, else a local S3-compatible server in the data folder.
+  let storageEnv = {};
+  let localS3;
+  if (!process.env.STORAGE_URL && !env.STORAGE_URL) {
+    const { default: S3rver } = await import('s3rver');
+    const directory = path.join(dataDir, 's3');
+    fs.mkdirSync(directory, { recursive: true });
+    localS3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'textbook', configs: [] }],
+    });
+    const { port: s3Port } = await localS3.run();
+    storageEnv = {
+      STORAGE_URL: `s3://textbook?endpoint=http://127.0.0.1:${s3Port}&region=us-east-1&forcePathStyle=1`,
+      // s3rver's own fixed key pair: it checks every request's signature against it.
+      STORAGE_ACCESS_KEY_ID: 'S3RVER',
+      STORAGE_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    log(`[scale] local S3-compatible storage on http://127.0.0.1:${s3Port} (${directory})`);
+  }
+
   const children = [];
   const started = [];
   const startInstance = async (index) => {
@@ -155,13 +180,15 @@ export async function startScale({
         INSTANCE_NAME: name,
         TRUSTED_PROXIES: '127.0.0.1',
         PUBLIC_ORIGIN: `http://localhost:${port}`,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...storageEnv,
         ...env,
       },
       stdio: ['ignore', out, out],
     });
     fs.closeSync(out);
     children.push(child);
-    await answering(`http://127.0.0.1:${instancePort}/api/navMenu/list`, 120_000, child);
+    await answering(`http://127.0.0.1:${instancePort}/api/ready`, 120_000, child);
     const instance = {
       name,
       port: instancePort,
@@ -190,6 +217,7 @@ export async function startScale({
       if (proxy.exitCode === null) proxy.kill('SIGKILL');
     }
     await Promise.all(started.filter(Boolean).map((i) => i.kill('SIGTERM')));
+    await localS3?.close();
   };
 
   try {
