@@ -6,6 +6,7 @@
 //   npm run bench -- --duration 3      shorter runs
 //   npm run bench -- --only navMenu    endpoints and measurements whose name contains "navMenu"
 //   npm run bench -- --strict          exit 1 when a budget is missed
+//   npm run bench -- --scale           reads through nginx: one instance, then two (bench/scale.ts; PostgreSQL, Redis)
 //
 // Add an endpoint: one line in ENDPOINTS below, or a bench module (see lib.ts) exporting `endpoints`.
 import { execSync } from 'node:child_process';
@@ -36,7 +37,7 @@ const HELLO: EndpointSpec = { name: 'hello (bare route)', url: '/bench/hello', b
 const DEFAULT_BUDGET = { minRatio: 0.5, maxP99Ms: 50 };
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
-const CORE_FILES = new Set(['run.ts', 'server.ts', 'lib.ts', 'wrk.ts']);
+const CORE_FILES = new Set(['run.ts', 'server.ts', 'lib.ts', 'wrk.ts', 'scale.ts']);
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,6 +78,12 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 async function main(): Promise<void> {
   const started = Date.now();
   buildIfStale({ log: (line: string) => console.log(line) });
+  if (process.argv.includes('--scale')) {
+    const { runScaleBench } = await import('./scale.js');
+    const rows = await runScaleBench({ durationSec, connections, root: ROOT });
+    if (strict && rows.some((r) => r.errors > 0)) process.exitCode = 1;
+    return;
+  }
   const modules = await loadModules();
 
   console.log('[bench] starting the server (production mode, temporary seeded SQLite)');
