@@ -17,7 +17,9 @@ export const NOTICE_CHANNEL = 'textbook:notice';
  * the app's logger; a later caller's `onError` is not used.
  */
 export function noticeBus(ctx: AppContext, onError: (err: unknown) => void = () => {}): NoticeBus {
-  return ctx.local('notice:bus', () => openBus<NoticeEvent>(ctx.config.redisUrl, ctx.config.redisPrefix + NOTICE_CHANNEL, onError));
+  return ctx.local('notice:bus', () =>
+    openBus<NoticeEvent>(ctx.config.redisUrl, ctx.config.redisPrefix + NOTICE_CHANNEL, onError),
+  );
 }
 
 /** Waits until the bus listens (Redis subscription confirmed); immediate in process. */
