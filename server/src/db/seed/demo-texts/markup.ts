@@ -94,6 +94,7 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   equiv: ['≡', 'mo'],
   zeta: ['ζ', 'mi'],
   Theta: ['Θ', 'mi'],
+  Pi: ['Π', 'mi'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
