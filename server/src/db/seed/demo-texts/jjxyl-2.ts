@@ -9,14 +9,14 @@ const peak = Math.PI / 2.4;
 const trough = (3 * Math.PI) / 2.4;
 const cycle = figure(
   plot({
-    x: [0, 10],
+    x: [0, 11],
     y: [0, 6],
     width: 360,
     height: 220,
     names: ['t', 'Y'],
     curves: [
-      { f: trend, color: '#8c8c8c', dash: true, label: '潜在 GDP', at: 9.3 },
-      { f: actual, label: '实际 GDP', at: 6.9 },
+      { f: trend, to: 10, color: '#8c8c8c', dash: true },
+      { f: actual, to: 10 },
     ],
     points: [
       { at: [peak, actual(peak)], label: '波峰', dx: -12, dy: -10 },
@@ -24,6 +24,8 @@ const cycle = figure(
       { at: [peak + (2 * Math.PI) / 1.2, actual(peak + (2 * Math.PI) / 1.2)], label: '波峰', dx: -12, dy: -10 },
     ],
     labels: [
+      { at: [8.4, 5.3], text: '潜在 GDP', color: '#8c8c8c' },
+      { at: [5, 2.5], text: '实际 GDP', color: '#1677ff' },
       { at: [2.1, 4.6], text: '衰退', color: '#d46b08' },
       { at: [4.6, 4.9], text: '扩张', color: '#389e0d' },
     ],
