@@ -9,10 +9,11 @@ import { xxdsChapters } from './demo-texts/xxds.js';
 import { dxywChapters } from './demo-texts/dxyw.js';
 import { introChapters } from './demo-texts/intro.js';
 import { acadChapters } from './demo-texts/acad.js';
+import { jjxylChapters } from './demo-texts/jjxyl.js';
 
 /**
- * Demo textbooks: the project's own short texts (written for this demo, free to use), turned into EPUB by
- * `writeEpub` and imported through the real pipeline, so `npm start` shows a living catalogue.
+ * Demo textbooks: the project's own texts of real length (demo-texts/, written for this demo, free to use),
+ * turned into EPUB by `writeEpub` and imported through the real pipeline, so `npm start` shows a living catalogue.
  */
 
 /** Subject tree (search key 1) and collections (search key 4). */
@@ -201,24 +202,9 @@ export const demoBooks: DemoBook[] = [
     year: 2024,
     isbn: '9787000000103',
     description: '介绍供给与需求、市场结构、宏观经济指标与经济政策的基本原理。',
-    chapters: [
-      {
-        title: '第一章 供给与需求',
-        sections: [
-          { title: '1.1 需求定律', paragraphs: ['在其他条件不变时，商品价格上升，需求量下降。'] },
-          { title: '1.2 市场均衡', paragraphs: ['供给曲线与需求曲线的交点决定均衡价格和均衡数量。'] },
-        ],
-      },
-      {
-        title: '第二章 宏观经济指标',
-        sections: [
-          {
-            title: '2.1 国内生产总值',
-            paragraphs: ['国内生产总值衡量一定时期内一国生产的全部最终产品和服务的市场价值。'],
-          },
-        ],
-      },
-    ],
+    // Two long chapters (demo-texts/jjxyl.ts), printed pages of about 1,500 characters.
+    chapters: jjxylChapters,
+    pageEvery: 1500,
   },
 ];
 

@@ -94,6 +94,7 @@ const SYMBOLS: Record<string, [string, 'mi' | 'mo']> = {
   equiv: ['≡', 'mo'],
   zeta: ['ζ', 'mi'],
   Theta: ['Θ', 'mi'],
+  Pi: ['Π', 'mi'],
 };
 /** Accents over what follows them: \vec{v} (an arrow), \overline{A}, \bar{x}, \hat{p}. */
 const ACCENTS: Record<string, string> = { vec: '→', overline: '‾', bar: '‾', hat: 'ˆ' };
@@ -475,6 +476,8 @@ export interface Plot {
   points?: { at: [number, number]; label?: string; open?: boolean; dx?: number; dy?: number }[];
   labels?: { at: [number, number]; text: string; color?: string }[];
   ticks?: { x?: number[]; y?: number[] };
+  /** The axes' names, `x` and `y` unless given (an economist's `Q` and `P`). */
+  names?: [string, string];
 }
 
 /** An SVG coordinate to one decimal. */
@@ -506,8 +509,8 @@ export function plot(p: Plot): string {
     `<polygon points="${fmt(X(x1) + 16)},${fmt(Y(axisY))} ${fmt(X(x1) + 8)},${fmt(Y(axisY) - 3)} ${fmt(X(x1) + 8)},${fmt(Y(axisY) + 3)}" fill="currentColor"/>`,
     `<line x1="${fmt(X(axisX))}" y1="${fmt(Y(y0) + 8)}" x2="${fmt(X(axisX))}" y2="${fmt(Y(y1) - 12)}" stroke="currentColor" stroke-width="1"/>`,
     `<polygon points="${fmt(X(axisX))},${fmt(Y(y1) - 16)} ${fmt(X(axisX) - 3)},${fmt(Y(y1) - 8)} ${fmt(X(axisX) + 3)},${fmt(Y(y1) - 8)}" fill="currentColor"/>`,
-    `<text x="${fmt(X(x1) + 10)}" y="${fmt(Y(axisY) + 14)}" font-size="12" font-style="italic" fill="currentColor">x</text>`,
-    `<text x="${fmt(X(axisX) + 6)}" y="${fmt(Y(y1) - 8)}" font-size="12" font-style="italic" fill="currentColor">y</text>`,
+    `<text x="${fmt(X(x1) + 10)}" y="${fmt(Y(axisY) + 14)}" font-size="12" font-style="italic" fill="currentColor">${esc(p.names?.[0] ?? 'x')}</text>`,
+    `<text x="${fmt(X(axisX) + 6)}" y="${fmt(Y(y1) - 8)}" font-size="12" font-style="italic" fill="currentColor">${esc(p.names?.[1] ?? 'y')}</text>`,
     `<text x="${fmt(X(axisX) - 10)}" y="${fmt(Y(axisY) + 13)}" font-size="11" fill="currentColor">O</text>`,
   );
   for (const t of p.ticks?.x ?? [])
