@@ -90,7 +90,7 @@ test('a new editor signs in, uploads three EPUBs (one refused), fixes metadata a
 }, 90_000);
 
 test('finance refunds a paid order and the book leaves the member shelf (desktop, and the list on a phone)', async () => {
-  const list = await api<{ rows: { id: number; price: number }[] }>('/api/book/list?pageSize=50');
+  const list = await api<{ rows: { id: number; price: number }[] }>('/api/book/list?pageSize=999');
   const book = list.data.rows.find((b) => b.price > 0)!;
   const phone = `139${String(stamp).padStart(8, '0')}`;
   const member = await api<{ id: number }>('/api/test/member', { body: { userName: `退款会员${stamp}`, phone } });

@@ -3,9 +3,9 @@ import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../suppo
 
 const journey = useJourney('orders');
 
-/** A priced, published demo book (any: each device buys it as a new member). */
+/** A priced, published demo book (any: each device buys it as a new member; other journeys import many books). */
 async function pricedBook(): Promise<{ id: number; title: string; price: number }> {
-  const list = await api<{ rows: { id: number; title: string; price: number }[] }>('/api/book/list?pageSize=50');
+  const list = await api<{ rows: { id: number; title: string; price: number }[] }>('/api/book/list?pageSize=999');
   const book = list.data.rows.find((b) => b.price > 0);
   if (!book) throw new Error('no priced demo book');
   return book;
