@@ -319,6 +319,8 @@ export function myClasses(db: Db, memberId: number, window: { offset: number; li
         'b.cover',
         sql<string>`case when t.real_name <> '' then t.real_name else t.user_name end`.as('teacherName'),
         'col.name as collegeName',
+        'c.college_id as collegeId',
+        'c.teacher_id as teacherId',
         's.status',
         'c.start_time as startTime',
         'c.end_time as endTime',
@@ -354,16 +356,32 @@ export function collegeMembership(db: Db, memberId: number, collegeId: number) {
     .executeTakeFirst();
 }
 
-export function setMembershipIdentity(db: Db, id: number, set: { student_id?: string; real_name?: string }) {
-  return db.updateTable('college_members').set(set).where('id', '=', id).execute();
+/**
+ * What a join needs to know of the member, in one read: the names the platform and the class's college know them
+ * by, and their row in the class (if any).
+ */
+export function joinFacts(db: Db, memberId: number, collegeId: number, classId: number) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('college_members as cm', (join) =>
+      join.onRef('cm.member_id', '=', 'm.id').on('cm.college_id', '=', collegeId),
+    )
+    .leftJoin('class_students as s', (join) => join.onRef('s.member_id', '=', 'm.id').on('s.class_id', '=', classId))
+    .select([
+      'm.student_id as memberStudentId',
+      'm.real_name as memberName',
+      'cm.id as membershipId',
+      'cm.student_id as membershipStudentId',
+      'cm.real_name as membershipName',
+      's.id as rowId',
+      's.status as rowStatus',
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
 }
 
-export function findMemberNames(db: Db, memberId: number) {
-  return db
-    .selectFrom('members')
-    .select(['student_id as studentId', 'real_name as realName', 'user_name as userName'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+export function setMembershipIdentity(db: Db, id: number, set: { student_id?: string; real_name?: string }) {
+  return db.updateTable('college_members').set(set).where('id', '=', id).execute();
 }
 
 /** Approved students of some classes, with the names they joined under (reports). */
