@@ -240,7 +240,7 @@ const cases: [string, (apps: Apps) => Promise<void>][] = [
       const m = await buildMember(writer.ctx.db);
       const bookId = await buildBook(writer.ctx.db);
       expect((await shelf(reader, m)).total).toBe(0);
-      const grant = { memberId: m.id, bookId, source: 'order' as const, sourceRef: 1 };
+      const grant = { memberId: m.id, bookId, source: 'purchase' as const, sourceRef: 1 };
       await grantShelfEntry(writer.ctx, writer.ctx.db, grant);
       expect(
         (
@@ -280,7 +280,7 @@ const cases: [string, (apps: Apps) => Promise<void>][] = [
       const m = await buildMember(writer.ctx.db);
       const staff = await buildStaff(writer.ctx.db, { isAdmin: true });
       const bookId = await buildBook(writer.ctx.db, { title: '旧书名' });
-      await grantShelfEntry(writer.ctx, writer.ctx.db, { memberId: m.id, bookId, source: 'order', sourceRef: 2 });
+      await grantShelfEntry(writer.ctx, writer.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: 2 });
       expect((await shelf(reader, m)).rows[0]).toMatchObject({ title: '旧书名' });
       expectOk(
         await call(writer.app, {

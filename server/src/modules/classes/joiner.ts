@@ -17,13 +17,12 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, otherCollege, refused } from '../../http/errors.js';
-import { invalidate, tag } from '../../http/read-cache.js';
-import { enrolStudent, memberships } from '../member/index.js';
+import { tag } from '../../http/read-cache.js';
+import { memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
-import { grantShelfEntry } from '../shelf/index.js';
+import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
 import { NO_SEATS, seatPool } from './seat-pool.js';
-import { rosterChanged } from './students.js';
 
 type ClassRecord = q.ClassRecord;
 
@@ -178,69 +177,20 @@ export async function joinClass(
     ]);
     return refused(CollegeMsg.JOIN_NO_SEATS(cls.bookName), NO_SEATS);
   };
-  const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId, className: cls.name };
   // A join waiting for review takes its seat on approval; it is refused now when none is left to take then.
+  const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId };
   if (!direct && !(await seatPool(ctx).open(ctx, seat))) throw await noSeats();
 
-  const outcome = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      if (writeIdentity) {
-        await q.setMembershipIdentity(trx, facts.membershipId!, {
-          student_id: identity.studentId,
-          real_name: identity.name,
-        });
-        // Member info shows the college's student id and name.
-        invalidate(ctx, tag.member(actor.memberId));
-      }
-      if (enrol) await enrolStudent(ctx, trx, actor.memberId, cls.collegeId, identity, now);
-      const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
-      const inserted = await q.insertMembershipOnce(trx, row);
-      let changed = inserted !== undefined;
-      if (!changed) {
-        const current = await q.findMembership(trx, cls.id, actor.memberId);
-        if (current?.status === MemberStatus.REJECTED) {
-          const res = await q.reapply(trx, current.id, row);
-          changed = Number(res.numUpdatedRows) > 0;
-        }
-        if (!changed) return { changed, status: current?.status ?? status };
-      }
-      let shelved = false;
-      if (status === MemberStatus.APPROVED && cls.bookPublished) {
-        await seatPool(ctx).take(ctx, trx, seat, now);
-        await grantShelfEntry(
-          ctx,
-          trx,
-          {
-            memberId: actor.memberId,
-            bookId: cls.bookId,
-            source: 'class',
-            sourceRef: cls.id,
-            collegeId: cls.collegeId,
-          },
-          now,
-        );
-        shelved = true;
-      }
-      return { changed, status, shelved };
-    })
-    .catch(async (err: unknown) => {
-      throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
-    });
+  const outcome = await writeJoin(ctx, cls, {
+    memberId: actor.memberId,
+    identity,
+    identityOf: writeIdentity ? facts.membershipId : null,
+    enrol,
+    status,
+  }).catch(async (err: unknown) => {
+    throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
+  });
 
-  if (outcome.changed) rosterChanged(ctx, [actor.memberId]);
-  if (outcome.changed && outcome.status === MemberStatus.PENDING) {
-    await notify(ctx, [
-      {
-        member_id: cls.teacherId,
-        type: 'class',
-        title: ClassText.JOIN_REQUEST_NOTICE(identity.name, cls.name),
-        content: ClassText.JOIN_REQUEST_NOTICE_BODY(identity.studentId),
-        book_id: cls.bookId,
-        link: `/my/admissionDetails?classId=${cls.id}`,
-      },
-    ]);
-  }
   if (outcome.status === MemberStatus.APPROVED) {
     return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, Boolean(cls.bookPublished));
   }

@@ -192,6 +192,35 @@ export function insertMembershipOnce(
     .executeTakeFirst();
 }
 
+/**
+ * Adds students once each (a batch of joins): a student already in the class is left as they are (the unique
+ * pair decides). Answers the rows made.
+ */
+export function insertMembershipsOnce(
+  db: Db,
+  classId: number,
+  rows: { memberId: number; studentId: string; name: string; status: number }[],
+  now: number,
+) {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insertInto('class_students')
+    .values(
+      rows.map((r) => ({
+        class_id: classId,
+        member_id: r.memberId,
+        student_id: r.studentId,
+        name: r.name,
+        status: r.status,
+        created_at: now,
+        reviewed_at: r.status === 1 ? now : null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['class_id', 'member_id']).doNothing())
+    .returning(['id', 'member_id as memberId'])
+    .execute();
+}
+
 /** A rejected student asks again: back to the new status. Only a rejected row changes. */
 export function reapply(db: Db, id: number, row: { studentId: string; name: string; status: number; now: number }) {
   return db
@@ -380,8 +409,23 @@ export function joinFacts(db: Db, memberId: number, collegeId: number, classId: 
     .executeTakeFirst();
 }
 
-export function setMembershipIdentity(db: Db, id: number, set: { student_id?: string; real_name?: string }) {
-  return db.updateTable('college_members').set(set).where('id', '=', id).execute();
+/** Sets the college's student id and name of some memberships (a batch of joins), in one statement. */
+export function setMembershipIdentities(db: Db, rows: { id: number; studentId: string; name: string }[]) {
+  if (!rows.length) return Promise.resolve([]);
+  const pick = (value: (r: (typeof rows)[number]) => string) =>
+    sql<string>`case id ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${value(r)}`),
+      sql` `,
+    )} end`;
+  return db
+    .updateTable('college_members')
+    .set({ student_id: pick((r) => r.studentId), real_name: pick((r) => r.name) })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
 }
 
 /** Approved students of some classes, with the names they joined under (reports). */

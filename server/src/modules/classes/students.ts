@@ -65,7 +65,7 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
       for (const c of changed) {
         const r = byId.get(c.id)!;
         // An approved student takes a seat of the college's book (one pool with authorizations and codes).
-        const seat = { collegeId: r.collegeId, bookId: r.bookId, memberId: r.memberId, className: r.className };
+        const seat = { collegeId: r.collegeId, bookId: r.bookId, memberIds: [r.memberId], className: r.className };
         await seatPool(ctx).take(ctx, trx, seat, now, CollegeMsg.APPROVE_NO_SEATS);
         await grantShelfEntry(
           ctx,

@@ -388,7 +388,7 @@ export async function classSeatOpen(
 }
 
 /**
- * A student who gets a class's book (a direct join, or the teacher's approval) takes a seat of the college
+ * Students who get a class's book (direct joins, or the teacher's approval) take a seat each of the college
  * when the college has that book among its books and the student holds none: the same pool and ledger as
  * authorizations and codes, inside the caller's transaction. Throws JOIN_NO_SEATS (reason `no_seats`) when
  * none is left (or `refusal`'s message), so the caller's transaction rolls back; a book the college has no seats of needs none.
@@ -396,7 +396,7 @@ export async function classSeatOpen(
 export async function useClassSeat(
   ctx: CacheOwner,
   trx: Db,
-  input: { collegeId: number; bookId: number; memberId: number; className: string },
+  input: { collegeId: number; bookId: number; memberIds: number[]; className: string },
   now: number,
   refusal: (book: string) => string = CollegeMsg.JOIN_NO_SEATS,
 ): Promise<boolean> {
@@ -409,7 +409,7 @@ export async function useClassSeat(
     reason: CollegeText.REASON_JOIN(input.className),
   } as const;
   try {
-    return (await giveSeats(ctx, trx, cb, [input.memberId], how, now)).length > 0;
+    return (await giveSeats(ctx, trx, cb, input.memberIds, how, now)).length > 0;
   } catch (err) {
     // moveSeats refuses a grant only when the seats are short.
     if (err instanceof AppError) throw refused(refusal(cb.bookName), NO_SEATS);
