@@ -137,9 +137,18 @@ function writeBatch(ctx: AppContext, cls: BatchClass, writes: JoinWrite[], now =
     );
     const madeFor = new Set(made.map((r) => r.memberId));
     const result: JoinOutcome[] = [];
+    // A student who pressed twice may be in one batch twice: the first press made the row, the second did not.
+    const first = new Map<number, JoinOutcome>();
     for (const w of writes) {
+      const earlier = first.get(w.memberId);
+      if (earlier) {
+        result.push({ changed: false, status: earlier.status });
+        continue;
+      }
       if (madeFor.has(w.memberId)) {
-        result.push({ changed: true, status: w.status });
+        const outcome = { changed: true, status: w.status };
+        first.set(w.memberId, outcome);
+        result.push(outcome);
         continue;
       }
       // In the class already (a second press, a concurrent one): a rejected student asks again.
@@ -149,7 +158,9 @@ function writeBatch(ctx: AppContext, cls: BatchClass, writes: JoinWrite[], now =
         const row = { classId: cls.id, memberId: w.memberId, ...w.identity, status: w.status, now };
         changed = Number((await q.reapply(trx, current.id, row)).numUpdatedRows) > 0;
       }
-      result.push(changed ? { changed, status: w.status } : { changed, status: current?.status ?? w.status });
+      const outcome = changed ? { changed, status: w.status } : { changed, status: current?.status ?? w.status };
+      first.set(w.memberId, outcome);
+      result.push(outcome);
     }
     const joined = writes.filter((w, i) => result[i]!.changed && w.status === MemberStatus.APPROVED);
     if (joined.length && cls.bookPublished) {

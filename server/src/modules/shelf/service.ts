@@ -18,7 +18,9 @@ export function grantShelfEntry(ctx: CacheOwner, db: Db, grant: q.Grant, now = D
 /** Many grants at once, in one statement (a batch of class joins; inside its transaction). */
 export async function grantShelfEntries(ctx: CacheOwner, db: Db, grants: q.Grant[], now = Date.now()): Promise<void> {
   if (!grants.length) return;
-  await q.upsertGrants(db, grants, now);
+  // One row per grant: PostgreSQL refuses an upsert that would change the same row twice in one statement.
+  const unique = new Map(grants.map((g) => [`${g.memberId}:${g.bookId}:${g.source}:${g.sourceRef ?? 0}`, g]));
+  await q.upsertGrants(db, [...unique.values()], now);
   invalidate(ctx, ...new Set(grants.map((g) => tag.grants(g.memberId))));
 }
 
