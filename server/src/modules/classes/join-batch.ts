@@ -13,7 +13,8 @@ import { rosterChanged } from './students.js';
  * press 加入 within a second. Each join used to be a transaction of its own (and a notice insert of its own), and
  * on SQLite every commit is a write to the log: the joins queued behind each other's commits. The joins of one
  * class that arrive while a batch of that class is being written wait for the next batch, and a batch is one
- * transaction of a few statements whatever its size: the memberships in one insert (the unique pair still
+ * transaction of a few statements whatever its size: the seat check of the joins that wait for review in one
+ * read, the memberships in one insert (the unique pair still
  * decides, so a repeated or concurrent press makes nothing twice), the seats in one guarded update through the
  * college's pool, the shelf entries in one upsert, the teacher's notices in one insert.
  *
@@ -35,6 +36,8 @@ export interface JoinOutcome {
   /** A row was made (or a rejected one asked again): false when the member was in the class already. */
   changed: boolean;
   status: number;
+  /** Refused: the join would wait for review, and the college has no seat of the book left to take then. */
+  noSeats?: true;
 }
 
 /** The class as a batch needs it (the join's cached read of the code). */
@@ -119,12 +122,17 @@ async function writeAndTell(ctx: AppContext, cls: BatchClass, writes: JoinWrite[
 }
 
 /** One transaction for the batch: the outcome of each join, in order. */
-function writeBatch(ctx: AppContext, cls: BatchClass, writes: JoinWrite[], now = Date.now()): Promise<JoinOutcome[]> {
+function writeBatch(ctx: AppContext, cls: BatchClass, all: JoinWrite[], now = Date.now()): Promise<JoinOutcome[]> {
   return ctx.db.transaction().execute(async (trx) => {
-    const identities = writes.filter((w) => w.identityOf !== null);
+    // A join waiting for review takes its seat on approval: it is refused now when none is left to take then.
+    const waiting = all.filter((w) => w.status === MemberStatus.PENDING).map((w) => w.memberId);
+    const seats = { collegeId: cls.collegeId, bookId: cls.bookId, memberIds: waiting };
+    const mayWait = waiting.length ? await seatPool(ctx).open(ctx, trx, seats) : new Set<number>();
+    const refused = (w: JoinWrite) => w.status === MemberStatus.PENDING && !mayWait.has(w.memberId);
+    const writes = all.filter((w) => !refused(w));
     await q.setMembershipIdentities(
       trx,
-      identities.map((w) => ({ id: w.identityOf!, ...w.identity })),
+      writes.filter((w) => w.identityOf !== null).map((w) => ({ id: w.identityOf!, ...w.identity })),
     );
     for (const w of writes) {
       if (w.enrol) await enrolStudent(ctx, trx, w.memberId, cls.collegeId, w.identity, now);
@@ -139,7 +147,11 @@ function writeBatch(ctx: AppContext, cls: BatchClass, writes: JoinWrite[], now =
     const result: JoinOutcome[] = [];
     // A student who pressed twice may be in one batch twice: the first press made the row, the second did not.
     const first = new Map<number, JoinOutcome>();
-    for (const w of writes) {
+    for (const w of all) {
+      if (refused(w)) {
+        result.push({ changed: false, status: w.status, noSeats: true });
+        continue;
+      }
       const earlier = first.get(w.memberId);
       if (earlier) {
         result.push({ changed: false, status: earlier.status });
@@ -162,11 +174,10 @@ function writeBatch(ctx: AppContext, cls: BatchClass, writes: JoinWrite[], now =
       first.set(w.memberId, outcome);
       result.push(outcome);
     }
-    const joined = writes.filter((w, i) => result[i]!.changed && w.status === MemberStatus.APPROVED);
+    const joined = all.filter((w, i) => result[i]!.changed && w.status === MemberStatus.APPROVED);
     if (joined.length && cls.bookPublished) {
       const memberIds = joined.map((w) => w.memberId);
-      const seats = { collegeId: cls.collegeId, bookId: cls.bookId, memberIds, className: cls.name };
-      await seatPool(ctx).take(ctx, trx, seats, now);
+      await seatPool(ctx).take(ctx, trx, { ...seats, memberIds, className: cls.name }, now);
       await grantShelfEntries(
         ctx,
         trx,
@@ -192,7 +203,9 @@ async function afterBatch(
   outcomes: JoinOutcome[],
 ): Promise<void> {
   // Member info shows the college's student id and name; the students' lists of classes changed.
-  const named = writes.filter((w) => w.identityOf !== null).map((w) => tag.member(w.memberId));
+  const named = writes
+    .filter((w, i) => w.identityOf !== null && !outcomes[i]!.noSeats)
+    .map((w) => tag.member(w.memberId));
   if (named.length) invalidate(ctx, ...named);
   rosterChanged(
     ctx,

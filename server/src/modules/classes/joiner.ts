@@ -1,6 +1,5 @@
 import {
   ClassMsg,
-  ClassText,
   CollegeMsg,
   CollegeText,
   CodeStatus,
@@ -22,7 +21,7 @@ import { memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
 import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
-import { NO_SEATS, seatPool } from './seat-pool.js';
+import { NO_SEATS } from './seat-pool.js';
 
 type ClassRecord = q.ClassRecord;
 
@@ -177,10 +176,6 @@ export async function joinClass(
     ]);
     return refused(CollegeMsg.JOIN_NO_SEATS(cls.bookName), NO_SEATS);
   };
-  // A join waiting for review takes its seat on approval; it is refused now when none is left to take then.
-  const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId };
-  if (!direct && !(await seatPool(ctx).open(ctx, seat))) throw await noSeats();
-
   const outcome = await writeJoin(ctx, cls, {
     memberId: actor.memberId,
     identity,
@@ -190,6 +185,8 @@ export async function joinClass(
   }).catch(async (err: unknown) => {
     throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
   });
+  // Review on, and no seat left to take on approval.
+  if (outcome.noSeats) throw await noSeats();
 
   if (outcome.status === MemberStatus.APPROVED) {
     return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, Boolean(cls.bookPublished));

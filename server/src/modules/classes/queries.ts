@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { ClassesTable } from '../../db/tables/classes.js';
 
 export type ClassRecord = NonNullable<Awaited<ReturnType<typeof findClass>>>;
@@ -168,27 +169,6 @@ export function findMembership(db: Db, classId: number, memberId: number) {
     .selectAll()
     .where('class_id', '=', classId)
     .where('member_id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/** Adds the student once: a second (or concurrent) insert for the same class and member does nothing. */
-export function insertMembershipOnce(
-  db: Db,
-  row: { classId: number; memberId: number; studentId: string; name: string; status: number; now: number },
-) {
-  return db
-    .insertInto('class_students')
-    .values({
-      class_id: row.classId,
-      member_id: row.memberId,
-      student_id: row.studentId,
-      name: row.name,
-      status: row.status,
-      created_at: row.now,
-      reviewed_at: row.status === 1 ? row.now : null,
-    })
-    .onConflict((oc) => oc.columns(['class_id', 'member_id']).doNothing())
-    .returning('id')
     .executeTakeFirst();
 }
 
@@ -387,10 +367,10 @@ export function collegeMembership(db: Db, memberId: number, collegeId: number) {
 
 /**
  * What a join needs to know of the member, in one read: the names the platform and the class's college know them
- * by, and their row in the class (if any).
+ * by, and their row in the class (if any). Every join asks it: its SQL is compiled once (`prepared`).
  */
-export function joinFacts(db: Db, memberId: number, collegeId: number, classId: number) {
-  return db
+const joinFactsQuery = prepared((db: Db, memberId: number, collegeId: number, classId: number) =>
+  db
     .selectFrom('members as m')
     .leftJoin('college_members as cm', (join) =>
       join.onRef('cm.member_id', '=', 'm.id').on('cm.college_id', '=', collegeId),
@@ -405,8 +385,11 @@ export function joinFacts(db: Db, memberId: number, collegeId: number, classId: 
       's.id as rowId',
       's.status as rowStatus',
     ])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
+    .where('m.id', '=', memberId),
+);
+
+export async function joinFacts(db: Db, memberId: number, collegeId: number, classId: number) {
+  return (await joinFactsQuery(db, memberId, collegeId, classId))[0];
 }
 
 /** Sets the college's student id and name of some memberships (a batch of joins), in one statement. */

@@ -377,14 +377,18 @@ export async function seedCollegeSeats(
   });
 }
 
-/** Whether a student could take a seat of the class's book now: not a college book, one held, or some left. */
+/**
+ * Which of these students could take a seat of the class's book now (a join waiting for review takes it on
+ * approval): all when the college has no seats of the book or some are left, else those who hold one.
+ */
 export async function classSeatOpen(
-  ctx: AppContext,
-  input: { collegeId: number; bookId: number; memberId: number },
-): Promise<boolean> {
-  const cb = await q.findCollegeBookOf(ctx.db, input.collegeId, input.bookId);
-  if (!cb || (await q.findAuthorization(ctx.db, cb.id, input.memberId))) return true;
-  return Number(cb.boughtCount) > Number(cb.givenCount);
+  _ctx: AppContext,
+  db: Db,
+  input: { collegeId: number; bookId: number; memberIds: number[] },
+): Promise<Set<number>> {
+  const cb = await q.findCollegeBookOf(db, input.collegeId, input.bookId);
+  if (!cb || Number(cb.boughtCount) > Number(cb.givenCount)) return new Set(input.memberIds);
+  return q.holdersAmong(db, cb.id, input.memberIds);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 
 export function insertSession(
   db: Db,
@@ -11,9 +12,12 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The session with its member's current-college roles, in one query (runs on every authenticated request). */
-export function findSessionByHash(db: Db, tokenHash: string) {
-  return db
+/**
+ * The session with its member's current-college roles, in one query (runs for every token not seen in the last
+ * seconds: its SQL is compiled once, `prepared`).
+ */
+const sessionByHash = prepared((db: Db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .leftJoin('college_members', (join) =>
@@ -30,8 +34,11 @@ export function findSessionByHash(db: Db, tokenHash: string) {
       'members.disabled as disabled',
       'college_members.roles as roles',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+export async function findSessionByHash(db: Db, tokenHash: string) {
+  return (await sessionByHash(db, tokenHash))[0];
 }
 
 export function touchSession(db: Db, id: number, now: number, expiresAt: number) {
