@@ -22,6 +22,7 @@ import { notify } from '../notice/index.js';
 import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
 import { NO_SEATS } from './seat-pool.js';
+import { batchedRead } from '../../db/read-batch.js';
 
 type ClassRecord = q.ClassRecord;
 
@@ -99,7 +100,14 @@ export async function checkCode(ctx: AppContext, actor: MemberActor, code: strin
   return { status: CodeStatus.OK, msg: ClassMsg.CODE_OK(cls.name, cls.bookName), ...found };
 }
 
-type JoinFacts = NonNullable<Awaited<ReturnType<typeof q.joinFacts>>>;
+type JoinFacts = NonNullable<ReturnType<Awaited<ReturnType<typeof q.joinFacts>>['get']>>;
+
+/** The joins of one class asked in one turn of the event loop read their facts in one query (`batchedRead`). */
+const factsReads = (ctx: AppContext) =>
+  batchedRead(ctx, 'join-facts', (db, group, memberIds: number[]) => {
+    const [collegeId, classId] = group.split(':').map(Number) as [number, number];
+    return q.joinFacts(db, memberIds, collegeId, classId);
+  });
 
 /**
  * The student id and name a join uses: a value already set on the member's college membership is locked
@@ -152,7 +160,7 @@ export async function joinClass(
   });
 
   // One read: the member's names, their membership of the class's college and their row in the class.
-  const facts = await q.joinFacts(ctx.db, actor.memberId, cls.collegeId, cls.id);
+  const facts = await factsReads(ctx)(`${cls.collegeId}:${cls.id}`, actor.memberId);
   if (!facts) throw notFound();
   if (facts.rowStatus === MemberStatus.APPROVED) return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, true);
   if (facts.rowStatus === MemberStatus.PENDING) return result(JoinStatus.PENDING, ClassMsg.JOIN_PENDING);

@@ -367,16 +367,17 @@ export function collegeMembership(db: Db, memberId: number, collegeId: number) {
 
 /**
  * What a join needs to know of the member, in one read: the names the platform and the class's college know them
- * by, and their row in the class (if any). Every join asks it: its SQL is compiled once (`prepared`).
+ * by, and their row in the class (if any).
  */
-const joinFactsQuery = prepared((db: Db, memberId: number, collegeId: number, classId: number) =>
-  db
+function joinFactsSelect(db: Db, collegeId: number, classId: number) {
+  return db
     .selectFrom('members as m')
     .leftJoin('college_members as cm', (join) =>
       join.onRef('cm.member_id', '=', 'm.id').on('cm.college_id', '=', collegeId),
     )
     .leftJoin('class_students as s', (join) => join.onRef('s.member_id', '=', 'm.id').on('s.class_id', '=', classId))
     .select([
+      'm.id as memberId',
       'm.student_id as memberStudentId',
       'm.real_name as memberName',
       'cm.id as membershipId',
@@ -384,12 +385,21 @@ const joinFactsQuery = prepared((db: Db, memberId: number, collegeId: number, cl
       'cm.real_name as membershipName',
       's.id as rowId',
       's.status as rowStatus',
-    ])
-    .where('m.id', '=', memberId),
+    ]);
+}
+
+/** One member's: the usual case, its SQL compiled once (`prepared`). */
+const joinFactsOfOne = prepared((db: Db, memberId: number, collegeId: number, classId: number) =>
+  joinFactsSelect(db, collegeId, classId).where('m.id', '=', memberId),
 );
 
-export async function joinFacts(db: Db, memberId: number, collegeId: number, classId: number) {
-  return (await joinFactsQuery(db, memberId, collegeId, classId))[0];
+/** The facts of many members joining one class at the same moment, by member id. */
+export async function joinFacts(db: Db, memberIds: number[], collegeId: number, classId: number) {
+  const rows =
+    memberIds.length === 1
+      ? await joinFactsOfOne(db, memberIds[0]!, collegeId, classId)
+      : await joinFactsSelect(db, collegeId, classId).where('m.id', 'in', memberIds).execute();
+  return new Map(rows.map((r) => [r.memberId, r]));
 }
 
 /** Sets the college's student id and name of some memberships (a batch of joins), in one statement. */

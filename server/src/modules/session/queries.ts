@@ -12,12 +12,9 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * The session with its member's current-college roles, in one query (runs for every token not seen in the last
- * seconds: its SQL is compiled once, `prepared`).
- */
-const sessionByHash = prepared((db: Db, tokenHash: string) =>
-  db
+/** A session with its member's current-college roles (runs for every token not seen in the last seconds). */
+function sessionsQuery(db: Db) {
+  return db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .leftJoin('college_members', (join) =>
@@ -26,6 +23,7 @@ const sessionByHash = prepared((db: Db, tokenHash: string) =>
         .onRef('college_members.college_id', '=', 'members.current_college_id'),
     )
     .select([
+      'sessions.token_hash as tokenHash',
       'sessions.id as sessionId',
       'sessions.member_id as memberId',
       'sessions.expires_at as expiresAt',
@@ -33,12 +31,21 @@ const sessionByHash = prepared((db: Db, tokenHash: string) =>
       'members.current_college_id as collegeId',
       'members.disabled as disabled',
       'college_members.roles as roles',
-    ])
-    .where('sessions.token_hash', '=', tokenHash),
+    ]);
+}
+
+/** One token's session: the usual case, its SQL compiled once (`prepared`). */
+const sessionByHash = prepared((db: Db, tokenHash: string) =>
+  sessionsQuery(db).where('sessions.token_hash', '=', tokenHash),
 );
 
-export async function findSessionByHash(db: Db, tokenHash: string) {
-  return (await sessionByHash(db, tokenHash))[0];
+/** The sessions of many tokens at once (many callers not seen before, at the same moment), by token hash. */
+export async function findSessionsByHashes(db: Db, tokenHashes: string[]) {
+  const rows =
+    tokenHashes.length === 1
+      ? await sessionByHash(db, tokenHashes[0]!)
+      : await sessionsQuery(db).where('sessions.token_hash', 'in', tokenHashes).execute();
+  return new Map(rows.map((r) => [r.tokenHash, r]));
 }
 
 export function touchSession(db: Db, id: number, now: number, expiresAt: number) {
