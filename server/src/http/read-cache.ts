@@ -235,7 +235,7 @@ export const tag = {
  * few seconds per member, dropped at once by the writes that change them (through their tags, on every
  * instance); the time limit only bounds what no write announces.
  */
-const MEMBER_READS = { ttlMs: 5000, maxEntries: 50_000 };
+const MEMBER_READS = { ttlMs: 5000, maxEntries: 10_000 };
 
 export function memberRead<V>(
   owner: CacheOwner,
