@@ -13,6 +13,7 @@ import {
   type JoinResult,
   type VerifyCollegeResult,
 } from '@textbook/contracts';
+import { batchedRead } from '../../db/read-batch.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, otherCollege, refused } from '../../http/errors.js';
@@ -22,7 +23,6 @@ import { notify } from '../notice/index.js';
 import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
 import { NO_SEATS } from './seat-pool.js';
-import { batchedRead } from '../../db/read-batch.js';
 
 type ClassRecord = q.ClassRecord;
 
