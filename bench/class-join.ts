@@ -1,11 +1,13 @@
-// Concurrent class joins (issue #7): 500 students press 加入 on the same class at the same moment, over
-// real HTTP. Runs its own production-mode app on a fresh database (a temporary SQLite file, or a schema of
-// its own in TEST_DATABASE_URL when that is a postgres URL), so it needs no test routes on the bench server.
-// Reports joins per second, p50/p99 latency of one join, and whether exactly 500 memberships resulted.
+// Concurrent class joins (issues #7, #21): 500 students press 加入 on the same class at the same moment, over
+// real HTTP. Runs its own production-mode app on a fresh database (a temporary SQLite file, and also a schema
+// of its own in TEST_DATABASE_URL when that is a postgres URL), so it needs no test routes on the bench server.
+// Reports joins per second, p50/p99 latency of one join (budget: p99 ≤ 300 ms), and a failed row when the
+// memberships are not exactly 500.
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { formatClassTime } from '@textbook/contracts';
 import { appContext, buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
+import { isPostgresUrl, loadConfig } from '../server/src/config.js';
 import { BENCH_CIPHER_KEY } from './lib.js';
 import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
 import { createTestDatabase } from '../server/test/db.js';
@@ -13,13 +15,59 @@ import { buildCollege, buildMember } from '../server/test/factories.js';
 import type { Measurement, MeasurementResult } from './lib.js';
 
 const STUDENTS = 500;
+/** Issue #21: one join's p99 with 500 at once, on SQLite and PostgreSQL alike. */
+const P99_BUDGET_MS = 300;
+
+/**
+ * The 500 joins at once, each timed: from a worker thread (bench/join-clients.mjs), as phones on the network
+ * would send them; with BENCH_JOIN_CLIENTS=same-process, from this process's event loop, beside the server
+ * (how the figures before issue 21 were taken).
+ */
+async function joinAll(
+  base: string,
+  code: string,
+  tokens: string[],
+): Promise<{ latencies: number[]; codes: number[]; wallMs: number }> {
+  if (process.env.BENCH_JOIN_CLIENTS === 'same-process') {
+    const started = performance.now();
+    const results = await Promise.all(
+      tokens.map(async (token, i) => {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/class/student/join`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ activationCode: code, studentId: `B${i}`, name: `学生${i}` }),
+        });
+        const answer = (await res.json()) as { code: number };
+        return { code: answer.code, ms: performance.now() - t0 };
+      }),
+    );
+    return {
+      latencies: results.map((r) => r.ms),
+      codes: results.map((r) => r.code),
+      wallMs: performance.now() - started,
+    };
+  }
+  const worker = new Worker(new URL('./join-clients.mjs', import.meta.url), { workerData: { base, code, tokens } });
+  try {
+    const { results, wallMs } = await new Promise<{ results: { code: number; ms: number }[]; wallMs: number }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    return { latencies: results.map((r) => r.ms), codes: results.map((r) => r.code), wallMs };
+  } finally {
+    await worker.terminate();
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
-  const database = await createTestDatabase();
+async function run(isReview: '0' | '1', databaseUrl: string): Promise<MeasurementResult[]> {
+  const database = await createTestDatabase(databaseUrl);
   const config = {
     ...loadConfig({ NODE_ENV: 'production', PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY, LOG_LEVEL: 'warn' }),
     webDist: '/nonexistent',
@@ -62,27 +110,17 @@ async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
     });
     if (created.code !== 200) throw new Error(`class not created: ${JSON.stringify(created)}`);
 
-    const latencies: number[] = [];
-    const started = performance.now();
-    const answers = await Promise.all(
-      students.map(async (s, i) => {
-        const t0 = performance.now();
-        const answer = await post('/api/class/student/join', s.token, {
-          activationCode: created.data.code,
-          studentId: `B${i}`,
-          name: `学生${i}`,
-        });
-        latencies.push(performance.now() - t0);
-        return answer;
-      }),
+    const { latencies, codes, wallMs } = await joinAll(
+      base,
+      created.data.code,
+      students.map((s) => s.token),
     );
-    const wallMs = performance.now() - started;
     const rows = await db
       .selectFrom('class_students')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('class_id', '=', created.data.id)
       .executeTakeFirstOrThrow();
-    const correct = Number(rows.n) === STUDENTS && answers.every((a) => a.code === 200);
+    const correct = Number(rows.n) === STUDENTS && codes.every((c) => c === 200);
     latencies.sort((a, b) => a - b);
     const label = `class join ×${STUDENTS} concurrent (${database.dialect}, review ${isReview === '0' ? 'on' : 'off'})`;
     const round = (n: number) => Math.round(n * 10) / 10;
@@ -95,7 +133,13 @@ async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
         detail: { wallMs: round(wallMs), memberships: Number(rows.n), expected: STUDENTS },
       },
       { name: `${label}: p50 of one join`, value: round(percentile(latencies, 50)), unit: 'ms', pass: null },
-      { name: `${label}: p99 of one join`, value: round(percentile(latencies, 99)), unit: 'ms', pass: null },
+      {
+        name: `${label}: p99 of one join`,
+        value: round(percentile(latencies, 99)),
+        unit: 'ms',
+        budget: P99_BUDGET_MS,
+        limit: 'max',
+      },
     ];
   } finally {
     await app.close();
@@ -103,7 +147,11 @@ async function run(isReview: '0' | '1'): Promise<MeasurementResult[]> {
   }
 }
 
-export const measurements: Measurement[] = [
-  { name: 'class join (review on)', run: () => run('0') },
-  { name: 'class join (review off)', run: () => run('1') },
-];
+const postgres =
+  process.env.TEST_DATABASE_URL && isPostgresUrl(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : null;
+const dialects = [{ name: 'sqlite', url: '' }, ...(postgres ? [{ name: 'postgres', url: postgres }] : [])];
+
+export const measurements: Measurement[] = dialects.flatMap((d) => [
+  { name: `class join (review on, ${d.name})`, run: () => run('0', d.url) },
+  { name: `class join (review off, ${d.name})`, run: () => run('1', d.url) },
+]);

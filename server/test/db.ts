@@ -8,8 +8,8 @@ import { openDatabase, type DbHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
 /**
- * A fresh, migrated database for one test file: a SQLite file in a temporary folder, or, when
- * TEST_DATABASE_URL is a postgres URL, a schema of its own in that database. `drop` removes it.
+ * A fresh, migrated database for one test file: a SQLite file in a temporary folder, or, when `url` (by default
+ * TEST_DATABASE_URL) is a postgres URL, a schema of its own in that database. `drop` removes it.
  */
 export interface TestDatabase extends DbHandle {
   drop(): Promise<void>;
@@ -36,8 +36,7 @@ export async function withSchemaLock<T>(url: string, work: () => Promise<T>): Pr
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(url = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (url && isPostgresUrl(url)) {
     const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const handle = await withSchemaLock(url, async () => {

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyPlugin } from 'kysely';
 import { isPostgresUrl } from '../config.js';
 import type { Database } from './schema.js';
+import { QueuedSqliteDialect } from './sqlite-driver.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,6 +42,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: options.plugins });
+  const db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(sqlite), plugins: options.plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

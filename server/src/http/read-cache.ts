@@ -13,6 +13,8 @@ import type { AppContext } from './context.js';
 export interface Loaded<V> {
   value: V;
   tags: readonly string[];
+  /** When what it says stops being true by itself (a grant's expiry): kept no longer than this. */
+  until?: number;
 }
 
 interface Slot<V> {
@@ -88,9 +90,10 @@ export class ReadCache<V> {
     this.byTag.clear();
   }
 
-  private keep(key: string, { value, tags }: Loaded<V>): void {
+  private keep(key: string, { value, tags, until }: Loaded<V>): void {
     this.drop(key);
-    this.slots.set(key, { value, until: Date.now() + this.ttlMs, tags });
+    const limit = Date.now() + this.ttlMs;
+    this.slots.set(key, { value, until: until === undefined ? limit : Math.min(until, limit), tags });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -205,10 +208,41 @@ const AGAIN_AFTER_MS = 1000;
 
 /** The tags entries carry; one place, so a writer and a cache cannot spell them differently. */
 export const tag = {
+  /** Who a member is: profile fields, current college, memberships and roles, disabled. */
   member: (id: number) => `member:${id}`,
   session: (id: number) => `session:${id}`,
   staff: (id: number) => `staff:${id}`,
   staffSession: (id: number) => `staff-session:${id}`,
   grants: (memberId: number) => `grants:${memberId}`,
   book: (id: number) => `book:${id}`,
+  /** Every book's metadata (catalogue reads; cleared by every book edit, import and book list change). */
+  catalog: 'catalog',
+  /** A college's own fields (its name). */
+  college: (id: number) => `college:${id}`,
+  /** A class's own fields (name, times, book, code). */
+  class: (id: number) => `class:${id}`,
+  /** The classes a member is a student of, and their status there. */
+  classesOf: (memberId: number) => `classes-of:${memberId}`,
+  /** A member's notices (their unread count). */
+  notices: (memberId: number) => `notices:${memberId}`,
+  /** Every member's notices (a broadcast to many). */
+  allNotices: 'notices:*',
+  /** A member's reading positions. */
+  positions: (memberId: number) => `positions:${memberId}`,
 };
+
+/**
+ * A member's own hot reads (member info, the shelf, my classes, the notice badge), asked on every page: kept a
+ * few seconds per member, dropped at once by the writes that change them (through their tags, on every
+ * instance); the time limit only bounds what no write announces.
+ */
+const MEMBER_READS = { ttlMs: 5000, maxEntries: 10_000 };
+
+export function memberRead<V>(
+  owner: CacheOwner,
+  name: string,
+  key: string,
+  load: () => Promise<Loaded<V>>,
+): Promise<V> {
+  return owner.caches.cache<V>(name, MEMBER_READS).get(key, load) as Promise<V>;
+}

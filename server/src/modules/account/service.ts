@@ -45,9 +45,8 @@ export async function isMemberOf(ctx: AppContext, memberId: number, collegeId: n
 }
 
 export async function switchCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
+  // The member's sessions now act in the other college (setCurrentCollege tells the caches).
   await setCurrentCollege(ctx, memberId, collegeId);
-  // The member's sessions now act in the other college.
-  invalidate(ctx, tag.member(memberId));
 }
 
 export async function editorFlag(ctx: AppContext, memberId: number): Promise<{ yxMenu: boolean }> {

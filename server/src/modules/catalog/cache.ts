@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context.js';
 import type { Db } from '../../db/connection.js';
-import { invalidate, type CacheOwner } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { addBookViews } from './queries.js';
 
 /**
@@ -9,7 +9,7 @@ import { addBookViews } from './queries.js';
  * book lists) drop them at once on this instance and, through the cache bus, on the others.
  */
 const READS = { ttlMs: 5000, maxEntries: 5000 };
-const CATALOG = 'catalog';
+const CATALOG = tag.catalog;
 
 export function cached<T>(ctx: Pick<AppContext, 'caches'>, key: string, load: () => Promise<T>): Promise<T> {
   const reads = ctx.caches.cache<unknown>('catalog-reads', READS);

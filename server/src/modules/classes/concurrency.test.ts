@@ -7,6 +7,16 @@ import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 
 const STUDENTS = 500;
 const DOUBLE_PRESSERS = 100;
+/**
+ * Issue 21: one join's p99 with 500 at once is ≤ 300 ms in `npm run bench` (its own quiet process). Here the
+ * test runs beside other test files on a shared machine, so the bound is looser (JOIN_P99_LIMIT_MS to change
+ * it); the figure is printed either way.
+ */
+const P99_LIMIT_MS = Number(process.env.JOIN_P99_LIMIT_MS ?? 6000);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
 
 /**
  * 500 students join the same class at the same moment over real HTTP (a listening server, 500 open
@@ -42,9 +52,9 @@ describe('500 concurrent joins', () => {
     return (await res.json()) as Envelope<JoinResult>;
   }
 
-  async function joinAll(code: string): Promise<Envelope<JoinResult>[]> {
+  async function joinAll(code: string, doublePressers = DOUBLE_PRESSERS): Promise<Envelope<JoinResult>[]> {
     const presses = students.flatMap((s, i) =>
-      i < DOUBLE_PRESSERS
+      i < doublePressers
         ? [
             [s, i],
             [s, i],
@@ -52,6 +62,20 @@ describe('500 concurrent joins', () => {
         : [[s, i]],
     ) as [BuiltMember, number][];
     return Promise.all(presses.map(([s, i]) => joinOverHttp(s.token, code, i)));
+  }
+
+  /** 500 students press once at the same moment: the answers and each join's latency, sorted. */
+  async function timedJoins(code: string): Promise<{ answers: Envelope<JoinResult>[]; sorted: number[] }> {
+    const latencies: number[] = [];
+    const answers = await Promise.all(
+      students.map(async (s, i) => {
+        const started = performance.now();
+        const answer = await joinOverHttp(s.token, code, i);
+        latencies.push(performance.now() - started);
+        return answer;
+      }),
+    );
+    return { answers, sorted: latencies.sort((a, b) => a - b) };
   }
 
   async function countRows(classId: number) {
@@ -104,4 +128,25 @@ describe('500 concurrent joins', () => {
     );
     expect(detail).toMatchObject({ pendingCount: 0, studentCount: STUDENTS });
   }, 120_000);
+
+  it.each([
+    ['on', '0'],
+    ['off', '1'],
+  ] as const)(
+    'review %s: 500 students press once at the same moment; p99 of one join is printed and bounded',
+    async (label, isReview) => {
+      const cls = await createClass(t, w.teacher.token, validClass(w.bookId, { name: `计时班${isReview}`, isReview }));
+      const { answers, sorted } = await timedJoins(cls.code);
+      for (const a of answers) expect(a).toMatchObject({ code: 200, data: { status: isReview === '1' ? 1 : 0 } });
+      const { rows, distinct } = await countRows(cls.id);
+      expect(rows).toHaveLength(STUDENTS);
+      expect(distinct).toBe(STUDENTS);
+      const p99 = percentile(sorted, 99);
+      console.log(
+        `[500 joins, review ${label}, ${t.database.dialect}] p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (bench budget 300 ms, test bound ${P99_LIMIT_MS} ms)`,
+      );
+      expect(p99).toBeLessThan(P99_LIMIT_MS);
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,5 @@
 import {
   ClassMsg,
-  ClassText,
   CollegeMsg,
   CollegeText,
   CodeStatus,
@@ -14,14 +13,16 @@ import {
   type JoinResult,
   type VerifyCollegeResult,
 } from '@textbook/contracts';
+import { batchedRead } from '../../db/read-batch.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import { AppError, otherCollege, refused } from '../../http/errors.js';
-import { enrolStudent, memberships } from '../member/index.js';
+import { AppError, notFound, otherCollege, refused } from '../../http/errors.js';
+import { tag } from '../../http/read-cache.js';
+import { memberships } from '../member/index.js';
 import { notify } from '../notice/index.js';
-import { grantShelfEntry } from '../shelf/index.js';
+import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
-import { NO_SEATS, seatPool } from './seat-pool.js';
+import { NO_SEATS } from './seat-pool.js';
 
 type ClassRecord = q.ClassRecord;
 
@@ -61,8 +62,20 @@ export async function hasJoined(ctx: AppContext, actor: MemberActor, cls: ClassR
   return row !== undefined && row.status !== MemberStatus.REJECTED;
 }
 
+/**
+ * The class of a code, as the join form's checks and the join read it: kept a few seconds per code, dropped at
+ * once when the class changes or goes (`tag.class`: a new code, the code closed, review or dates changed), its
+ * book (`tag.catalog`) or college (`tag.college`) does. 500 students joining at once read it once.
+ */
+const CLASS_BY_CODE = { ttlMs: 5000, maxEntries: 10_000 };
+
 export async function findByCode(ctx: AppContext, code: string): Promise<ClassRecord | undefined> {
-  return q.findClassByCode(ctx.db, code.trim().toUpperCase());
+  const key = code.trim().toUpperCase();
+  const found = await ctx.caches.cache<ClassRecord>('class-by-code', CLASS_BY_CODE).get(key, async () => {
+    const cls = await q.findClassByCode(ctx.db, key);
+    return cls ? { value: cls, tags: [tag.class(cls.id), tag.catalog, tag.college(cls.collegeId)] } : null;
+  });
+  return found ?? undefined;
 }
 
 /** The live check while a student types the code (spec §3: '1' and '3' block joining). */
@@ -87,27 +100,31 @@ export async function checkCode(ctx: AppContext, actor: MemberActor, code: strin
   return { status: CodeStatus.OK, msg: ClassMsg.CODE_OK(cls.name, cls.bookName), ...found };
 }
 
+type JoinFacts = NonNullable<ReturnType<Awaited<ReturnType<typeof q.joinFacts>>['get']>>;
+
+/** The joins of one class asked in one turn of the event loop read their facts in one query (`batchedRead`). */
+const factsReads = (ctx: AppContext) =>
+  batchedRead(ctx, 'join-facts', (db, group, memberIds: number[]) => {
+    const [collegeId, classId] = group.split(':').map(Number) as [number, number];
+    return q.joinFacts(db, memberIds, collegeId, classId);
+  });
+
 /**
  * The student id and name a join uses: a value already set on the member's college membership is locked
- * (a placeholder guest name is not); a new value is written to the membership.
+ * (a placeholder guest name is not); a new value is written to the membership (`write`, in the join's
+ * transaction).
  */
-async function settleIdentity(
-  ctx: AppContext,
-  actor: MemberActor,
-  collegeId: number,
+function settleIdentity(
+  facts: JoinFacts,
   input: { studentId: string; name: string },
-): Promise<{ studentId: string; name: string }> {
-  const membership = await q.collegeMembership(ctx.db, actor.memberId, collegeId);
-  const member = await q.findMemberNames(ctx.db, actor.memberId);
-  const lockedId = membership?.studentId || member?.studentId || '';
-  const knownName = membership?.realName || member?.realName || '';
+): { identity: { studentId: string; name: string }; write: boolean } {
+  const lockedId = facts.membershipStudentId || facts.memberStudentId || '';
+  const knownName = facts.membershipName || facts.memberName || '';
   const lockedName = isPlaceholderName(knownName) ? '' : knownName;
   if (lockedId && lockedId !== input.studentId) throw refused(ClassMsg.STUDENT_ID_LOCKED);
   if (lockedName && lockedName !== input.name) throw refused(ClassMsg.STUDENT_NAME_LOCKED);
-  if (membership && (!membership.studentId || !lockedName)) {
-    await q.setMembershipIdentity(ctx.db, membership.id, { student_id: input.studentId, real_name: input.name });
-  }
-  return { studentId: input.studentId, name: input.name };
+  const write = facts.membershipId !== null && (!facts.membershipStudentId || !lockedName);
+  return { identity: { studentId: input.studentId, name: input.name }, write };
 }
 
 /**
@@ -142,12 +159,14 @@ export async function joinClass(
     endTime: formatClassTime(cls.endTime),
   });
 
-  const existing = await q.findMembership(ctx.db, cls.id, actor.memberId);
-  if (existing?.status === MemberStatus.APPROVED) return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, true);
-  if (existing?.status === MemberStatus.PENDING) return result(JoinStatus.PENDING, ClassMsg.JOIN_PENDING);
+  // One read: the member's names, their membership of the class's college and their row in the class.
+  const facts = await factsReads(ctx)(`${cls.collegeId}:${cls.id}`, actor.memberId);
+  if (!facts) throw notFound();
+  if (facts.rowStatus === MemberStatus.APPROVED) return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, true);
+  if (facts.rowStatus === MemberStatus.PENDING) return result(JoinStatus.PENDING, ClassMsg.JOIN_PENDING);
   if (!inValidity(cls, now)) return result(JoinStatus.OUTSIDE_VALIDITY, rangeMessage(cls));
 
-  const identity = await settleIdentity(ctx, actor, cls.collegeId, input);
+  const { identity, write: writeIdentity } = settleIdentity(facts, input);
   const direct = cls.isReview === Review.DIRECT;
   const status = direct ? MemberStatus.APPROVED : MemberStatus.PENDING;
   const enrol = actor.collegeId !== cls.collegeId && (await joinsAsNewStudent(ctx, actor));
@@ -165,60 +184,18 @@ export async function joinClass(
     ]);
     return refused(CollegeMsg.JOIN_NO_SEATS(cls.bookName), NO_SEATS);
   };
-  const seat = { collegeId: cls.collegeId, bookId: cls.bookId, memberId: actor.memberId, className: cls.name };
-  // A join waiting for review takes its seat on approval; it is refused now when none is left to take then.
-  if (!direct && !(await seatPool(ctx).open(ctx, seat))) throw await noSeats();
+  const outcome = await writeJoin(ctx, cls, {
+    memberId: actor.memberId,
+    identity,
+    identityOf: writeIdentity ? facts.membershipId : null,
+    enrol,
+    status,
+  }).catch(async (err: unknown) => {
+    throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
+  });
+  // Review on, and no seat left to take on approval.
+  if (outcome.noSeats) throw await noSeats();
 
-  const outcome = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      if (enrol) await enrolStudent(ctx, trx, actor.memberId, cls.collegeId, identity, now);
-      const row = { classId: cls.id, memberId: actor.memberId, ...identity, status, now };
-      const inserted = await q.insertMembershipOnce(trx, row);
-      let changed = inserted !== undefined;
-      if (!changed) {
-        const current = await q.findMembership(trx, cls.id, actor.memberId);
-        if (current?.status === MemberStatus.REJECTED) {
-          const res = await q.reapply(trx, current.id, row);
-          changed = Number(res.numUpdatedRows) > 0;
-        }
-        if (!changed) return { changed, status: current?.status ?? status };
-      }
-      let shelved = false;
-      if (status === MemberStatus.APPROVED && cls.bookPublished) {
-        await seatPool(ctx).take(ctx, trx, seat, now);
-        await grantShelfEntry(
-          ctx,
-          trx,
-          {
-            memberId: actor.memberId,
-            bookId: cls.bookId,
-            source: 'class',
-            sourceRef: cls.id,
-            collegeId: cls.collegeId,
-          },
-          now,
-        );
-        shelved = true;
-      }
-      return { changed, status, shelved };
-    })
-    .catch(async (err: unknown) => {
-      throw err instanceof AppError && err.id === NO_SEATS ? await noSeats() : err;
-    });
-
-  if (outcome.changed && outcome.status === MemberStatus.PENDING) {
-    await notify(ctx, [
-      {
-        member_id: cls.teacherId,
-        type: 'class',
-        title: ClassText.JOIN_REQUEST_NOTICE(identity.name, cls.name),
-        content: ClassText.JOIN_REQUEST_NOTICE_BODY(identity.studentId),
-        book_id: cls.bookId,
-        link: `/my/admissionDetails?classId=${cls.id}`,
-      },
-    ]);
-  }
   if (outcome.status === MemberStatus.APPROVED) {
     return result(JoinStatus.SUCCESS, ClassMsg.JOIN_SUCCESS, Boolean(cls.bookPublished));
   }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { ClassesTable } from '../../db/tables/classes.js';
 
 export type ClassRecord = NonNullable<Awaited<ReturnType<typeof findClass>>>;
@@ -171,25 +172,33 @@ export function findMembership(db: Db, classId: number, memberId: number) {
     .executeTakeFirst();
 }
 
-/** Adds the student once: a second (or concurrent) insert for the same class and member does nothing. */
-export function insertMembershipOnce(
+/**
+ * Adds students once each (a batch of joins): a student already in the class is left as they are (the unique
+ * pair decides). Answers the rows made.
+ */
+export function insertMembershipsOnce(
   db: Db,
-  row: { classId: number; memberId: number; studentId: string; name: string; status: number; now: number },
+  classId: number,
+  rows: { memberId: number; studentId: string; name: string; status: number }[],
+  now: number,
 ) {
+  if (!rows.length) return Promise.resolve([]);
   return db
     .insertInto('class_students')
-    .values({
-      class_id: row.classId,
-      member_id: row.memberId,
-      student_id: row.studentId,
-      name: row.name,
-      status: row.status,
-      created_at: row.now,
-      reviewed_at: row.status === 1 ? row.now : null,
-    })
+    .values(
+      rows.map((r) => ({
+        class_id: classId,
+        member_id: r.memberId,
+        student_id: r.studentId,
+        name: r.name,
+        status: r.status,
+        created_at: now,
+        reviewed_at: r.status === 1 ? now : null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['class_id', 'member_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+    .returning(['id', 'member_id as memberId'])
+    .execute();
 }
 
 /** A rejected student asks again: back to the new status. Only a rejected row changes. */
@@ -319,6 +328,8 @@ export function myClasses(db: Db, memberId: number, window: { offset: number; li
         'b.cover',
         sql<string>`case when t.real_name <> '' then t.real_name else t.user_name end`.as('teacherName'),
         'col.name as collegeName',
+        'c.college_id as collegeId',
+        'c.teacher_id as teacherId',
         's.status',
         'c.start_time as startTime',
         'c.end_time as endTime',
@@ -354,16 +365,60 @@ export function collegeMembership(db: Db, memberId: number, collegeId: number) {
     .executeTakeFirst();
 }
 
-export function setMembershipIdentity(db: Db, id: number, set: { student_id?: string; real_name?: string }) {
-  return db.updateTable('college_members').set(set).where('id', '=', id).execute();
+/**
+ * What a join needs to know of the member, in one read: the names the platform and the class's college know them
+ * by, and their row in the class (if any).
+ */
+function joinFactsSelect(db: Db, collegeId: number, classId: number) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('college_members as cm', (join) =>
+      join.onRef('cm.member_id', '=', 'm.id').on('cm.college_id', '=', collegeId),
+    )
+    .leftJoin('class_students as s', (join) => join.onRef('s.member_id', '=', 'm.id').on('s.class_id', '=', classId))
+    .select([
+      'm.id as memberId',
+      'm.student_id as memberStudentId',
+      'm.real_name as memberName',
+      'cm.id as membershipId',
+      'cm.student_id as membershipStudentId',
+      'cm.real_name as membershipName',
+      's.id as rowId',
+      's.status as rowStatus',
+    ]);
 }
 
-export function findMemberNames(db: Db, memberId: number) {
+/** One member's: the usual case, its SQL compiled once (`prepared`). */
+const joinFactsOfOne = prepared((db: Db, memberId: number, collegeId: number, classId: number) =>
+  joinFactsSelect(db, collegeId, classId).where('m.id', '=', memberId),
+);
+
+/** The facts of many members joining one class at the same moment, by member id. */
+export async function joinFacts(db: Db, memberIds: number[], collegeId: number, classId: number) {
+  const rows =
+    memberIds.length === 1
+      ? await joinFactsOfOne(db, memberIds[0]!, collegeId, classId)
+      : await joinFactsSelect(db, collegeId, classId).where('m.id', 'in', memberIds).execute();
+  return new Map(rows.map((r) => [r.memberId, r]));
+}
+
+/** Sets the college's student id and name of some memberships (a batch of joins), in one statement. */
+export function setMembershipIdentities(db: Db, rows: { id: number; studentId: string; name: string }[]) {
+  if (!rows.length) return Promise.resolve([]);
+  const pick = (value: (r: (typeof rows)[number]) => string) =>
+    sql<string>`case id ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${value(r)}`),
+      sql` `,
+    )} end`;
   return db
-    .selectFrom('members')
-    .select(['student_id as studentId', 'real_name as realName', 'user_name as userName'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+    .updateTable('college_members')
+    .set({ student_id: pick((r) => r.studentId), real_name: pick((r) => r.name) })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
 }
 
 /** Approved students of some classes, with the names they joined under (reports). */

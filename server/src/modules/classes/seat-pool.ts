@@ -10,16 +10,24 @@ import type { AppContext } from '../../http/context.js';
  * (`provideSeatPool` in its setup); the join and the approval take seats from the pool they were given.
  */
 export interface SeatPool {
-  /** Whether a student could take a seat of the class's book now: not a college book, one held, or some left. */
-  open(ctx: AppContext, input: { collegeId: number; bookId: number; memberId: number }): Promise<boolean>;
   /**
-   * Takes a seat inside the caller's transaction (true: one was taken). When none is left it throws a refusal
-   * whose reason is `NO_SEATS` (with `refusal`'s message), so the caller's transaction rolls back.
+   * Which of these students could take a seat of the class's book now: all when it is not a college book or some
+   * are left, else those who hold one already.
+   */
+  open(
+    ctx: AppContext,
+    db: Db,
+    input: { collegeId: number; bookId: number; memberIds: number[] },
+  ): Promise<Set<number>>;
+  /**
+   * Takes a seat for each of the members inside the caller's transaction (true: some were taken), all or none.
+   * When too few are left it throws a refusal whose reason is `NO_SEATS` (with `refusal`'s message), so the
+   * caller's transaction rolls back.
    */
   take(
     ctx: AppContext,
     trx: Db,
-    input: { collegeId: number; bookId: number; memberId: number; className: string },
+    input: { collegeId: number; bookId: number; memberIds: number[]; className: string },
     now: number,
     refusal?: (book: string) => string,
   ): Promise<boolean>;

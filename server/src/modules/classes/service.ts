@@ -20,6 +20,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { coverUrl } from '../books/index.js';
 import { activeEntries, revokeShelfEntry } from '../shelf/index.js';
 import { notify } from '../notice/index.js';
@@ -200,6 +201,12 @@ export async function createClass(ctx: AppContext, actor: MemberActor, input: Cr
   return presentClass(await loadClass(ctx, id));
 }
 
+/** The one way a class's fields change: the cached reads that show the class (its students' lists, the join's code look-up) drop it. */
+async function writeClass(ctx: AppContext, classId: number, set: Parameters<typeof q.updateClass>[2]): Promise<void> {
+  await q.updateClass(ctx.db, classId, set);
+  invalidate(ctx, tag.class(classId));
+}
+
 export async function updateClass(ctx: AppContext, cls: q.ClassRecord, input: UpdateInput): Promise<ClassRow> {
   if (input.bookId !== undefined && input.bookId !== cls.bookId) throw refused(ClassMsg.BOOK_LOCKED);
   const start = parseClassTime(input.startTime)!;
@@ -207,7 +214,7 @@ export async function updateClass(ctx: AppContext, cls: q.ClassRecord, input: Up
     const problem = validityProblem(input.startTime, input.endTime);
     if (problem) throw refused(problem);
   }
-  await q.updateClass(ctx.db, cls.id, {
+  await writeClass(ctx, cls.id, {
     name: input.name,
     remark: input.remark,
     is_review: input.isReview,
@@ -220,12 +227,12 @@ export async function updateClass(ctx: AppContext, cls: q.ClassRecord, input: Up
 
 /** A new code: the old one stops working at once. */
 export async function resetCode(ctx: AppContext, cls: q.ClassRecord): Promise<ClassRow> {
-  await withFreshCode((code) => q.updateClass(ctx.db, cls.id, { code, code_open: 1, updated_at: Date.now() }));
+  await withFreshCode((code) => writeClass(ctx, cls.id, { code, code_open: 1, updated_at: Date.now() }));
   return presentClass(await loadClass(ctx, cls.id));
 }
 
 export async function setCodeOpen(ctx: AppContext, cls: q.ClassRecord, open: boolean): Promise<ClassRow> {
-  await q.updateClass(ctx.db, cls.id, { code_open: open ? 1 : 0, updated_at: Date.now() });
+  await writeClass(ctx, cls.id, { code_open: open ? 1 : 0, updated_at: Date.now() });
   return presentClass(await loadClass(ctx, cls.id));
 }
 
@@ -247,6 +254,7 @@ export async function deleteClass(ctx: AppContext, cls: q.ClassRecord): Promise<
     await q.deleteClass(trx, cls.id);
     return rows;
   });
+  invalidate(ctx, tag.class(cls.id));
   await notify(
     ctx,
     students

@@ -13,6 +13,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { invalidate, memberRead, tag } from '../../http/read-cache.js';
 import { coverUrl } from '../books/index.js';
 import { notify } from '../notice/index.js';
 import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
@@ -64,7 +65,7 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
       for (const c of changed) {
         const r = byId.get(c.id)!;
         // An approved student takes a seat of the college's book (one pool with authorizations and codes).
-        const seat = { collegeId: r.collegeId, bookId: r.bookId, memberId: r.memberId, className: r.className };
+        const seat = { collegeId: r.collegeId, bookId: r.bookId, memberIds: [r.memberId], className: r.className };
         await seatPool(ctx).take(ctx, trx, seat, now, CollegeMsg.APPROVE_NO_SEATS);
         await grantShelfEntry(
           ctx,
@@ -76,6 +77,10 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
     }
     return changed;
   });
+  rosterChanged(
+    ctx,
+    decided.map((c) => c.memberId),
+  );
   await notify(
     ctx,
     decided.map((c) => {
@@ -118,6 +123,15 @@ export async function removeStudents(ctx: AppContext, rows: StudentRecord[]): Pr
       rows.map((r) => r.id),
     );
   });
+  rosterChanged(
+    ctx,
+    rows.map((r) => r.memberId),
+  );
+}
+
+/** Students joined, were decided on or left: their lists of classes read again. */
+export function rosterChanged(ctx: AppContext, memberIds: number[]): void {
+  if (memberIds.length) invalidate(ctx, ...new Set(memberIds.map(tag.classesOf)));
 }
 
 /** The student leaves the class; the book stays on the shelf only when another source still grants it. */
@@ -140,17 +154,30 @@ export async function exitClass(ctx: AppContext, actor: MemberActor, classId: nu
   ]);
 }
 
-export async function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery): Promise<Paged<MyClassRow>> {
-  const [rows, count] = await q.myClasses(ctx.db, actor.memberId, pageWindow(query));
-  return pageOf(
-    rows.map((r) => ({
-      ...r,
-      cover: coverUrl(r.cover),
-      startTime: formatClassTime(r.startTime),
-      endTime: formatClassTime(r.endTime),
-    })),
-    count.n,
-  );
+/**
+ * The student's classes, any status. Kept per member and page for a few seconds (`memberRead`), dropped when
+ * they join, are decided on or leave (`tag.classesOf`), when a listed class changes or goes (`tag.class`), its
+ * book (`tag.catalog`), college (`tag.college`) or teacher's name (`tag.member`) does.
+ */
+export function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery): Promise<Paged<MyClassRow>> {
+  const window = pageWindow(query);
+  return memberRead(ctx, 'my-classes', `${actor.memberId}|${window.offset}|${window.limit}`, async () => {
+    const [rows, count] = await q.myClasses(ctx.db, actor.memberId, window);
+    const tags = [tag.classesOf(actor.memberId), tag.catalog];
+    for (const r of rows) tags.push(tag.class(r.classId), tag.college(r.collegeId), tag.member(r.teacherId));
+    return {
+      value: pageOf(
+        rows.map(({ collegeId: _college, teacherId: _teacher, ...r }) => ({
+          ...r,
+          cover: coverUrl(r.cover),
+          startTime: formatClassTime(r.startTime),
+          endTime: formatClassTime(r.endTime),
+        })),
+        count.n,
+      ),
+      tags,
+    };
+  });
 }
 
 const H = ClassText.ROSTER_HEADERS;

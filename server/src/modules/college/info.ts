@@ -3,6 +3,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { addMembership, createMember, removeMembership, updateMembership } from '../member/index.js';
 import { exportTable } from './exports.js';
 import * as q from './queries.js';
@@ -16,12 +17,16 @@ export async function collegeDetail(ctx: AppContext, actor: MemberActor) {
   return { ...college, memberCount: Number(college.memberCount) };
 }
 
-export async function editCollege(
-  ctx: AppContext,
-  actor: MemberActor,
-  values: { name: string; logo: string; contact: string; phone: string; address: string; introduction: string },
-) {
-  await q.updateCollege(ctx.db, collegeOf(actor), values);
+type CollegeFields = Parameters<typeof q.updateCollege>[2];
+
+/** The one way a college's fields change (its administrator, the staff): its members' cached reads show its name. */
+export async function writeCollege(ctx: AppContext, collegeId: number, values: CollegeFields): Promise<void> {
+  await q.updateCollege(ctx.db, collegeId, values);
+  invalidate(ctx, tag.college(collegeId));
+}
+
+export async function editCollege(ctx: AppContext, actor: MemberActor, values: CollegeFields) {
+  await writeCollege(ctx, collegeOf(actor), values);
   return collegeDetail(ctx, actor);
 }
 

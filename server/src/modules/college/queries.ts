@@ -234,13 +234,16 @@ export function deleteAuthorizations(db: Db, collegeBookId: number, memberIds: n
     .execute();
 }
 
-export function findAuthorization(db: Db, collegeBookId: number, memberId: number) {
-  return db
+/** Which of these members hold an authorization of the college book. */
+export async function holdersAmong(db: Db, collegeBookId: number, memberIds: number[]): Promise<Set<number>> {
+  if (!memberIds.length) return new Set();
+  const rows = await db
     .selectFrom('college_authorizations')
-    .select('id')
+    .select('member_id')
     .where('college_book_id', '=', collegeBookId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+    .where('member_id', 'in', memberIds)
+    .execute();
+  return new Set(rows.map((r) => r.member_id));
 }
 
 function holdersQuery(db: Db, cb: { id: number; collegeId: number }, keyword?: string) {

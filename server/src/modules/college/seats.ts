@@ -377,18 +377,22 @@ export async function seedCollegeSeats(
   });
 }
 
-/** Whether a student could take a seat of the class's book now: not a college book, one held, or some left. */
+/**
+ * Which of these students could take a seat of the class's book now (a join waiting for review takes it on
+ * approval): all when the college has no seats of the book or some are left, else those who hold one.
+ */
 export async function classSeatOpen(
-  ctx: AppContext,
-  input: { collegeId: number; bookId: number; memberId: number },
-): Promise<boolean> {
-  const cb = await q.findCollegeBookOf(ctx.db, input.collegeId, input.bookId);
-  if (!cb || (await q.findAuthorization(ctx.db, cb.id, input.memberId))) return true;
-  return Number(cb.boughtCount) > Number(cb.givenCount);
+  _ctx: AppContext,
+  db: Db,
+  input: { collegeId: number; bookId: number; memberIds: number[] },
+): Promise<Set<number>> {
+  const cb = await q.findCollegeBookOf(db, input.collegeId, input.bookId);
+  if (!cb || Number(cb.boughtCount) > Number(cb.givenCount)) return new Set(input.memberIds);
+  return q.holdersAmong(db, cb.id, input.memberIds);
 }
 
 /**
- * A student who gets a class's book (a direct join, or the teacher's approval) takes a seat of the college
+ * Students who get a class's book (direct joins, or the teacher's approval) take a seat each of the college
  * when the college has that book among its books and the student holds none: the same pool and ledger as
  * authorizations and codes, inside the caller's transaction. Throws JOIN_NO_SEATS (reason `no_seats`) when
  * none is left (or `refusal`'s message), so the caller's transaction rolls back; a book the college has no seats of needs none.
@@ -396,7 +400,7 @@ export async function classSeatOpen(
 export async function useClassSeat(
   ctx: CacheOwner,
   trx: Db,
-  input: { collegeId: number; bookId: number; memberId: number; className: string },
+  input: { collegeId: number; bookId: number; memberIds: number[]; className: string },
   now: number,
   refusal: (book: string) => string = CollegeMsg.JOIN_NO_SEATS,
 ): Promise<boolean> {
@@ -409,7 +413,7 @@ export async function useClassSeat(
     reason: CollegeText.REASON_JOIN(input.className),
   } as const;
   try {
-    return (await giveSeats(ctx, trx, cb, [input.memberId], how, now)).length > 0;
+    return (await giveSeats(ctx, trx, cb, input.memberIds, how, now)).length > 0;
   } catch (err) {
     // moveSeats refuses a grant only when the seats are short.
     if (err instanceof AppError) throw refused(refusal(cb.bookName), NO_SEATS);

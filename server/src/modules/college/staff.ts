@@ -4,6 +4,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { giveRole, takeRole } from '../member/index.js';
 import { parseRoles } from '../session/index.js';
+import { writeCollege } from './info.js';
 import * as q from './queries.js';
 
 /**
@@ -62,7 +63,7 @@ export async function createCollege(ctx: AppContext, values: CollegeValues): Pro
 
 export async function editCollege(ctx: AppContext, college: StaffCollege, values: CollegeValues) {
   if (await q.collegeNamed(ctx.db, values.name, college.id)) throw refused(PeopleMsg.COLLEGE_NAME_TAKEN);
-  await q.updateCollege(ctx.db, college.id, { ...values, logo: college.logo });
+  await writeCollege(ctx, college.id, { ...values, logo: college.logo });
   return oneRow(ctx, college.id);
 }
 

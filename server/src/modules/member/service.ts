@@ -1,7 +1,7 @@
 import { Role, type MemberInfo, type RoleCode } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
-import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
+import { invalidate, memberRead, tag, type CacheOwner } from '../../http/read-cache.js';
 import { notFound } from '../../http/errors.js';
 import type { MemberActor } from '../../http/actor.js';
 import { personalAreas } from '../../policies/areas.js';
@@ -13,8 +13,20 @@ import * as q from './queries.js';
  * Member info (spec §3) for the current college: roleList and the flags follow the college chosen
  * with the switcher. This is the presenter: only these fields leave the server. `abilities` are the
  * personal-centre areas the policies open to the member as it acts in that college.
+ *
+ * Every page of a logged-in member asks for it: it is kept per member for a few seconds (`memberRead`) and
+ * dropped by every write of what it shows: the member's own fields, current college, memberships and roles
+ * (`tag.member`: the writers below, account's edits, the staff's disabling) and a college's name
+ * (`tag.college`). The answer is shared between requests: callers never change it.
  */
 export async function getMemberInfo(ctx: AppContext, memberId: number): Promise<MemberInfo> {
+  return memberRead(ctx, 'member-info', String(memberId), async () => {
+    const info = await loadMemberInfo(ctx, memberId);
+    return { value: info, tags: [tag.member(memberId), ...info.extras.CollegeList.map((c) => tag.college(c.id))] };
+  });
+}
+
+async function loadMemberInfo(ctx: AppContext, memberId: number): Promise<MemberInfo> {
   const member = await q.findMember(ctx.db, memberId);
   if (!member) throw notFound();
   const memberships = await q.listMemberships(ctx.db, memberId);
@@ -83,6 +95,7 @@ export function memberships(ctx: AppContext, memberId: number) {
 /** Makes one of the member's colleges current (the caller checked the membership). */
 export async function setCurrentCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
   await q.setCurrentCollege(ctx.db, memberId, collegeId);
+  invalidate(ctx, tag.member(memberId));
 }
 
 /** A new college with the member in it under the given roles (test routes only). */
@@ -240,6 +253,7 @@ export async function updateMemberFields(
   values: { user_name?: string; avatar?: string; phone?: string },
 ): Promise<void> {
   await q.updateMember(ctx.db, memberId, { ...values, updated_at: Date.now() });
+  invalidate(ctx, tag.member(memberId));
 }
 
 /** Whether a phone number belongs to a member already. */

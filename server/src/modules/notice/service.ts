@@ -4,13 +4,32 @@ import type { AppContext } from '../../http/context.js';
 import type { Actor } from '../../http/actor.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
+import { invalidate, memberRead, tag } from '../../http/read-cache.js';
 import { noticeBus } from './bus.js';
 import * as q from './queries.js';
 
-/** Unread notices of the platform for the caller; a visitor has none. */
+/**
+ * Unread notices of the platform for the caller; a visitor has none. The badge every page shows: kept per member
+ * for a few seconds and dropped by every notice stored for them and every read (`tag.notices`).
+ */
 export function unreadCount(ctx: AppContext, actor: Actor): Promise<number> {
   if (actor.kind !== 'member') return Promise.resolve(0);
-  return q.countUnread(ctx.db, actor.memberId);
+  return cachedUnread(ctx, actor.memberId);
+}
+
+function cachedUnread(ctx: AppContext, memberId: number): Promise<number> {
+  return memberRead(ctx, 'notice-count', String(memberId), async () => ({
+    value: await q.countUnread(ctx.db, memberId),
+    tags: [tag.notices(memberId), tag.allNotices],
+  }));
+}
+
+/** Past this many members, a store drops every cached badge instead of naming each member's. */
+const NAMED_BADGES = 200;
+
+function badgesChanged(ctx: AppContext, memberIds: number[]): void {
+  if (memberIds.length > NAMED_BADGES) invalidate(ctx, tag.allNotices);
+  else if (memberIds.length) invalidate(ctx, ...memberIds.map(tag.notices));
 }
 
 /** Rows per insert: 8 columns each stays far below SQLite's bound-variable limit. */
@@ -44,7 +63,9 @@ async function store(ctx: AppContext, notices: Omit<q.NewNotice, 'created_at'>[]
     created_at: now,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) await q.insertNotices(ctx.db, rows.slice(i, i + CHUNK));
-  return [...new Set(rows.filter((r) => r.source === PLATFORM).map((r) => r.member_id))];
+  const changed = [...new Set(rows.filter((r) => r.source === PLATFORM).map((r) => r.member_id))];
+  badgesChanged(ctx, changed);
+  return changed;
 }
 
 async function publishQuietly(ctx: AppContext, event: Parameters<ReturnType<typeof noticeBus>['publish']>[0]) {
@@ -82,13 +103,14 @@ export async function findNotice(ctx: AppContext, id: number) {
 /** Marks one notice or all of the member's as read; the member's other tabs and devices update their badge. */
 export async function markRead(ctx: AppContext, memberId: number, id: number | 'all'): Promise<number> {
   await q.markRead(ctx.db, memberId, id, Date.now());
+  badgesChanged(ctx, [memberId]);
   await publishQuietly(ctx, { memberIds: [memberId] });
   return q.countUnread(ctx.db, memberId);
 }
 
 /** Polling fallback: unread count, the newest notice id and whether anything arrived after `since`. */
 export async function check(ctx: AppContext, memberId: number, since: number | undefined) {
-  const [unread, latestId] = await Promise.all([q.countUnread(ctx.db, memberId), q.latestId(ctx.db, memberId)]);
+  const [unread, latestId] = await Promise.all([cachedUnread(ctx, memberId), q.latestId(ctx.db, memberId)]);
   return { unread, latestId, hasNew: since !== undefined && latestId > since };
 }
 

@@ -11,6 +11,7 @@ import {
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { invalidate, tag } from '../../http/read-cache.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { recordNote, recordReading, type NoteFacts } from '../rollups/index.js';
 import { assertChapterReadable } from '../shelf/index.js';
@@ -72,6 +73,8 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
     },
     now,
   );
+  // The shelf shows each book's progress and last read.
+  invalidate(ctx, tag.positions(actor.memberId));
   // The reports' daily rollups follow every save (modules/rollups): no report scans these events.
   await recordReading(ctx.db, {
     memberId: actor.memberId,

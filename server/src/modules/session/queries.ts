@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 
 export function insertSession(
   db: Db,
@@ -11,8 +12,8 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The session with its member's current-college roles, in one query (runs on every authenticated request). */
-export function findSessionByHash(db: Db, tokenHash: string) {
+/** A session with its member's current-college roles (runs for every token not seen in the last seconds). */
+function sessionsQuery(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
@@ -22,6 +23,7 @@ export function findSessionByHash(db: Db, tokenHash: string) {
         .onRef('college_members.college_id', '=', 'members.current_college_id'),
     )
     .select([
+      'sessions.token_hash as tokenHash',
       'sessions.id as sessionId',
       'sessions.member_id as memberId',
       'sessions.expires_at as expiresAt',
@@ -29,9 +31,21 @@ export function findSessionByHash(db: Db, tokenHash: string) {
       'members.current_college_id as collegeId',
       'members.disabled as disabled',
       'college_members.roles as roles',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    ]);
+}
+
+/** One token's session: the usual case, its SQL compiled once (`prepared`). */
+const sessionByHash = prepared((db: Db, tokenHash: string) =>
+  sessionsQuery(db).where('sessions.token_hash', '=', tokenHash),
+);
+
+/** The sessions of many tokens at once (many callers not seen before, at the same moment), by token hash. */
+export async function findSessionsByHashes(db: Db, tokenHashes: string[]) {
+  const rows =
+    tokenHashes.length === 1
+      ? await sessionByHash(db, tokenHashes[0]!)
+      : await sessionsQuery(db).where('sessions.token_hash', 'in', tokenHashes).execute();
+  return new Map(rows.map((r) => [r.tokenHash, r]));
 }
 
 export function touchSession(db: Db, id: number, now: number, expiresAt: number) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.js';
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
+import { batchedRead } from '../../db/read-batch.js';
 import * as q from './queries.js';
 
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -58,8 +59,13 @@ interface Resolved<A> {
   expiresAt: number;
 }
 
-async function memberOfToken(db: Db, token: string, now: number): Promise<Resolved<MemberActor> | null> {
-  const row = await q.findSessionByHash(db, hashToken(token));
+/** The look-ups of tokens not seen before, asked in one turn of the event loop, as one query (`batchedRead`). */
+const sessionReads = (ctx: AppContext) =>
+  batchedRead(ctx, 'sessions', (db, _group, hashes: string[]) => q.findSessionsByHashes(db, hashes));
+
+async function memberOfToken(ctx: AppContext, token: string, now: number): Promise<Resolved<MemberActor> | null> {
+  const db = ctx.db;
+  const row = await sessionReads(ctx)('', hashToken(token));
   // A disabled member's session is no session (the disabling ended them; this closes a login racing it).
   if (!row || row.disabled) return null;
   if (row.expiresAt <= now) {
@@ -140,7 +146,7 @@ export async function actorOfToken(ctx: AppContext, token: string): Promise<Memb
       const staff = await staffOfToken(ctx.db, token, now);
       return staff && { value: staff, tags: [tag.staff(staff.actor.staffId), tag.staffSession(staff.actor.sessionId)] };
     }
-    const member = await memberOfToken(ctx.db, token, now);
+    const member = await memberOfToken(ctx, token, now);
     return member && { value: member, tags: [tag.member(member.actor.memberId), tag.session(member.actor.sessionId)] };
   });
   if (!hit) return null;

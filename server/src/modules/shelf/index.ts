@@ -3,7 +3,14 @@
  * purchase, free) and the read decision's facts (`access.ts`), which the reader and the book files use.
  */
 export { shelfModule } from './routes.js';
-export { activeEntries, grantShelfEntry, readGrants, revokeShelfEntry, shelfSources } from './service.js';
+export {
+  activeEntries,
+  grantShelfEntries,
+  grantShelfEntry,
+  readGrants,
+  revokeShelfEntry,
+  shelfSources,
+} from './service.js';
 export {
   assertChapterReadable,
   bookAccess,

@@ -10,23 +10,29 @@ export interface Grant {
   expiresAt?: number | null;
 }
 
-/** Adds the grant, or renews its expiry when the same grant exists (idempotent: pressing twice adds one row). */
-export function upsertGrant(db: Db, grant: Grant, now: number) {
+/**
+ * Adds the grants, or renews the expiry of each that exists (idempotent: pressing twice adds one row), in one
+ * statement.
+ */
+export function upsertGrants(db: Db, grants: Grant[], now: number) {
   return db
     .insertInto('shelf_entries')
-    .values({
-      member_id: grant.memberId,
-      book_id: grant.bookId,
-      source: grant.source,
-      source_ref: grant.sourceRef ?? 0,
-      college_id: grant.collegeId ?? null,
-      expires_at: grant.expiresAt ?? null,
-      created_at: now,
-    })
+    .values(
+      grants.map((grant) => ({
+        member_id: grant.memberId,
+        book_id: grant.bookId,
+        source: grant.source,
+        source_ref: grant.sourceRef ?? 0,
+        college_id: grant.collegeId ?? null,
+        expires_at: grant.expiresAt ?? null,
+        created_at: now,
+      })),
+    )
     .onConflict((oc) =>
-      oc
-        .columns(['member_id', 'book_id', 'source', 'source_ref'])
-        .doUpdateSet({ expires_at: grant.expiresAt ?? null, college_id: grant.collegeId ?? null }),
+      oc.columns(['member_id', 'book_id', 'source', 'source_ref']).doUpdateSet((eb) => ({
+        expires_at: eb.ref('excluded.expires_at'),
+        college_id: eb.ref('excluded.college_id'),
+      })),
     )
     .execute();
 }

@@ -11,9 +11,17 @@ export type { ShelfSource };
  * The one way a book reaches a member's shelf: joining a class, an approved sample, a college authorization,
  * a paid order or adding a free book all call this (inside their own transaction: pass the transaction as db).
  */
-export async function grantShelfEntry(ctx: CacheOwner, db: Db, grant: q.Grant, now = Date.now()): Promise<void> {
-  await q.upsertGrant(db, grant, now);
-  invalidate(ctx, tag.grants(grant.memberId));
+export function grantShelfEntry(ctx: CacheOwner, db: Db, grant: q.Grant, now = Date.now()): Promise<void> {
+  return grantShelfEntries(ctx, db, [grant], now);
+}
+
+/** Many grants at once, in one statement (a batch of class joins; inside its transaction). */
+export async function grantShelfEntries(ctx: CacheOwner, db: Db, grants: q.Grant[], now = Date.now()): Promise<void> {
+  if (!grants.length) return;
+  // One row per grant: PostgreSQL refuses an upsert that would change the same row twice in one statement.
+  const unique = new Map(grants.map((g) => [`${g.memberId}:${g.bookId}:${g.source}:${g.sourceRef ?? 0}`, g]));
+  await q.upsertGrants(db, [...unique.values()], now);
+  invalidate(ctx, ...new Set(grants.map((g) => tag.grants(g.memberId))));
 }
 
 /** Removes one grant (leaving a class removes what the class gave); other grants of the book remain. */

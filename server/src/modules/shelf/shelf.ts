@@ -4,6 +4,7 @@ import type { Actor, MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
+import { memberRead, tag, type Loaded } from '../../http/read-cache.js';
 import { can } from '../../policies/index.js';
 import { isMember } from '../../policies/helpers.js';
 import { cardsByIds } from '../catalog/index.js';
@@ -90,9 +91,24 @@ export async function unstar(ctx: AppContext, actor: MemberActor, bookId: number
   await q.removeFavourite(ctx.db, actor.memberId, bookId);
 }
 
-/** The shelf page: one row per book with its sources, expiry, progress and last read. */
-export async function shelfPage(ctx: AppContext, actor: MemberActor, query: ShelfQuery): Promise<Paged<ShelfBook>> {
-  const entries = await q.memberEntries(ctx.db, actor.memberId, Date.now());
+/**
+ * The shelf page: one row per book with its sources, expiry, progress and last read. Kept per member, college
+ * and query for a few seconds (`memberRead`), until the first of its entries expires, and dropped by every grant
+ * and revocation (`tag.grants`), reading position saved (`tag.positions`), book edit (`tag.catalog`) and rename
+ * of a college it names (`tag.college`).
+ */
+export function shelfPage(ctx: AppContext, actor: MemberActor, query: ShelfQuery): Promise<Paged<ShelfBook>> {
+  const key = [actor.memberId, actor.collegeId, query.pageNum, query.pageSize, query.source, query.keyword].join('|');
+  return memberRead(ctx, 'shelf-page', key, () => loadShelfPage(ctx, actor, query));
+}
+
+async function loadShelfPage(
+  ctx: AppContext,
+  actor: MemberActor,
+  query: ShelfQuery,
+): Promise<Loaded<Paged<ShelfBook>>> {
+  const now = Date.now();
+  const entries = await q.memberEntries(ctx.db, actor.memberId, now);
   const byBook = new Map<number, typeof entries>();
   for (const e of entries) {
     if (query.keyword && !e.title.toLowerCase().includes(query.keyword.toLowerCase())) continue;
@@ -109,12 +125,14 @@ export async function shelfPage(ctx: AppContext, actor: MemberActor, query: Shel
   const cardOf = new Map(cards.map((c) => [c.id, c]));
   const positionOf = new Map(positions.map((p) => [p.bookId, p]));
   const rows: ShelfBook[] = [];
+  const colleges = new Set<number>();
   for (const id of pageIds) {
     const card = cardOf.get(id);
     if (!card) continue;
     const list = byBook.get(id)!;
     const usable = list.some((e) => e.collegeId === null || e.collegeId === actor.collegeId);
     const other = usable ? null : list.find((e) => e.collegeId !== null);
+    if (other) colleges.add(other.collegeId!);
     const expiries = list.map((e) => e.expiresAt);
     const position = positionOf.get(id);
     rows.push({
@@ -128,7 +146,18 @@ export async function shelfPage(ctx: AppContext, actor: MemberActor, query: Shel
       lastChapterId: position?.chapterId ?? null,
     });
   }
-  return pageOf(rows, total);
+  // Any entry's expiry changes the page (a book leaves, a row's expiry or sources change).
+  const expiries = entries.map((e) => e.expiresAt).filter((t): t is number => t !== null);
+  return {
+    value: pageOf(rows, total),
+    tags: [
+      tag.grants(actor.memberId),
+      tag.positions(actor.memberId),
+      tag.catalog,
+      ...[...colleges].map((id) => tag.college(id)),
+    ],
+    ...(expiries.length ? { until: Math.min(...expiries) } : {}),
+  };
 }
 
 export async function favouritesPage(

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MemberStatus } from '@textbook/contracts';
+import { buildClassWorld, createClass, validClass } from '../../../test/classes.js';
+import { buildMember } from '../../../test/factories.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { findByCode } from './joiner.js';
+import { writeJoin, type JoinWrite } from './join-batch.js';
+
+/** The group commit of joins (issue 21): what one batch writes for each join, exactly. */
+describe('joins written in one batch', () => {
+  const t = useTestApp();
+
+  it('a student in one batch twice (a double press): one row, one notice; the others each their own', async () => {
+    const w = await buildClassWorld(t.ctx);
+    const cls = (await findByCode(t.ctx, (await createClass(t, w.teacher.token, validClass(w.bookId))).code))!;
+    const other = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
+    const write = (memberId: number, studentId: string): JoinWrite => ({
+      memberId,
+      identity: { studentId, name: '同批' },
+      identityOf: null,
+      enrol: false,
+      status: MemberStatus.PENDING,
+    });
+    // Submitted in one turn of the event loop: one batch.
+    const outcomes = await Promise.all([
+      writeJoin(t.ctx, cls, write(w.student.id, 'B1')),
+      writeJoin(t.ctx, cls, write(w.student.id, 'B1')),
+      writeJoin(t.ctx, cls, write(other.id, 'B2')),
+    ]);
+    expect(outcomes).toEqual([
+      { changed: true, status: MemberStatus.PENDING },
+      { changed: false, status: MemberStatus.PENDING },
+      { changed: true, status: MemberStatus.PENDING },
+    ]);
+    const rows = await t.ctx.db
+      .selectFrom('class_students')
+      .select('member_id')
+      .where('class_id', '=', cls.id)
+      .execute();
+    expect(rows.map((r) => r.member_id).sort()).toEqual([w.student.id, other.id].sort());
+    const notices = await t.ctx.db
+      .selectFrom('notices')
+      .select('title')
+      .where('member_id', '=', w.teacher.id)
+      .where('link', '=', `/my/admissionDetails?classId=${cls.id}`)
+      .execute();
+    expect(notices).toHaveLength(2);
+  });
+
+  it('a batch that fails is written again join by join: each gets its own answer', async () => {
+    const w = await buildClassWorld(t.ctx);
+    const cls = (await findByCode(
+      t.ctx,
+      (await createClass(t, w.teacher.token, validClass(w.bookId, { isReview: '1' }))).code,
+    ))!;
+    const good = await buildMember(t.ctx.db, { college: w.college, roles: '3' });
+    const direct = (memberId: number): JoinWrite => ({
+      memberId,
+      identity: { studentId: `S${memberId}`, name: '直通' },
+      identityOf: null,
+      enrol: false,
+      status: MemberStatus.APPROVED,
+    });
+    // A member id that does not exist fails the batch's insert (foreign key); the good join still goes in.
+    const [ok, bad] = await Promise.allSettled([
+      writeJoin(t.ctx, cls, direct(good.id)),
+      writeJoin(t.ctx, cls, direct(987_654_321)),
+    ]);
+    expect(ok).toEqual({ status: 'fulfilled', value: { changed: true, status: MemberStatus.APPROVED } });
+    expect(bad.status).toBe('rejected');
+    const rows = await t.ctx.db
+      .selectFrom('class_students')
+      .select('member_id')
+      .where('class_id', '=', cls.id)
+      .execute();
+    expect(rows.map((r) => r.member_id)).toEqual([good.id]);
+  });
+});
