@@ -19,9 +19,12 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('books_identifier').on('books').column('identifier').execute();
 }
 
+/**
+ * Only the plain index goes: books that share an identifier by then could not take a unique one, and `db:reset`
+ * (every migration down) must not fail on them; the books migration's own down drops the table.
+ */
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('books_identifier').execute();
-  await db.schema.createIndex('books_identifier_unique').on('books').column('identifier').unique().execute();
 }
 
 async function rebuildSqliteBooks(db: AnyDb, edit: (createSql: string) => string): Promise<void> {
