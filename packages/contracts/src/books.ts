@@ -224,7 +224,6 @@ export const DictMsg = {
 export const BookAdminMsg = {
   COVER_TYPE: '请上传 JPG、PNG、GIF 或 WebP 格式的封面图片',
   COVER_TOO_LARGE: '封面图片不能超过5MB',
-  EDITION_OTHER_BOOK: (title: string) => `该 EPUB 已是另一本图书《${title}》的文件，不能作为本书的新版本`,
 } as const;
 
 const dictLabel = z

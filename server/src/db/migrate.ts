@@ -70,17 +70,29 @@ async function withAdvisoryLock<T>(db: Db, name: string, work: () => Promise<T>)
   });
 }
 
-/** The work on the one SQLite connection, inside `BEGIN IMMEDIATE` … `COMMIT` (rolled back when it throws). */
+/**
+ * The work on the one SQLite connection, inside `BEGIN IMMEDIATE` … `COMMIT` (rolled back when it throws), with
+ * foreign keys off as SQLite's ALTER TABLE page asks for a table rebuild (a dropped parent table would otherwise
+ * cascade to its children); every foreign key is checked before the commit, and they are on again after.
+ */
 async function inWriteTransaction<T>(db: Db, work: (conn: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+    const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(conn);
+    await sql`pragma foreign_keys = off`.execute(conn);
     try {
-      const out = await work(conn);
-      await sql`commit`.execute(conn);
-      return out;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+      await sql`begin immediate`.execute(conn);
+      try {
+        const out = await work(conn);
+        const broken = await sql`pragma foreign_key_check`.execute(conn);
+        if (broken.rows.length) throw new Error(`migrations broke foreign keys: ${JSON.stringify(broken.rows[0])}`);
+        await sql`commit`.execute(conn);
+        return out;
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      if (fk.rows[0]?.foreign_keys) await sql`pragma foreign_keys = on`.execute(conn);
     }
   });
 }

@@ -62,7 +62,7 @@ export const useCaches = () =>
 export function uploadEpub(
   file: File,
   onProgress: (percent: number) => void,
-  /** A new edition of this book (else the file's identifier decides: a new book or a known one's new edition). */
+  /** A new edition of this book (else the file is a new book, whatever its identifier). */
   bookId?: number,
 ): Promise<{ jobId: number }> {
   return new Promise((resolve, reject) => {

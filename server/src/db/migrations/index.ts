@@ -23,6 +23,7 @@ import * as importJobEdition from './20261125_0201_import_job_edition.js';
 import * as adminSite from './20261125_0611_admin_site.js';
 import * as adminPeople from './20261125_0701_admin_people.js';
 import * as bookRendering from './20261126_0101_book_rendering.js';
+import * as bookIdentifierShared from './20261126_0201_book_identifier_shared.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0611_admin_site': adminSite,
   '20261125_0701_admin_people': adminPeople,
   '20261126_0101_book_rendering': bookRendering,
+  '20261126_0201_book_identifier_shared': bookIdentifierShared,
 };

@@ -62,6 +62,8 @@ export async function seedDemoTeaching(ctx: AppContext): Promise<void> {
       .selectFrom('books')
       .select('id')
       .where('identifier', '=', demoIdentifier(key))
+      // Identifiers may repeat (a staff import of the same file is a new book): the seed's book came first.
+      .orderBy('id')
       .executeTakeFirstOrThrow(() => new Error(`demo textbook ${key} missing`));
     return book.id;
   };

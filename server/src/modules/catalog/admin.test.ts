@@ -258,12 +258,6 @@ describe("the staff's book editing", () => {
     );
     expect(second).toMatchObject({ status: 'done', bookId });
     expect(second.message).toContain('已更新为新版本');
-    // A file that is another book's is refused, with the reason.
-    const refused = await upload(editor.token, buildEpub('urn:test:admin-books:3', '另一本书', chapters), 'o2.epub', {
-      bookId: String(bookId),
-    });
-    expect(refused).toMatchObject({ status: 'failed', message: BookAdminMsg.EDITION_OTHER_BOOK('另一本书') });
-
     const editions = expectOk(
       await call<BookEditions>(t.app, { url: `/api/admin/book/${bookId}/editions`, token: editor.token }),
     );
@@ -273,13 +267,19 @@ describe("the staff's book editing", () => {
       [1, '管理测试.epub'],
     ]);
     expect(editions.rows[0]!.staffName).not.toBe('');
-    // The same file again updates the same book (third edition).
-    const third = await upload(
+    // The same file again without a chosen book is a new book: only the staff member's choice makes an edition.
+    const again = await upload(
       editor.token,
       buildEpub('urn:test:admin-books:1b', '管理学原理（第二版）', chapters),
       '第二版.epub',
     );
-    expect(third.bookId).toBe(bookId);
+    expect(again).toMatchObject({ status: 'done' });
+    expect(again.bookId).not.toBe(bookId);
+    // A file whose identifier is another book's becomes the chosen book's edition: the staff member decided.
+    const shared = await upload(editor.token, buildEpub('urn:test:admin-books:3', '另一本书', chapters), 'o2.epub', {
+      bookId: String(bookId),
+    });
+    expect(shared).toMatchObject({ status: 'done', bookId });
     expect(other.bookId).not.toBe(bookId);
     expect((await call(t.app, { url: `/api/admin/book/${bookId}/editions`, token: finance.token })).status).toBe(403);
     expect((await call(t.app, { url: '/api/admin/book/99999999/editions', token: editor.token })).status).toBe(404);

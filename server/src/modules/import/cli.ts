@@ -8,7 +8,7 @@ import { importEpub } from './importer.js';
 import { dictEntries } from './queries.js';
 
 export const USAGE =
-  'Usage: npm run import-book -- <file.epub> [--subject <name or id>] [--collection <name or id>] [--publish] [--free <chapters>] [--recommend] [--price <yuan>]';
+  'Usage: npm run import-book -- <file.epub> [--subject <name or id>] [--collection <name or id>] [--publish] [--free <chapters>] [--recommend] [--price <yuan>] [--edition-of <book id>]';
 
 /** A dictionary entry by id, label or value (case-insensitive); null when there is none. */
 async function dictId(db: Db, dictType: string, wanted: string): Promise<number | null> {
@@ -39,6 +39,7 @@ export async function runImportCli(
         recommend: { type: 'boolean', default: false },
         free: { type: 'string' },
         price: { type: 'string' },
+        'edition-of': { type: 'string' },
       },
     });
   } catch (err) {
@@ -79,6 +80,11 @@ export async function runImportCli(
     out.error(`--free takes a whole number of chapters and --price an amount in yuan.\n${USAGE}`);
     return 2;
   }
+  const editionOf = values['edition-of'] === undefined ? undefined : Number(values['edition-of']);
+  if (editionOf !== undefined && !(Number.isInteger(editionOf) && editionOf > 0)) {
+    out.error(`--edition-of takes the id of the book this file is a new edition of.\n${USAGE}`);
+    return 2;
+  }
   const started = Date.now();
   try {
     const result = await importEpub({ ...deps, caches: null }, new Uint8Array(fs.readFileSync(file)), {
@@ -89,9 +95,10 @@ export async function runImportCli(
       recommended: values.recommend,
       freeChapters: free,
       price,
+      bookId: editionOf,
     });
     out.log(
-      `${result.created ? 'Imported' : `Updated to edition ${result.edition}`}: "${result.title}" as book ${result.bookId} ` +
+      `${result.created ? `Imported as a new book: "${result.title}" as book ${result.bookId}` : `Imported as edition ${result.edition} of book ${result.bookId}: "${result.title}"`} ` +
         `(${result.chapters} chapters, ${result.sections} table-of-contents entries from ${result.tocSource}, ` +
         `${result.assets} files) in ${Date.now() - started} ms.`,
     );

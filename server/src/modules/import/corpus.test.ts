@@ -93,8 +93,8 @@ describe.runIf(available)('EPUB import over the shared corpus', () => {
     };
   }
 
-  // Imported one after the other, each checked at once: several tiny test books share one identifier and
-  // would otherwise replace each other as new editions.
+  // Imported one after the other, each checked at once (several tiny test books share one identifier: each is
+  // still a book of its own).
   it.each(files)(
     '%s: imports with a tree matching its own table of contents, or is refused in plain words',
     async (file) => {

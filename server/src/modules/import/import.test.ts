@@ -226,6 +226,7 @@ describe('importing', () => {
     const second = await importEpub(
       deps(),
       makeEpub({ id: 'urn:x:edition', title: '线性代数（第二版）', chapters: ['<h1>一</h1>', '<h1>二</h1>'] }),
+      { bookId: first.bookId },
     );
     expect(second).toMatchObject({ bookId: first.bookId, created: false, edition: 2, chapters: 2 });
     expect(await activeEntries(t.ctx.db, member.id, first.bookId)).toHaveLength(1);
@@ -330,7 +331,7 @@ describe('npm run import-book', () => {
     const good = path.join(dataDir, 'good.epub');
     fs.writeFileSync(good, makeEpub({ id: 'urn:x:cli', title: '复变函数' }));
     expect(await runImportCli([good, '--subject', '数学', '--publish'], deps, out)).toBe(0);
-    expect(lines.pop()).toMatch(/^Imported: "复变函数" as book \d+ \(1 chapters/);
+    expect(lines.pop()).toMatch(/^Imported as a new book: "复变函数" as book \d+ \(1 chapters/);
     const book = await t.ctx.db
       .selectFrom('books as b')
       .innerJoin('dict_data as d', 'd.id', 'b.subject_id')
@@ -346,5 +347,38 @@ describe('npm run import-book', () => {
     expect(await runImportCli([good, '--subject', '天文'], deps, out)).toBe(1);
     expect(lines.pop()).toContain('Unknown subject "天文"');
     expect(await runImportCli([], deps, out)).toBe(2);
+  });
+
+  it('makes a new book of a file whose identifier another book has, and an edition only when asked', async () => {
+    const { runImportCli } = await import('./cli.js');
+    const deps = { db: t.ctx.db, dialect: t.ctx.dialect, storage: bookStorage(t.ctx.config) };
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`E ${l}`) };
+    const first = path.join(dataDir, 'first.epub');
+    fs.writeFileSync(first, makeEpub({ id: 'urn:x:shared', title: '第一本' }));
+    const other = path.join(dataDir, 'other.epub');
+    fs.writeFileSync(other, makeEpub({ id: 'urn:x:shared', title: '另一本' }));
+    expect(await runImportCli([first], deps, out)).toBe(0);
+    const firstId = Number(/as book (\d+)/.exec(lines.pop()!)![1]);
+    expect(await runImportCli([other], deps, out)).toBe(0);
+    const otherLine = lines.pop()!;
+    expect(otherLine).toMatch(/^Imported as a new book: "另一本"/);
+    expect(Number(/as book (\d+)/.exec(otherLine)![1])).not.toBe(firstId);
+    // Asked for: a new edition of the first book, published by --publish.
+    expect(await runImportCli([other, '--edition-of', String(firstId), '--publish'], deps, out)).toBe(0);
+    expect(lines.pop()).toMatch(new RegExp(`^Imported as edition 2 of book ${firstId}: "另一本"`));
+    const shared = await t.ctx.db
+      .selectFrom('books')
+      .select(['id', 'title', 'edition', 'published'])
+      .where('identifier', '=', 'urn:x:shared')
+      .orderBy('id')
+      .execute();
+    expect(shared).toEqual([
+      { id: firstId, title: '另一本', edition: 2, published: 1 },
+      { id: expect.any(Number), title: '另一本', edition: 1, published: 0 },
+    ]);
+    expect(await runImportCli([other, '--edition-of', '99999999'], deps, out)).toBe(1);
+    expect(lines.pop()).toBe('E Refused: No book 99999999');
+    expect(await runImportCli([other, '--edition-of', 'x'], deps, out)).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BookAdminMsg, Msg } from '@textbook/contracts';
+import { Msg } from '@textbook/contracts';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
@@ -26,9 +26,8 @@ export interface ImportOptions {
   recommended?: boolean;
   fileName?: string;
   /**
-   * Import as a new edition of this book (the console's "new edition"): its content is replaced and its package
-   * identifier becomes the file's, so a later upload of the same file updates it too. Refused when the file is
-   * already another book's.
+   * Import as a new edition of this book (the console's "new edition", the CLI's `--edition-of`): its content is
+   * replaced and its package identifier becomes the file's. Without it the file is always a new book.
    */
   bookId?: number;
   onProgress?: (percent: number) => Promise<void> | void;
@@ -147,13 +146,12 @@ async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], ch
   await walk(drafts, 0, 1);
 }
 
-/** The book a file updates: the chosen one (refused when the file is another book's), else the one it names. */
-async function editionTarget(db: Db, identifier: string, bookId: number | undefined) {
-  const named = await q.findBookByIdentifier(db, identifier);
-  if (bookId === undefined) return named;
-  if (named && named.id !== bookId) {
-    throw refuse(BookAdminMsg.EDITION_OTHER_BOOK(named.title), `This EPUB is already book ${named.id}'s file`);
-  }
+/**
+ * The book a file updates: only the one the staff member chose (a new edition); without a choice the file is a new
+ * book, whatever its identifier (two different books may share one: W3C `pkg-unique-id`).
+ */
+async function editionTarget(db: Db, bookId: number | undefined) {
+  if (bookId === undefined) return undefined;
   const chosen = await q.findBookById(db, bookId);
   if (!chosen) throw refuse(Msg.NOT_FOUND, `No book ${bookId}`);
   return chosen;
@@ -161,7 +159,7 @@ async function editionTarget(db: Db, identifier: string, bookId: number | undefi
 
 /**
  * Imports an EPUB as one transaction: a refused or failing import leaves no book, no chapter and no
- * stored file behind. The same package identifier updates the existing book (new edition, same id).
+ * stored file behind. It makes a new book unless `options.bookId` names the book it is a new edition of (same id).
  */
 export async function importEpub(
   deps: ImportDeps,
@@ -232,7 +230,7 @@ export async function importEpub(
     let oldNames: string[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      const existing = await editionTarget(trx, identifier, options.bookId);
+      const existing = await editionTarget(trx, options.bookId);
       const { full, initials } = titlePinyin(title);
       const fields = {
         title,
@@ -261,6 +259,7 @@ export async function importEpub(
           ...fields,
           identifier,
           edition,
+          ...(options.published ? { published: 1, published_at: existing.published_at ?? now } : {}),
           ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
           ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),
         });

@@ -2,18 +2,10 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { BooksTable, ImportJobsTable } from '../../db/tables/books.js';
 
-export function findBookByIdentifier(db: Db, identifier: string) {
-  return db
-    .selectFrom('books')
-    .select(['id', 'edition', 'cover', 'title'])
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
-}
-
 export function findBookById(db: Db, id: number) {
   return db
     .selectFrom('books')
-    .select(['id', 'edition', 'cover', 'title', 'identifier'])
+    .select(['id', 'edition', 'cover', 'title', 'identifier', 'published_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

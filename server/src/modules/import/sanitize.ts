@@ -1,6 +1,6 @@
 import render from 'dom-serializer';
 import sanitizeHtml from 'sanitize-html';
-import { Element, Text, type ChildNode, type Document } from 'domhandler';
+import { Element, isText, Text, type ChildNode, type Document } from 'domhandler';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_ELEMENTS, UNWRAPPED_ELEMENTS } from './allow-list.js';
 import { joinHardWrappedCjk } from './cjk.js';
 import { sanitizeCss } from './css.js';
@@ -87,6 +87,22 @@ interface WalkState {
   headingCount: number;
 }
 
+const FULL_WIDTH = /text-transform\s*:\s*(-epub-fullwidth|full-width)\b/i;
+
+/**
+ * `text-transform: -epub-fullwidth` (W3C `css-epub-text-transform`) in an element's style: Chromium has no
+ * `full-width` transform, so the element's ASCII letters, digits and signs become their full-width forms here
+ * (U+FF01–U+FF5E, space U+3000), as the transform would show them; the style keeps the standard value.
+ */
+function fullWidthText(node: ChildNode): void {
+  if (isText(node)) {
+    node.data = node.data.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    node.data = node.data.replace(/ /g, '\u3000');
+  } else if (isElement(node)) {
+    for (const child of node.children) fullWidthText(child);
+  }
+}
+
 function cleanElement(el: Element, state: WalkState): void {
   for (const name of Object.keys(el.attribs)) {
     const lower = name.toLowerCase();
@@ -98,6 +114,7 @@ function cleanElement(el: Element, state: WalkState): void {
       if (next === null) delete el.attribs[name];
       else el.attribs[name] = next;
     } else if (lower === 'style') {
+      if (FULL_WIDTH.test(value)) fullWidthText(el);
       el.attribs[name] = sanitizeCss(value, state.docPath, (p) => state.links.assetUrl(p));
     }
   }

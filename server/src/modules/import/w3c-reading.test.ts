@@ -54,6 +54,14 @@ describe('book CSS', () => {
     const ch = sanitizeChapter('<html><body><p style="-epub-hyphens: none">x</p></body></html>', 'EPUB/c.xhtml', links);
     expect(ch.html).toContain('style="hyphens: none"');
   });
+  it('writes the text of a -epub-fullwidth element in full-width forms (Chromium has no full-width transform)', () => {
+    const ch = sanitizeChapter(
+      '<html><body><p style="text-transform: -epub-fullwidth">これ<br/>12 ab<b>C!</b></p><p>12 ab</p></body></html>',
+      'EPUB/c.xhtml',
+      links,
+    );
+    expect(ch.html).toContain('style="text-transform: full-width">これ<br />１２\u3000ａｂ<b>Ｃ！</b></p><p>12 ab</p>');
+  });
 });
 
 describe('SVG', () => {

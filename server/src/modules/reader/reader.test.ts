@@ -293,7 +293,7 @@ describe('reader: position, reading time, notes and translation', () => {
       ),
     );
 
-    const next = await importBook(t.ctx, buildEpub(identifier, '论语选读', SECOND));
+    const next = await importBook(t.ctx, buildEpub(identifier, '论语选读', SECOND), { bookId });
     expect(next).toMatchObject({ bookId, edition: 2 });
     const newChapters = await t.ctx.db
       .selectFrom('book_chapters')

@@ -7,8 +7,8 @@ import { EpubUpload } from './Upload';
 
 /**
  * A book's editions: one book whose content a newer EPUB replaces (same address, shelves, notes re-anchored).
- * Lists the imports that made each edition, and takes a new EPUB as this book's next edition (its identifier is
- * then linked to the book, so uploading that file again updates this book).
+ * Lists the imports that made each edition, and takes a new EPUB as this book's next edition (the book takes the
+ * file's identifier; an upload without choosing a book is always a new book).
  */
 export function Editions({ book, onClose }: { book?: AdminBookRow; onClose: () => void }) {
   const phone = Grid.useBreakpoint().md === false;
