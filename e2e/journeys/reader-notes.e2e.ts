@@ -117,9 +117,17 @@ for (const device of DEVICES) {
     expect((await text.inputValue()).length).toBe(5000);
     await editor.getByRole('button', { name: /取\s*消/ }).click();
     await editor.waitFor({ state: 'hidden' });
-    // Cancelled: opening the note again shows what is saved.
-    await clickMark(page);
-    await editor.waitFor();
+    // Cancelled: opening the note again shows what is saved. A click while the closing dialog's mask still fades
+    // out lands on the mask: click again until the editor opens.
+    await expect
+      .poll(
+        async () => {
+          await clickMark(page);
+          return editor.isVisible();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(true);
     expect(await text.inputValue()).toBe('再读：作者的用意在这里（三读）');
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'hidden' });
