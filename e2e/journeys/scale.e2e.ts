@@ -54,6 +54,10 @@ const missing =
     : [
         ...((await listening(PG_URL, 5432)) ? [] : [`PostgreSQL at ${PG_URL}`]),
         ...((await listening(REDIS_URL, 6379)) ? [] : [`Redis at ${REDIS_URL}`]),
+        // nginx is installed on the way when this process may (root); otherwise it has to be there.
+        ...(process.getuid?.() === 0 || ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p))
+          ? []
+          : ['nginx (apt-get install nginx-light)']),
       ];
 if (missing.length) console.warn(`[e2e] scale journey skipped: no ${missing.join(', no ')}`);
 let dataDir = '';
