@@ -1,9 +1,9 @@
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, shot, useJourney } from '../support/browser.js';
 import { ROOT } from '../support/server.js';
+import { png } from '../support/png.js';
 import { makeStaff, setStaffCookies } from '../support/staff.js';
 
 /**
@@ -26,35 +26,8 @@ async function staffPage(token: string, device: 'desktop' | 'phone' = 'desktop')
 }
 
 /** A plain PNG cover of one colour with a band (width × height), made here. */
-function coverPng(width = 300, height = 420): Buffer {
-  const row = (y: number) => {
-    const line = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = y > height * 0.4 && y < height * 0.55;
-      line.set(band ? [255, 255, 255] : [0x2e, 0x7d, 0x32], 1 + x * 3);
-    }
-    return line;
-  };
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => row(y)));
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const coverPng = (width = 300, height = 420) =>
+  png(width, height, (_x, y) => (y > height * 0.4 && y < height * 0.55 ? [255, 255, 255] : [0x2e, 0x7d, 0x32]));
 
 const confirm = (page: Page) =>
   page

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { MemberStatus, Review } from '@textbook/contracts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startScale } from '../../scripts/scale.mjs';
 import { api, consoleErrors, livePush, shot, useJourney } from '../support/browser.js';
+import { png } from '../support/png.js';
 import { chapterText, marks, selectText } from '../support/reader.js';
 
 /**
@@ -111,26 +111,6 @@ function servedBy(page: Page): Map<string, string[]> {
     seen.set(name, [...(seen.get(name) ?? []), path]);
   });
   return seen;
-}
-
-/** A PNG of one colour, made here (chunk CRCs by zlib). */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A session of a member, opened through the proxy. */
@@ -263,9 +243,9 @@ test.skipIf(missing.length > 0)(
     await shot(other, 'live-badge', { fullPage: false });
 
     // An avatar uploaded through one instance is served by another.
-    const png = solidPng(64, 64);
+    const avatarPng = png(64, 64, () => [0x5a, 0x5a, 0x5a]);
     const formData = new FormData();
-    formData.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
+    formData.append('file', new Blob([new Uint8Array(avatarPng)], { type: 'image/png' }), 'avatar.png');
     const uploaded = await fetch(`${direct(0)}/api/avatar`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable } from './redis.js';
 import { Role, type MemberInfo, type MyClassRow, type Paged, type ShelfBook } from '@textbook/contracts';
 import { appContext, buildApp } from '../src/app.js';
 import { addMembership, giveRole, removeMembership } from '../src/modules/member/index.js';
@@ -454,16 +454,7 @@ describe('member reads are cached and every write shows at once (one app)', () =
   for (const [name, run] of cases) it(name, () => run({ writer: t, reader: t }));
 });
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
-if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the two-instance member-read cases are skipped`);
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)(
   'member reads across two apps sharing the cache bus (Redis): writes on one, reads on the other',
