@@ -22,6 +22,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The starter inlined into index.html: browser globals, and SRC, which the build replaces.
+    files: ['web/start/*.js'],
+    languageOptions: { globals: { ...globals.browser, SRC: 'readonly' } },
+  },
+  {
     // The shared package imports nothing from server or web.
     files: ['packages/contracts/**/*.ts'],
     rules: {

@@ -1,4 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
+
+/** The app's starter (start/start-app.js), inlined without its comments and indentation. */
+function starter(src: string): string {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start', 'start-app.js');
+  const code = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//'))
+    .join('\n');
+  return code.replace(/\(SRC\);$/, `(${JSON.stringify(src)});`);
+}
 
 /**
  * Route pages are lazy chunks: without help the browser learns of the current page's chunk only after the
@@ -8,11 +23,19 @@ import type { Plugin, Rolldown } from 'vite';
  * alongside the main bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
  * ahead of the entry's script and modulepreload links. Every preload is `crossorigin`, as Vite's own stylesheet
  * and module links are: a preload in another credentials mode is not used (and the browser warns of it).
+ * The server's visitor pages (server/src/prerender) learn each page's stylesheets from `prerender.json`, written
+ * beside index.html.
  */
 export function routePreload(): Plugin {
+  const pageCss: Record<string, { css: string[] }> = {};
   return {
     name: 'route-preload',
     apply: 'build',
+    writeBundle(options) {
+      if (options.dir) {
+        fs.writeFileSync(path.join(options.dir, 'prerender.json'), `${JSON.stringify({ routes: pageCss })}\n`);
+      }
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -47,28 +70,29 @@ export function routePreload(): Plugin {
               if (!inEntry.has(css)) list.add(at(css));
           }
           routes[route] = [...list];
+          pageCss[route] = { css: [...list].map((i) => files[i]!).filter((f) => f.endsWith('.css')) };
           if (route === 'index') routes[''] = routes[route];
         }
         const script =
-          `<script>(function(f,m){var r=m[location.pathname.replace(/^\\/+|\\/+$/g,'')];if(r)r.forEach(function(i){` +
-          `var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}` +
-          `else{l.rel='modulepreload'}l.crossOrigin='';l.href='/assets/'+f[i];document.head.appendChild(l)})})(` +
+          // On a visitor page written on the server the page's stylesheets are already linked, and its modules
+          // wait for the app's start (`tb-modulepreload`, see start/start-app.js).
+          `<script>(function(f,m){var p=document.documentElement.hasAttribute('data-prerendered');` +
+          `var r=m[location.pathname.replace(/^\\/+|\\/+$/g,'')];if(r)r.forEach(function(i){` +
+          `var l=document.createElement('link');if(/\\.css$/.test(f[i])){if(p)return;l.rel='preload';l.as='style'}` +
+          `else{l.rel=p?'tb-modulepreload':'modulepreload'}l.crossOrigin='';l.href='/assets/'+f[i];` +
+          `document.head.appendChild(l)})})(` +
           `${JSON.stringify(files)},${JSON.stringify(routes)})</script>`;
         // The entry's stylesheet goes first, before Vite's dozens of modulepreload links, so that it is not queued
         // behind them: the browser can then paint the static header of index.html while the scripts download.
         // The page's own files are asked for last (the script runs once the stylesheet is in).
         const styles = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
         for (const style of styles) html = html.replace(style, '');
-        // The app starts after the browser has painted the static header once (the first frame, which waits for
-        // the stylesheet; at once in a hidden tab, which draws none; at the latest after 1 s): on a fast network
-        // the scripts are in before the first frame, and evaluating them at once would keep the screen blank
-        // until the page is rendered. They still download in parallel (modulepreload).
+        // The entry is started by the starter script (start/start-app.js): after the first frame for the web app's
+        // own page, at the visitor's first touch for a page written on the server.
         html = html.replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/,
           (_, src: string) =>
-            `<script type="module">new Promise(function(r){if(document.hidden)return r();` +
-            `requestAnimationFrame(function(){setTimeout(r)});setTimeout(r,1000)})` +
-            `.then(function(){return import(${JSON.stringify(src)})})</script>\n` +
+            `<script type="module">${starter(src)}</script>\n` +
             `    <link rel="modulepreload" crossorigin href="${src}">`,
         );
         return html

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { DictNode } from '@textbook/contracts';
-import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, appStarted, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
 
 const journey = useJourney('books');
 
@@ -38,6 +38,9 @@ for (const device of DEVICES) {
     // Search in Chinese from the home page's search box.
     await page.goto('/', { waitUntil: 'networkidle' });
     const box = page.locator('.hero').getByRole('searchbox', { name: '搜索' });
+    // The home page is the server's until the first touch; a fill is no touch, so tap the box first.
+    await box.click();
+    await appStarted(page);
     await box.fill('高等数学');
     await box.press('Enter');
     await page.waitForURL('**/search-result?**');

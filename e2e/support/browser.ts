@@ -163,6 +163,14 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   return file;
 }
 
+/**
+ * Waits until the web app has started over a visitor page written on the server (it starts at the first touch,
+ * web/start/start-app.js), for steps that need the app's own page rather than the server's.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { __tbReady?: boolean }).__tbReady === true);
+}
+
 /** Calls the API of the test server; answers the parsed envelope. */
 export async function api<T = unknown>(
   pathname: string,

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -11,6 +11,7 @@ import { router } from './router';
 import { installChunkErrorRecovery } from './router/chunkErrors';
 import { theme } from './styles/theme';
 import './styles/global.css';
+import './styles/prerender.css';
 
 dayjs.locale('zh-cn');
 installChunkErrorRecovery();
@@ -30,7 +31,26 @@ function routerReady(): Promise<void> {
   });
 }
 
+/**
+ * Tells the starter (web/start/start-app.js) that the app has drawn its first page over the server's: in the same
+ * task as the commit, so that text typed into the server's page is carried over before any key reaches the app.
+ */
+function Started() {
+  useLayoutEffect(() => {
+    document.dispatchEvent(new Event('tb:ready'));
+  }, []);
+  return null;
+}
+
 await routerReady();
+// A visitor's page written on the server starts the app at the first touch; a link or form followed before the
+// app ran is opened here, before the first render, so the app draws that page rather than the one left.
+// One followed later, while the first page is being drawn, is opened by the starter through __tbNavigate.
+const started = window as { __tbGo?: string; __tbNavigate?: (to: string) => void };
+const go = started.__tbGo;
+started.__tbGo = undefined;
+if (go) await router.navigate(go);
+started.__tbNavigate = (to) => void router.navigate(to);
 const root = createRoot(document.getElementById('root')!);
 // A transition lets React render the first page in slices, yielding to the browser between them, instead of one
 // long task that holds the phone's main thread (Lighthouse counts it as blocking time).
@@ -40,6 +60,7 @@ startTransition(() =>
       <ConfigProvider locale={zhCN} theme={theme}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <Started />
         </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,

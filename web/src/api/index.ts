@@ -1,6 +1,7 @@
 import { createApiClient, type ClientUi } from './client';
 import { ClientKind } from '@textbook/contracts';
 import { goToSsoLogin } from './sso';
+import { takePrefetched } from './prefetched';
 
 type Pending = { kind: 'error' | 'notify' | 'info'; msg: string };
 const pending: Pending[] = [];
@@ -62,7 +63,7 @@ const shownUi: ClientUi = {
 };
 
 /** The app's one API client (member session: the HttpOnly `Book-Token` cookie). */
-export const api = createApiClient({ ui: shownUi, onRelogin: () => goToSsoLogin() });
+export const api = createApiClient({ ui: shownUi, onRelogin: () => goToSsoLogin(), prefetched: takePrefetched });
 
 /**
  * The same client for the staff console's pages: the `Staff-Token` cookie, and a 401 leads to the staff

@@ -57,6 +57,7 @@ export function Header({ fullWidth = false }: { fullWidth?: boolean }) {
           type="button"
           className="header-icon-button mobile-only"
           aria-label="打开菜单"
+          data-replay="menu"
           onClick={() => setDrawer(true)}
         >
           <MenuOutlined />
@@ -82,11 +83,22 @@ export function Header({ fullWidth = false }: { fullWidth?: boolean }) {
             </Suspense>
           ) : (
             <div className="login-links">
-              <button type="button" className="text-button" onClick={() => openLogin('login')} data-testid="login-link">
+              <button
+                type="button"
+                className="text-button"
+                onClick={() => openLogin('login')}
+                data-testid="login-link"
+                data-replay="login"
+              >
                 登录
               </button>
               <span className="divider">|</span>
-              <button type="button" className="text-button" onClick={() => openLogin('register')}>
+              <button
+                type="button"
+                className="text-button"
+                onClick={() => openLogin('register')}
+                data-replay="register"
+              >
                 注册
               </button>
             </div>

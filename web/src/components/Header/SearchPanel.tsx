@@ -21,15 +21,34 @@ export function SearchPanel() {
     timer.current = setTimeout(() => setOpen(false), Limits.SEARCH_PANEL_CLOSE_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A visitor's page written on the server is replaced by the app while the pointer may already rest on the
+  // trigger: no mouseenter comes then, so the panel opens as the pointer is found there.
+  const trigger = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The browser finds what is under a still pointer at the next frame after the page changed.
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (trigger.current?.matches(':hover')) setOpen(true);
+      }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const close = () => setOpen(false);
 
   return (
-    <div className="search-trigger" onMouseEnter={enter} onMouseLeave={leave} data-testid="search-trigger">
+    <div
+      ref={trigger}
+      className="search-trigger"
+      onMouseEnter={enter}
+      onMouseLeave={leave}
+      data-testid="search-trigger"
+    >
       <button
         type="button"
         className="header-icon-button"
         aria-label="搜索"
         aria-expanded={open}
+        data-replay="search"
         onClick={() => setOpen((o) => !o)}
       >
         <SearchOutlined />

@@ -37,7 +37,15 @@ export function BuyButton({
   return (
     <>
       {canBuy && (
-        <Button size="large" type="primary" danger icon={<ShoppingCartOutlined />} loading={pending} onClick={buy}>
+        <Button
+          size="large"
+          type="primary"
+          danger
+          icon={<ShoppingCartOutlined />}
+          loading={pending}
+          onClick={buy}
+          data-replay="buy"
+        >
           购买 ¥{price.toFixed(2)}
         </Button>
       )}

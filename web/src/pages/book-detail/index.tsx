@@ -123,6 +123,7 @@ export default function BookDetailPage() {
                   ghost
                   icon={starred ? <HeartFilled /> : <HeartOutlined />}
                   onClick={toggleStar}
+                  data-replay="star"
                   loading={mark.isPending || unmark.isPending}
                 >
                   {starred ? '已收藏' : member ? '收藏' : '登录后收藏'}
@@ -132,6 +133,7 @@ export default function BookDetailPage() {
                   ghost
                   icon={<PlusOutlined />}
                   onClick={addToShelf}
+                  data-replay="shelf"
                   disabled={shelved}
                   loading={shelf.isPending}
                 >

@@ -1,0 +1,159 @@
+// Starts the web app. route-preload.ts writes this file into index.html as an inline script (the CSP allows it
+// by its hash) with SRC replaced by the entry's address. Plain ES2019 for every browser the app supports.
+(function (src) {
+  var doc = document;
+  var html = doc.documentElement;
+  function start() {
+    return import(src);
+  }
+  if (!html.hasAttribute('data-prerendered')) {
+    // The app starts after the browser has painted the static header once (the first frame, which waits for the
+    // stylesheet; at once in a hidden tab, which draws none; at the latest after 1 s): on a fast network the
+    // scripts are in before the first frame, and evaluating them at once would keep the screen blank until the
+    // page is rendered. They still download in parallel (modulepreload).
+    new Promise(function (r) {
+      if (doc.hidden) return r();
+      requestAnimationFrame(function () {
+        setTimeout(r);
+      });
+      setTimeout(r, 1000);
+    }).then(start);
+    return;
+  }
+  // A visitor's page written on the server (server/src/prerender): finished and readable without any script.
+  // The app starts at the visitor's first sign of life (a touch, a key, the mouse), so a phone that only reads
+  // pays for no script. Until it runs, a link or a GET form is followed inside the app once it has started
+  // (window.__tbGo, read by main.tsx), and a control marked data-replay is pressed again in the app's page.
+  var started = false;
+  var replay = null;
+  var typed = [];
+  function boot(go) {
+    if (go) window.__tbGo = go;
+    if (started) return;
+    started = true;
+    html.classList.add('app-starting');
+    typed = Array.prototype.slice.call(doc.querySelectorAll('#root input[aria-label]'));
+    doc.querySelectorAll('link[rel="tb-modulepreload"]').forEach(function (link) {
+      var preload = doc.createElement('link');
+      preload.rel = 'modulepreload';
+      preload.crossOrigin = '';
+      preload.href = link.href;
+      doc.head.appendChild(preload);
+    });
+    start().catch(function () {
+      // The app could not load (offline, a new deployment): the page stays as it is, and a link works as a link.
+      html.classList.remove('app-starting');
+      html.removeAttribute('data-prerendered');
+      window.__tbReady = true;
+      if (window.__tbGo) location.href = window.__tbGo;
+    });
+  }
+  ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove'].forEach(function (type) {
+    addEventListener(
+      type,
+      function () {
+        boot();
+      },
+      { capture: true, once: true, passive: true },
+    );
+  });
+  addEventListener(
+    'click',
+    function (event) {
+      if (window.__tbReady || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      var target = event.target && event.target.closest && event.target.closest('a[href],[data-replay]');
+      if (!target) return;
+      if (target.hasAttribute('data-replay')) {
+        event.preventDefault();
+        replay = target.getAttribute('data-replay');
+        return boot();
+      }
+      if (target.target && target.target !== '_self') return;
+      var url = new URL(target.href, location.href);
+      if (url.origin !== location.origin || /^\/(api|assets)\//.test(url.pathname)) return;
+      if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
+      event.preventDefault();
+      boot(url.pathname + url.search + url.hash);
+    },
+    true,
+  );
+  addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (window.__tbReady || !form || (form.method || 'get').toLowerCase() !== 'get') return;
+      event.preventDefault();
+      var url = new URL(form.getAttribute('action') || location.pathname, location.href);
+      url.search = '';
+      new FormData(form).forEach(function (value, key) {
+        if (value !== '') url.searchParams.append(key, String(value));
+      });
+      boot(url.pathname + url.search);
+    },
+    true,
+  );
+  /** Calls `found` with the first element matching `selector`, now or once the app draws it (10 s at most). */
+  function whenShown(selector, found) {
+    var element = doc.querySelector(selector);
+    if (element) return found(element);
+    var watcher = new MutationObserver(function () {
+      var shown = doc.querySelector(selector);
+      if (!shown) return;
+      watcher.disconnect();
+      found(shown);
+    });
+    watcher.observe(doc.body, { childList: true, subtree: true });
+    setTimeout(function () {
+      watcher.disconnect();
+    }, 10000);
+  }
+  doc.addEventListener(
+    'tb:ready',
+    function () {
+      window.__tbReady = true;
+      html.classList.remove('app-starting');
+      var go = window.__tbGo;
+      if (go) {
+        // Followed after the app had read it: the page asked for is opened now, and nothing is carried over.
+        window.__tbGo = undefined;
+        window.__tbNavigate(go);
+        return;
+      }
+      var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      typed.forEach(function (old) {
+        var hadFocus = old === focused;
+        if (!old.value && !hadFocus) return;
+        whenShown('input[aria-label="' + old.getAttribute('aria-label') + '"]', function (input) {
+          if (old.value) {
+            setValue.call(input, old.value);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          if (hadFocus) input.focus();
+        });
+      });
+      if (replay) {
+        whenShown('[data-replay="' + replay + '"]', function (element) {
+          element.click();
+        });
+      }
+    },
+    { once: true },
+  );
+  // The field the visitor is typing in when the app replaces the page (the element is gone by then).
+  var focused = null;
+  addEventListener(
+    'focusin',
+    function (event) {
+      if (event.target && event.target.tagName === 'INPUT') focused = event.target;
+    },
+    true,
+  );
+  addEventListener(
+    'focusout',
+    function (event) {
+      if (event.target === focused && focused.isConnected) focused = null;
+    },
+    true,
+  );
+})(SRC);
