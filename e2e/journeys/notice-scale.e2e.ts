@@ -1,21 +1,14 @@
 // Scale profile: two server processes on one database, notices fanned out through Redis. A notice created on
 // instance A reaches the badge of a browser connected to instance B without a reload.
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dropRedisKeys, REDIS_URL, redisReachable, testRedisPrefix } from '../../server/test/redis.js';
 import { consoleErrors, DEVICES, livePush, setSessionCookies, shot, useJourney } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
-if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the two-instance journey is skipped`);
+const redisUp = await redisReachable();
+/** The two instances' keys and channels: this run's own, deleted after it. */
+const REDIS_PREFIX = testRedisPrefix();
 
 async function call<T>(base: string, pathname: string, body: unknown): Promise<T> {
   const res = await fetch(base + pathname, {
@@ -34,11 +27,17 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
   let b: RunningServer | undefined;
 
   beforeAll(async () => {
-    a = await startServer({ label: 'textbook-e2e-a', env: { REDIS_URL }, readyTimeoutMs: 90_000 });
+    a = await startServer({ label: 'textbook-e2e-a', env: { REDIS_URL, REDIS_PREFIX }, readyTimeoutMs: 90_000 });
     b = await startServer({
       label: 'textbook-e2e-b',
       // one database and one file store, as instances of a real deployment share them
-      env: { REDIS_URL, DATA_DIR: a.dataDir, DATABASE_URL: path.join(a.dataDir, 'platform.db'), SEED_ON_START: '0' },
+      env: {
+        REDIS_URL,
+        REDIS_PREFIX,
+        DATA_DIR: a.dataDir,
+        DATABASE_URL: path.join(a.dataDir, 'platform.db'),
+        SEED_ON_START: '0',
+      },
       readyTimeoutMs: 90_000,
     });
   }, 200_000);
@@ -46,6 +45,7 @@ describe.skipIf(!redisUp)('two instances behind one database, fan-out through Re
   afterAll(async () => {
     await b?.stop();
     await a?.stop();
+    await dropRedisKeys(REDIS_URL, REDIS_PREFIX);
   });
 
   for (const device of DEVICES) {

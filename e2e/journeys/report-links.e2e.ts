@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { MyClassRow, Paged } from '@textbook/contracts';
+import { ReportMsg, type MyClassRow, type Paged } from '@textbook/contracts';
 import { api, consoleErrors, expectPath, loginAs, shot, useJourney } from '../support/browser.js';
 import { makeStaff, setStaffCookies } from '../support/staff.js';
 
@@ -49,6 +49,11 @@ async function textbookReportShown(page: Page): Promise<string> {
   return report.innerText();
 }
 
+/** The report's own title: the name of the menu item that opens it (教材报告), in the console and outside. */
+async function reportTitle(page: Page): Promise<string> {
+  return page.getByTestId('textbook-report').getByRole('heading', { level: 3 }).innerText();
+}
+
 /** The personal centre's menu item of this label (the member is signed in). */
 async function personalMenuItem(page: Page, label: string) {
   await page.goto('/my');
@@ -82,6 +87,7 @@ test('the personal centre and the console open the reports from their menus (des
   const own = await textbookReportShown(page);
   expect(own).toContain('示范大学');
   expect(own).not.toContain('联合职业技术学院');
+  expect(await reportTitle(page)).toBe(ReportMsg.TEXTBOOK_MENU);
   await shot(page, 'college-admin', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
 
@@ -97,6 +103,9 @@ test('the personal centre and the console open the reports from their menus (des
   await expectPath(page, '/admin/reports/textbook');
   expect((await asked).status()).toBe(200);
   expect(await textbookReportShown(page)).toContain('示范大学');
+  // The console's header names the page as its menu does, and so does the report below it.
+  expect(await page.locator('.admin-title').innerText()).toBe(ReportMsg.TEXTBOOK_MENU);
+  expect(await reportTitle(page)).toBe(ReportMsg.TEXTBOOK_MENU);
   await shot(page, 'console', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
 });

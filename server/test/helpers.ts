@@ -5,6 +5,7 @@ import { appContext, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/http/context.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import { dropRedisKeys, testRedisPrefix } from './redis.js';
 import { startLocalS3, type LocalS3 } from './s3.js';
 
 export interface TestApp {
@@ -22,10 +23,16 @@ export interface TestAppOptions {
   storage?: 'folder' | 's3';
 }
 
-/** The real app on a real, fresh database, for one test file; closed and dropped after it. */
+/**
+ * The real app on a real, fresh database, for one test file; closed and dropped after it. With `redisUrl` and no
+ * `redisPrefix`, the app's Redis keys and channels get a prefix of their own (`testRedisPrefix`), and its keys are
+ * deleted after it: nothing is left in a shared Redis for the next run. Another app built on `t.ctx.config`
+ * shares the prefix (an `afterAll` registered after this call runs before this one's, and may close it).
+ */
 export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'folder');
+  const ownPrefix = overrides.redisUrl && !overrides.redisPrefix ? testRedisPrefix() : undefined;
   let s3: LocalS3 | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -34,6 +41,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       ...loadConfig({ NODE_ENV: 'test' }),
       webDist: '/nonexistent',
       ...overrides,
+      ...(ownPrefix ? { redisPrefix: ownPrefix } : {}),
       ...(s3 ? { storage: s3.storage } : {}),
     };
     holder.database = database;
@@ -43,6 +51,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
   });
   afterAll(async () => {
     await holder.app?.close();
+    if (ownPrefix) await dropRedisKeys(overrides.redisUrl!, ownPrefix);
     await holder.database?.drop();
     await s3?.stop();
   });

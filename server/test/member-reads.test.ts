@@ -13,19 +13,25 @@ import { call, expectOk, useTestApp, type TestApp } from './helpers.js';
 /**
  * Issue 21: a member's hot reads (member info, the shelf, my classes, the notice badge) are answered from a
  * per-instance cache; every write that changes one drops it at once — on the writer's instance and, through the
- * cache bus, on the others. Each case reads (so the answer is kept), writes, and reads again on the reader's
- * instance well within the cache's 5-second limit: the change shows. On one app, then on two apps sharing the
- * bus through Redis (writes on one, reads on the other).
+ * cache bus, on the others. Each case (a row of `cases`) reads (so the answer is kept), writes, and reads again on
+ * the reader's instance well within the cache's 5-second limit: the change shows. On one app, then on two apps
+ * sharing the bus through Redis (writes on one, reads on the other).
  */
 
 /** The reader sees the change long before the cache's time limit would have shown it. */
 const WITHIN_MS = 800;
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+/** Reads until `check` passes, for WITHIN_MS at most; after that the check's failure is the test's. */
+async function shows<V>(read: () => Promise<V>, check: (value: V) => void): Promise<void> {
   const until = Date.now() + WITHIN_MS;
   for (;;) {
     const value = await read();
-    if (ok(value) || Date.now() > until) return value;
+    try {
+      check(value);
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -33,6 +39,36 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
 interface Apps {
   writer: TestApp;
   reader: TestApp;
+}
+
+/**
+ * One case: its world (`given`, made on the writer), the read on the reader's instance and what it shows first
+ * (that answer is now in the reader's cache), then each write on the writer and what the same read shows after
+ * it, within WITHIN_MS. `once`: read once, right after the "write", instead (what no write announces).
+ */
+interface ReadCase<S, V> {
+  name: string;
+  given: (writer: TestApp) => Promise<S>;
+  read: (reader: TestApp, s: S) => Promise<V>;
+  before: (value: V, s: S) => void;
+  steps: { write: (writer: TestApp, s: S) => Promise<unknown>; after: (value: V, s: S) => void; once?: true }[];
+}
+
+/** The case as a name and a run on two apps (the same app twice on one instance). */
+function readCase<S, V>(c: ReadCase<S, V>): [string, (apps: Apps) => Promise<void>] {
+  return [
+    c.name,
+    async ({ writer, reader }) => {
+      const s = await c.given(writer);
+      const read = () => c.read(reader, s);
+      await shows(read, (v) => c.before(v, s));
+      for (const step of c.steps) {
+        await step.write(writer, s);
+        if (step.once) step.after(await read(), s);
+        else await shows(read, (v) => step.after(v, s));
+      }
+    },
+  ];
 }
 
 const info = (t: TestApp, m: BuiltMember) =>
@@ -51,368 +87,287 @@ const myClasses = async (t: TestApp, m: BuiltMember) =>
   );
 const unread = async (t: TestApp, m: BuiltMember) =>
   expectOk(await call<number>(t.app, { url: '/api/msg-notice/count', token: m.token }));
+/** A class world (teacher, student, book) and a class of the teacher's: joins approved at once ('0') or not. */
+const aClass = (isReview: '0' | '1') => async (w: TestApp) => {
+  const world = await buildClassWorld(w.ctx);
+  return { world, cls: await createClass(w, world.teacher.token, validClass(world.bookId, { isReview })) };
+};
+const post = async (t: TestApp, url: string, token: string, payload?: object) =>
+  expectOk(await call(t.app, { method: 'POST', url, token, payload }));
 
-/** Each case: read on the reader, write (on the writer), read again on the reader. */
-const cases: [string, (apps: Apps) => Promise<void>][] = [
-  [
-    'member info: the member changes their user name',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      expect((await memberInfo(reader, m)).userName).not.toBe('新名字');
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/updateName',
-          token: m.token,
-          payload: { userName: '新名字' },
-        }),
-      );
-      expect(
-        (
-          await eventually(
-            () => memberInfo(reader, m),
-            (i) => i.userName === '新名字',
-          )
-        ).userName,
-      ).toBe('新名字');
-    },
-  ],
-  [
-    'member info: the member switches college',
-    async ({ writer, reader }) => {
-      const [first, second] = [await buildCollege(writer.ctx.db), await buildCollege(writer.ctx.db)];
-      const m = await buildMember(writer.ctx.db, { college: first, roles: '3' });
-      await addMembership(writer.ctx, writer.ctx.db, {
+const cases = [
+  readCase({
+    name: 'member info: the member changes their user name',
+    given: (w) => buildMember(w.ctx.db),
+    read: memberInfo,
+    before: (i) => expect(i.userName).not.toBe('新名字'),
+    steps: [
+      {
+        write: (w, m) => post(w, '/api/updateName', m.token, { userName: '新名字' }),
+        after: (i) => expect(i.userName).toBe('新名字'),
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: the member switches college',
+    given: async (w) => {
+      const [first, second] = [await buildCollege(w.ctx.db), await buildCollege(w.ctx.db)];
+      const m = await buildMember(w.ctx.db, { college: first, roles: '3' });
+      await addMembership(w.ctx, w.ctx.db, {
         collegeId: second.id,
         memberId: m.id,
         roles: '2',
         realName: '',
         studentId: '',
       });
-      expect(await memberInfo(reader, m)).toMatchObject({ collegeId: first.id, roleList: [Role.STUDENT] });
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/college/switch',
-          token: m.token,
-          payload: { collegeId: second.id },
-        }),
-      );
-      const after = await eventually(
-        () => memberInfo(reader, m),
-        (i) => i.collegeId === second.id,
-      );
-      expect(after).toMatchObject({ collegeId: second.id, roleList: [Role.TEACHER], teacher: true });
+      return { m, first, second };
     },
-  ],
-  [
-    'member info: a role is given (a teacher certified) and its areas open',
-    async ({ writer, reader }) => {
-      const college = await buildCollege(writer.ctx.db);
-      const m = await buildMember(writer.ctx.db, { college, roles: '3' });
-      expect((await memberInfo(reader, m)).abilities).not.toContain('teachingSpace');
-      await giveRole(writer.ctx, writer.ctx.db, { memberId: m.id, collegeId: college.id, role: Role.TEACHER });
-      const after = await eventually(
-        () => memberInfo(reader, m),
-        (i) => i.teacher,
-      );
-      expect(after.roleList).toContain(Role.TEACHER);
-      expect(after.abilities).toContain('teachingSpace');
+    read: (r, s) => memberInfo(r, s.m),
+    before: (i, s) => expect(i).toMatchObject({ collegeId: s.first.id, roleList: [Role.STUDENT] }),
+    steps: [
+      {
+        write: (w, s) => post(w, '/api/college/switch', s.m.token, { collegeId: s.second.id }),
+        after: (i, s) => expect(i).toMatchObject({ collegeId: s.second.id, roleList: [Role.TEACHER], teacher: true }),
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: a role is given (a teacher certified) and its areas open',
+    given: async (w) => {
+      const college = await buildCollege(w.ctx.db);
+      return { college, m: await buildMember(w.ctx.db, { college, roles: '3' }) };
     },
-  ],
-  [
-    'member info: a membership is added, then removed',
-    async ({ writer, reader }) => {
-      const [home, other] = [await buildCollege(writer.ctx.db), await buildCollege(writer.ctx.db)];
-      const m = await buildMember(writer.ctx.db, { college: home, roles: '3' });
-      expect((await memberInfo(reader, m)).extras.CollegeList).toHaveLength(1);
-      const id = await addMembership(writer.ctx, writer.ctx.db, {
-        collegeId: other.id,
-        memberId: m.id,
-        roles: '3',
-        realName: '',
-        studentId: '',
-      });
-      expect(
-        (
-          await eventually(
-            () => memberInfo(reader, m),
-            (i) => i.extras.CollegeList.length === 2,
-          )
-        ).extras.CollegeList,
-      ).toHaveLength(2);
-      await removeMembership(writer.ctx, writer.ctx.db, { id: id!, memberId: m.id });
-      expect(
-        (
-          await eventually(
-            () => memberInfo(reader, m),
-            (i) => i.extras.CollegeList.length === 1,
-          )
-        ).extras.CollegeList,
-      ).toHaveLength(1);
+    read: (r, s) => memberInfo(r, s.m),
+    before: (i) => expect(i.abilities).not.toContain('teachingSpace'),
+    steps: [
+      {
+        write: (w, s) => giveRole(w.ctx, w.ctx.db, { memberId: s.m.id, collegeId: s.college.id, role: Role.TEACHER }),
+        after: (i) => {
+          expect(i.roleList).toContain(Role.TEACHER);
+          expect(i.abilities).toContain('teachingSpace');
+        },
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: a membership is added, then removed',
+    given: async (w) => {
+      const [home, other] = [await buildCollege(w.ctx.db), await buildCollege(w.ctx.db)];
+      return { other, m: await buildMember(w.ctx.db, { college: home, roles: '3' }), id: 0 };
     },
-  ],
-  [
-    'member info: the college is renamed',
-    async ({ writer, reader }) => {
-      const college = await buildCollege(writer.ctx.db);
-      const m = await buildMember(writer.ctx.db, { college, roles: '3' });
-      expect((await memberInfo(reader, m)).collegeName).toBe(college.name);
-      const renamed = `${college.name}（新）`;
-      await writeCollege(writer.ctx, college.id, {
-        name: renamed,
-        logo: '',
-        contact: '',
-        phone: '',
-        address: '',
-        introduction: '',
-      });
-      expect(
-        (
-          await eventually(
-            () => memberInfo(reader, m),
-            (i) => i.collegeName === renamed,
-          )
-        ).collegeName,
-      ).toBe(renamed);
+    read: (r, s) => memberInfo(r, s.m),
+    before: (i) => expect(i.extras.CollegeList).toHaveLength(1),
+    steps: [
+      {
+        write: async (w, s) => {
+          s.id = (await addMembership(w.ctx, w.ctx.db, {
+            collegeId: s.other.id,
+            memberId: s.m.id,
+            roles: '3',
+            realName: '',
+            studentId: '',
+          }))!;
+        },
+        after: (i) => expect(i.extras.CollegeList).toHaveLength(2),
+      },
+      {
+        write: (w, s) => removeMembership(w.ctx, w.ctx.db, { id: s.id, memberId: s.m.id }),
+        after: (i) => expect(i.extras.CollegeList).toHaveLength(1),
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: the college is renamed',
+    given: async (w) => {
+      const college = await buildCollege(w.ctx.db);
+      return { college, m: await buildMember(w.ctx.db, { college, roles: '3' }), renamed: `${college.name}（新）` };
     },
-  ],
-  [
-    'member info: the staff disable the member — their session ends at once',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      const staff = await buildStaff(writer.ctx.db, { isAdmin: true });
-      expectOk(await info(reader, m));
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/admin/member/disable',
-          token: staff.token,
-          payload: { id: m.id },
-        }),
-      );
-      expect(
-        (
-          await eventually(
-            () => info(reader, m),
-            (r) => r.status === 401,
-          )
-        ).status,
-      ).toBe(401);
+    read: (r, s) => memberInfo(r, s.m),
+    before: (i, s) => expect(i.collegeName).toBe(s.college.name),
+    steps: [
+      {
+        write: (w, s) =>
+          writeCollege(w.ctx, s.college.id, {
+            name: s.renamed,
+            logo: '',
+            contact: '',
+            phone: '',
+            address: '',
+            introduction: '',
+          }),
+        after: (i, s) => expect(i.collegeName).toBe(s.renamed),
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: the staff disable the member — their session ends at once',
+    given: async (w) => ({ m: await buildMember(w.ctx.db), staff: await buildStaff(w.ctx.db, { isAdmin: true }) }),
+    read: (r, s) => info(r, s.m),
+    before: (res) => void expectOk(res),
+    steps: [
+      {
+        write: (w, s) => post(w, '/api/admin/member/disable', s.staff.token, { id: s.m.id }),
+        after: (res) => expect(res.status).toBe(401),
+      },
+    ],
+  }),
+  readCase({
+    name: 'member info: logout ends the session at once',
+    given: (w) => buildMember(w.ctx.db),
+    read: info,
+    before: (res) => void expectOk(res),
+    steps: [{ write: (w, m) => post(w, '/api/logout', m.token), after: (res) => expect(res.status).toBe(401) }],
+  }),
+  readCase({
+    name: "member info: a class join sets the college's student id",
+    given: aClass('1'),
+    read: (r, s) => memberInfo(r, s.world.student),
+    before: (i) => expect(i.studentId).toBe(''),
+    steps: [
+      {
+        write: async (w, s) => expectOk(await join(w, s.world.student.token, s.cls.code, 'S9001', '李四')),
+        after: (i) => expect(i.studentId).toBe('S9001'),
+      },
+    ],
+  }),
+  readCase({
+    name: 'shelf: a grant adds the book, its revocation takes it away',
+    given: async (w) => {
+      const m = await buildMember(w.ctx.db);
+      const grant = { memberId: m.id, bookId: await buildBook(w.ctx.db), source: 'purchase' as const, sourceRef: 1 };
+      return { m, grant };
     },
-  ],
-  [
-    'member info: logout ends the session at once',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      expectOk(await info(reader, m));
-      expectOk(await call(writer.app, { method: 'POST', url: '/api/logout', token: m.token }));
-      expect(
-        (
-          await eventually(
-            () => info(reader, m),
-            (r) => r.status === 401,
-          )
-        ).status,
-      ).toBe(401);
-    },
-  ],
-  [
-    "member info: a class join sets the college's student id",
-    async ({ writer, reader }) => {
-      const w = await buildClassWorld(writer.ctx);
-      const cls = await createClass(writer, w.teacher.token, validClass(w.bookId, { isReview: '1' }));
-      expect((await memberInfo(reader, w.student)).studentId).toBe('');
-      expectOk(await join(writer, w.student.token, cls.code, 'S9001', '李四'));
-      expect(
-        (
-          await eventually(
-            () => memberInfo(reader, w.student),
-            (i) => i.studentId === 'S9001',
-          )
-        ).studentId,
-      ).toBe('S9001');
-    },
-  ],
-  [
-    'shelf: a grant adds the book, its revocation takes it away',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      const bookId = await buildBook(writer.ctx.db);
-      expect((await shelf(reader, m)).total).toBe(0);
-      const grant = { memberId: m.id, bookId, source: 'purchase' as const, sourceRef: 1 };
-      await grantShelfEntry(writer.ctx, writer.ctx.db, grant);
-      expect(
-        (
-          await eventually(
-            () => shelf(reader, m),
-            (p) => p.total === 1,
-          )
-        ).total,
-      ).toBe(1);
-      await revokeShelfEntry(writer.ctx, writer.ctx.db, grant);
-      expect(
-        (
-          await eventually(
-            () => shelf(reader, m),
-            (p) => p.total === 0,
-          )
-        ).total,
-      ).toBe(0);
-    },
-  ],
-  [
-    'shelf: an entry leaves the page when it expires',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      const bookId = await buildBook(writer.ctx.db);
+    read: (r, s) => shelf(r, s.m),
+    before: (p) => expect(p.total).toBe(0),
+    steps: [
+      { write: (w, s) => grantShelfEntry(w.ctx, w.ctx.db, s.grant), after: (p) => expect(p.total).toBe(1) },
+      { write: (w, s) => revokeShelfEntry(w.ctx, w.ctx.db, s.grant), after: (p) => expect(p.total).toBe(0) },
+    ],
+  }),
+  readCase({
+    name: 'shelf: an entry leaves the page when it expires',
+    given: async (w) => {
+      const m = await buildMember(w.ctx.db);
+      const bookId = await buildBook(w.ctx.db);
       const expiresAt = Date.now() + 300;
-      await grantShelfEntry(writer.ctx, writer.ctx.db, { memberId: m.id, bookId, source: 'sample', expiresAt });
-      expect((await shelf(reader, m)).total).toBe(1);
-      await new Promise((r) => setTimeout(r, expiresAt - Date.now() + 20));
-      // No write announces an expiry: the page was kept only until it.
-      expect((await shelf(reader, m)).total).toBe(0);
+      await grantShelfEntry(w.ctx, w.ctx.db, { memberId: m.id, bookId, source: 'sample', expiresAt });
+      return { m, expiresAt };
     },
-  ],
-  [
-    'shelf: the staff edit the book (its title)',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      const staff = await buildStaff(writer.ctx.db, { isAdmin: true });
-      const bookId = await buildBook(writer.ctx.db, { title: '旧书名' });
-      await grantShelfEntry(writer.ctx, writer.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: 2 });
-      expect((await shelf(reader, m)).rows[0]).toMatchObject({ title: '旧书名' });
-      expectOk(
-        await call(writer.app, {
-          method: 'PUT',
-          url: `/api/admin/book/${bookId}`,
-          token: staff.token,
-          payload: { title: '新书名' },
-        }),
-      );
-      const after = await eventually(
-        () => shelf(reader, m),
-        (p) => p.rows[0]?.title === '新书名',
-      );
-      expect(after.rows[0]).toMatchObject({ title: '新书名' });
+    read: (r, s) => shelf(r, s.m),
+    before: (p) => expect(p.total).toBe(1),
+    steps: [
+      {
+        // No write announces an expiry: the page was kept only until it.
+        write: (_w, s) => new Promise((r) => setTimeout(r, s.expiresAt - Date.now() + 20)),
+        after: (p) => expect(p.total).toBe(0),
+        once: true,
+      },
+    ],
+  }),
+  readCase({
+    name: 'shelf: the staff edit the book (its title)',
+    given: async (w) => {
+      const m = await buildMember(w.ctx.db);
+      const staff = await buildStaff(w.ctx.db, { isAdmin: true });
+      const bookId = await buildBook(w.ctx.db, { title: '旧书名' });
+      await grantShelfEntry(w.ctx, w.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: 2 });
+      return { m, staff, bookId };
     },
-  ],
-  [
-    'my classes: a join adds the class, the approval shows, the exit takes it away',
-    async ({ writer, reader }) => {
-      const w = await buildClassWorld(writer.ctx);
-      const cls = await createClass(writer, w.teacher.token, validClass(w.bookId, { isReview: '0' }));
-      expect((await myClasses(reader, w.student)).total).toBe(0);
-      expectOk(await join(writer, w.student.token, cls.code));
-      const pending = await eventually(
-        () => myClasses(reader, w.student),
-        (p) => p.total === 1,
-      );
-      expect(pending.rows[0]).toMatchObject({ classId: cls.id, status: 0 });
-      const row = await writer.ctx.db
-        .selectFrom('class_students')
-        .select('id')
-        .where('class_id', '=', cls.id)
-        .executeTakeFirstOrThrow();
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/class/student/updateBatch',
-          token: w.teacher.token,
-          payload: { ids: [row.id], status: 1 },
-        }),
-      );
-      const approved = await eventually(
-        () => myClasses(reader, w.student),
-        (p) => p.rows[0]?.status === 1,
-      );
-      expect(approved.rows[0]).toMatchObject({ status: 1 });
-      expectOk(await call(writer.app, { url: `/api/class/student/exit?classId=${cls.id}`, token: w.student.token }));
-      expect(
-        (
-          await eventually(
-            () => myClasses(reader, w.student),
-            (p) => p.total === 0,
-          )
-        ).total,
-      ).toBe(0);
+    read: (r, s) => shelf(r, s.m),
+    before: (p) => expect(p.rows[0]).toMatchObject({ title: '旧书名' }),
+    steps: [
+      {
+        write: async (w, s) =>
+          expectOk(
+            await call(w.app, {
+              method: 'PUT',
+              url: `/api/admin/book/${s.bookId}`,
+              token: s.staff.token,
+              payload: { title: '新书名' },
+            }),
+          ),
+        after: (p) => expect(p.rows[0]).toMatchObject({ title: '新书名' }),
+      },
+    ],
+  }),
+  readCase({
+    name: 'my classes: a join adds the class, the approval shows, the exit takes it away',
+    given: aClass('0'),
+    read: (r, s) => myClasses(r, s.world.student),
+    before: (p) => expect(p.total).toBe(0),
+    steps: [
+      {
+        write: async (w, s) => expectOk(await join(w, s.world.student.token, s.cls.code)),
+        after: (p, s) => expect(p.rows[0]).toMatchObject({ classId: s.cls.id, status: 0 }),
+      },
+      {
+        write: async (w, s) => {
+          const row = await w.ctx.db
+            .selectFrom('class_students')
+            .select('id')
+            .where('class_id', '=', s.cls.id)
+            .executeTakeFirstOrThrow();
+          return post(w, '/api/class/student/updateBatch', s.world.teacher.token, { ids: [row.id], status: 1 });
+        },
+        after: (p) => expect(p.rows[0]).toMatchObject({ status: 1 }),
+      },
+      {
+        write: async (w, s) =>
+          expectOk(
+            await call(w.app, { url: `/api/class/student/exit?classId=${s.cls.id}`, token: s.world.student.token }),
+          ),
+        after: (p) => expect(p.total).toBe(0),
+      },
+    ],
+  }),
+  readCase({
+    name: 'my classes: the teacher renames the class',
+    given: async (w) => {
+      const world = await buildClassWorld(w.ctx);
+      const body = validClass(world.bookId, { isReview: '1', name: '旧班名' });
+      const cls = await createClass(w, world.teacher.token, body);
+      expectOk(await join(w, world.student.token, cls.code));
+      return { world, body, cls };
     },
-  ],
-  [
-    'my classes: the teacher renames the class',
-    async ({ writer, reader }) => {
-      const w = await buildClassWorld(writer.ctx);
-      const body = validClass(w.bookId, { isReview: '1', name: '旧班名' });
-      const cls = await createClass(writer, w.teacher.token, body);
-      expectOk(await join(writer, w.student.token, cls.code));
-      expect(
-        (
-          await eventually(
-            () => myClasses(reader, w.student),
-            (p) => p.total === 1,
-          )
-        ).rows[0],
-      ).toMatchObject({ className: '旧班名' });
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/class/update',
-          token: w.teacher.token,
-          payload: { ...body, id: cls.id, name: '新班名' },
-        }),
-      );
-      const after = await eventually(
-        () => myClasses(reader, w.student),
-        (p) => p.rows[0]?.className === '新班名',
-      );
-      expect(after.rows[0]).toMatchObject({ className: '新班名' });
-    },
-  ],
-  [
-    'notice count: a notice arrives, then everything is read',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      expect(await unread(reader, m)).toBe(0);
-      await notify(writer.ctx, [{ member_id: m.id, type: 'system', title: '一条通知' }]);
-      expect(
-        await eventually(
-          () => unread(reader, m),
-          (n) => n === 1,
-        ),
-      ).toBe(1);
-      expectOk(
-        await call(writer.app, { method: 'POST', url: '/api/msg-notice/read', token: m.token, payload: { all: true } }),
-      );
-      expect(
-        await eventually(
-          () => unread(reader, m),
-          (n) => n === 0,
-        ),
-      ).toBe(0);
-    },
-  ],
-  [
-    'notice count: a staff broadcast to everyone',
-    async ({ writer, reader }) => {
-      const m = await buildMember(writer.ctx.db);
-      const staff = await buildStaff(writer.ctx.db, { isAdmin: true });
-      const before = await unread(reader, m);
-      expectOk(
-        await call(writer.app, {
-          method: 'POST',
-          url: '/api/admin/notice/broadcast',
-          token: staff.token,
-          payload: { title: '全体', target: 'all' },
-        }),
-      );
-      expect(
-        await eventually(
-          () => unread(reader, m),
-          (n) => n === before + 1,
-        ),
-      ).toBe(before + 1);
-    },
-  ],
+    read: (r, s) => myClasses(r, s.world.student),
+    before: (p) => expect(p.rows[0]).toMatchObject({ className: '旧班名' }),
+    steps: [
+      {
+        write: (w, s) =>
+          post(w, '/api/class/update', s.world.teacher.token, { ...s.body, id: s.cls.id, name: '新班名' }),
+        after: (p) => expect(p.rows[0]).toMatchObject({ className: '新班名' }),
+      },
+    ],
+  }),
+  readCase({
+    name: 'notice count: a notice arrives, then everything is read',
+    given: (w) => buildMember(w.ctx.db),
+    read: unread,
+    before: (n) => expect(n).toBe(0),
+    steps: [
+      {
+        write: (w, m) => notify(w.ctx, [{ member_id: m.id, type: 'system', title: '一条通知' }]),
+        after: (n) => expect(n).toBe(1),
+      },
+      { write: (w, m) => post(w, '/api/msg-notice/read', m.token, { all: true }), after: (n) => expect(n).toBe(0) },
+    ],
+  }),
+  readCase({
+    name: 'notice count: a staff broadcast to everyone',
+    given: async (w) => ({
+      m: await buildMember(w.ctx.db),
+      staff: await buildStaff(w.ctx.db, { isAdmin: true }),
+      before: 0,
+    }),
+    read: (r, s) => unread(r, s.m),
+    before: (n, s) => void (s.before = n),
+    steps: [
+      {
+        write: (w, s) => post(w, '/api/admin/notice/broadcast', s.staff.token, { title: '全体', target: 'all' }),
+        after: (n, s) => expect(n).toBe(s.before + 1),
+      },
+    ],
+  }),
 ];
 
 describe('member reads are cached and every write shows at once (one app)', () => {

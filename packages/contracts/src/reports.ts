@@ -15,7 +15,10 @@ export const ReportMsg = {
   STUDENT_IN_CLASS_TITLE: (name: string, className: string) => `${name}的学习报告 - ${className}`,
   TEACHING_TITLE: '教学报告',
   TEXTBOOK_TITLE: (title: string) => `教材使用报告 - ${title}`,
-  /** The textbook report's entry in the personal centre (college administrators) and the admin console. */
+  /**
+   * The textbook report's name: its entry in the personal centre (college administrators) and the admin console,
+   * and the report page's title.
+   */
   TEXTBOOK_MENU: '教材报告',
   RANGE: (start: string, end: string) => `统计范围：${start} 至 ${end}`,
   TERM: (name: string, start: string, end: string) => `${name}（${start} 至 ${end}）`,
@@ -64,6 +67,17 @@ export const ReportMsg = {
   /** Students by their homework's average share of the full score, lowest first. */
   SCORE_BANDS: ['60分以下', '60-69分', '70-79分', '80-89分', '90-100分'],
   NONE: '暂无数据',
+  // the textbook report page
+  NO_TEXTBOOK_USE: '暂无教材使用数据',
+  PICK_BOOK: '选择教材',
+  MINUTE_UNIT: '分钟',
+  OPENED_SHORT: '已打开',
+  SECONDS_MINUTES: '时长（分钟）',
+  MONTHLY: '每月阅读',
+  MONTHLY_CHART: '每月阅读人次与人数',
+  SECTIONS_STRUGGLE: '章节难点分布',
+  BY_COLLEGE: '各学院使用情况',
+  BY_CLASS: '各班级使用情况',
   // sheet names
   SHEET_SUMMARY: '概况',
   SHEET_DAYS: '每日阅读',
@@ -329,6 +343,7 @@ export const collegeUse = z.object({
   seconds: int,
   avgProgress: z.number(),
 });
+export type CollegeUse = z.infer<typeof collegeUse>;
 
 export const textbookReport = z.object({
   title: z.string(),

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KvStore } from '../adapters/kv/index.js';
 import { MemoryKv } from '../adapters/kv/memory.js';
 import { RedisKv } from '../adapters/kv/redis.js';
-import { REDIS_URL, redisReachable } from '../../test/redis.js';
+import { dropRedisKeys, REDIS_URL, redisReachable, testRedisPrefix } from '../../test/redis.js';
 import { JobRegistry } from './repeat.js';
 
 const redisUp = await redisReachable();
@@ -156,7 +155,7 @@ describe('jobs across instances', () => {
 
   describe.skipIf(!redisUp)('through Redis', () => {
     it('runs once a period across two instances with their own connections', async () => {
-      const prefix = `tb-test-${process.pid}-${randomBytes(3).toString('hex')}:`;
+      const prefix = testRedisPrefix();
       const stores = [new RedisKv(REDIS_URL, prefix), new RedisKv(REDIS_URL, prefix)];
       let rounds = 0;
       try {
@@ -174,8 +173,8 @@ describe('jobs across instances', () => {
         expect(rounds).toBeLessThanOrEqual(6);
       } finally {
         for (const r of registries.splice(0)) r.close();
-        await stores[0]!.del('job:orders.close');
         for (const store of stores) await store.close();
+        await dropRedisKeys(REDIS_URL, prefix);
       }
     });
   });

@@ -8,9 +8,8 @@ import { uniquePhone } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { requestCode, solveSlider } from '../../modules/auth/test-support.js';
 import { CacheHub, tag } from '../../http/read-cache.js';
+import { dropRedisKeys, REDIS_URL, testRedisPrefix } from '../../../test/redis.js';
 import { RedisKv } from './redis.js';
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** Scale profile: two instances of the server share limits, puzzle answers and tickets through Redis. */
 describe('limits shared by two instances through Redis', () => {
@@ -58,8 +57,9 @@ describe('limits shared by two instances through Redis', () => {
 
 describe('RedisKv', () => {
   it('counts within a fixed window and takes a value once', async () => {
-    const kv = new RedisKv(REDIS_URL);
-    const key = `test:${Date.now()}:${randomInt(0, 1e9)}`;
+    const prefix = testRedisPrefix();
+    const kv = new RedisKv(REDIS_URL, prefix);
+    const key = 'count';
     try {
       expect(await kv.incr(key, 60_000)).toBe(1);
       expect(await kv.incr(key, 60_000)).toBe(2);
@@ -71,15 +71,19 @@ describe('RedisKv', () => {
       await new Promise((r) => setTimeout(r, 120));
       expect(await kv.get(`${key}:short`)).toBeNull();
     } finally {
-      await kv.del(key);
       await kv.close();
+      await dropRedisKeys(REDIS_URL, prefix);
     }
   });
 });
 
 describe('the cache bus through Redis', () => {
   it('an invalidation announced by one instance drops the entry on another', async () => {
-    const [announcer, listener] = [new CacheHub(REDIS_URL), new CacheHub(REDIS_URL)];
+    const prefix = testRedisPrefix();
+    const [announcer, listener] = [
+      new CacheHub(REDIS_URL, undefined, prefix),
+      new CacheHub(REDIS_URL, undefined, prefix),
+    ];
     try {
       await Promise.all([announcer.ready(), listener.ready()]);
       const member = randomInt(1e6, 1e9);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { ProbeState, Readiness } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
+import { selectOne } from './queries.js';
 
 /** A part that has not answered by then counts as failed: the probe itself answers quickly. */
 export const PROBE_MS = 2_000;
@@ -32,7 +32,7 @@ export async function readiness(
 ): Promise<Readiness> {
   const [database, redis, storage] = await Promise.all([
     probe(
-      () => sql`select 1`.execute(ctx.db),
+      () => selectOne(ctx.db),
       (err) => onError('database', err),
     ),
     ctx.config.redisUrl

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NoticeItem, Paged } from '@textbook/contracts';
@@ -7,6 +6,7 @@ import { appContext, buildApp } from '../../app.js';
 import type { Db } from '../../db/connection.js';
 import { buildCollege, buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
+import { REDIS_URL, redisReachable } from '../../../test/redis.js';
 import { openCountStream } from '../../../test/sse.js';
 import { busReady } from './bus.js';
 import { notify } from './service.js';
@@ -227,16 +227,7 @@ describe('live badge: server-sent events', () => {
   });
 });
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
-if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the two-instance notice test is skipped`);
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)('scale profile: a notice made on one instance reaches a browser on another (Redis)', () => {
   const t = useTestApp({ redisUrl: REDIS_URL });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card, Empty, Select, Skeleton, Table, Typography } from 'antd';
-import type { ClassSummary, TextbookReport } from '@textbook/contracts';
+import type { ColumnsType } from 'antd/es/table';
+import { ReportMsg, type ClassSummary, type CollegeUse, type TextbookReport } from '@textbook/contracts';
 import { useTextbookReport, type Range } from '../../api/reports';
 import { Chart } from './Chart';
 import { Figures } from './Figures';
@@ -16,13 +17,13 @@ function Months({ report }: { report: TextbookReport }) {
       xAxis: { type: 'category', data: report.months.map((m) => m.month) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { type: 'bar', name: '阅读人次', data: report.months.map((m) => m.reads) },
-        { type: 'line', name: '阅读人数', data: report.months.map((m) => m.readers) },
+        { type: 'bar', name: ReportMsg.READS, data: report.months.map((m) => m.reads) },
+        { type: 'line', name: ReportMsg.READERS, data: report.months.map((m) => m.readers) },
       ],
     }),
     [report],
   );
-  return <Chart option={option} label="每月阅读人次与人数" />;
+  return <Chart option={option} label={ReportMsg.MONTHLY_CHART} />;
 }
 
 function Sections({ report }: { report: TextbookReport }) {
@@ -38,17 +39,32 @@ function Sections({ report }: { report: TextbookReport }) {
         axisLabel: { width: 110, overflow: 'truncate' },
       },
       visualMap: { show: false, min: 0, max: 100, inRange: { color: ['#bfdbfe', '#fbbf24', '#dc2626'] } },
-      series: [{ type: 'bar', name: '难点指数', data: report.sections.map((s) => s.struggle ?? 0) }],
+      series: [{ type: 'bar', name: ReportMsg.STRUGGLE, data: report.sections.map((s) => s.struggle ?? 0) }],
     }),
     [report],
   );
-  return <Chart option={option} height={Math.max(200, report.sections.length * 32 + 40)} label="章节难点分布" />;
+  return (
+    <Chart
+      option={option}
+      height={Math.max(200, report.sections.length * 32 + 40)}
+      label={ReportMsg.SECTIONS_STRUGGLE}
+    />
+  );
+}
+
+/** The columns of both tables, a college's or a class's: its students, how many opened the book, their progress. */
+function shareColumns<T extends { students: number; opened: number; avgProgress: number }>(): ColumnsType<T> {
+  return [
+    { title: ReportMsg.STUDENTS, dataIndex: 'students', width: 80 },
+    { title: ReportMsg.OPENED_SHORT, dataIndex: 'opened', width: 80 },
+    { title: ReportMsg.AVG_PROGRESS, dataIndex: 'avgProgress', width: 90, render: (v: number) => percent(v) },
+  ];
 }
 
 /**
  * A book's use across classes and colleges: with `staff`, every college through the console's route (the
  * publisher's staff); otherwise the college administrator's own college. `/textbookReport` and the console's
- * 教材报告 page show it.
+ * 教材报告 page show it, under that name (`ReportMsg.TEXTBOOK_MENU`, the console header's too).
  */
 export function TextbookReportView({ staff }: { staff: boolean }) {
   const [range, setRange] = useState<Range>({});
@@ -58,18 +74,18 @@ export function TextbookReportView({ staff }: { staff: boolean }) {
   return (
     <div className="report-page" data-testid="textbook-report">
       <div className="report-head">
-        <Typography.Title level={3}>教材使用报告</Typography.Title>
+        <Typography.Title level={3}>{ReportMsg.TEXTBOOK_MENU}</Typography.Title>
         <RangeFilter value={range} onChange={setRange} />
       </div>
       {!r ? (
         <Skeleton active />
       ) : r.bookId === null ? (
-        <Empty description="暂无教材使用数据" />
+        <Empty description={ReportMsg.NO_TEXTBOOK_USE} />
       ) : (
         <>
           <div className="report-head">
             <Select
-              aria-label="选择教材"
+              aria-label={ReportMsg.PICK_BOOK}
               style={{ minWidth: 240, maxWidth: '100%' }}
               value={r.bookId}
               options={r.books.map((b) => ({ value: b.id, label: b.title }))}
@@ -83,38 +99,45 @@ export function TextbookReportView({ staff }: { staff: boolean }) {
           </div>
           <Figures
             items={[
-              { label: '学院', value: r.colleges.length },
-              { label: '班级数', value: r.classes.length },
-              { label: '学生数', value: r.classes.reduce((n, c) => n + c.students, 0) },
-              { label: '阅读时长', value: minutes(r.classes.reduce((n, c) => n + c.seconds, 0)), suffix: '分钟' },
+              { label: ReportMsg.COLLEGE, value: r.colleges.length },
+              { label: ReportMsg.CLASSES, value: r.classes.length },
+              { label: ReportMsg.STUDENTS, value: r.classes.reduce((n, c) => n + c.students, 0) },
+              {
+                label: ReportMsg.SECONDS,
+                value: minutes(r.classes.reduce((n, c) => n + c.seconds, 0)),
+                suffix: ReportMsg.MINUTE_UNIT,
+              },
             ]}
           />
           <div className="report-grid">
-            <Card size="small" title="每月阅读">
+            <Card size="small" title={ReportMsg.MONTHLY}>
               <Months report={r} />
             </Card>
-            <Card size="small" title="章节难点分布">
+            <Card size="small" title={ReportMsg.SECTIONS_STRUGGLE}>
               <Sections report={r} />
             </Card>
           </div>
-          <Card size="small" title="各学院使用情况">
-            <Table
+          <Card size="small" title={ReportMsg.BY_COLLEGE}>
+            <Table<CollegeUse>
               rowKey="collegeId"
               size="small"
               pagination={false}
               dataSource={r.colleges}
               scroll={{ x: 560 }}
               columns={[
-                { title: '学院', dataIndex: 'collegeName' },
-                { title: '班级数', dataIndex: 'classes', width: 80 },
-                { title: '学生数', dataIndex: 'students', width: 80 },
-                { title: '已打开', dataIndex: 'opened', width: 80 },
-                { title: '平均进度', dataIndex: 'avgProgress', width: 90, render: (v: number) => percent(v) },
-                { title: '时长（分钟）', dataIndex: 'seconds', width: 110, render: (v: number) => minutes(v) },
+                { title: ReportMsg.COLLEGE, dataIndex: 'collegeName' },
+                { title: ReportMsg.CLASSES, dataIndex: 'classes', width: 80 },
+                ...shareColumns<CollegeUse>(),
+                {
+                  title: ReportMsg.SECONDS_MINUTES,
+                  dataIndex: 'seconds',
+                  width: 110,
+                  render: (v: number) => minutes(v),
+                },
               ]}
             />
           </Card>
-          <Card size="small" title="各班级使用情况">
+          <Card size="small" title={ReportMsg.BY_CLASS}>
             <Table<ClassSummary>
               rowKey="classId"
               size="small"
@@ -122,12 +145,10 @@ export function TextbookReportView({ staff }: { staff: boolean }) {
               dataSource={r.classes}
               scroll={{ x: 640 }}
               columns={[
-                { title: '学院', dataIndex: 'collegeName', width: 140 },
-                { title: '班级', dataIndex: 'className', width: 120 },
-                { title: '学生数', dataIndex: 'students', width: 80 },
-                { title: '已打开', dataIndex: 'opened', width: 80 },
-                { title: '平均进度', dataIndex: 'avgProgress', width: 90, render: (v: number) => percent(v) },
-                { title: '人均时长（分钟）', dataIndex: 'avgMinutes', width: 120 },
+                { title: ReportMsg.COLLEGE, dataIndex: 'collegeName', width: 140 },
+                { title: ReportMsg.CLASS, dataIndex: 'className', width: 120 },
+                ...shareColumns<ClassSummary>(),
+                { title: ReportMsg.AVG_MINUTES, dataIndex: 'avgMinutes', width: 120 },
               ]}
             />
           </Card>
