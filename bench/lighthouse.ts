@@ -1,6 +1,6 @@
 // Lighthouse performance score of the public pages (DESIGN.md §8: 90 or more on the home, textbook list and
-// book-detail pages, Chromium from Debian, mobile emulation). Lighthouse's defaults: mobile form factor, simulated
-// slow-4G and 4× CPU throttling, a cold cache (storage reset) for every run. Each page is run LIGHTHOUSE_RUNS
+// book-detail pages; issue 21: 95, and the reader's first chapter too), Chromium from Debian, mobile emulation.
+// Lighthouse's defaults: mobile form factor, simulated slow-4G and 4× CPU throttling, a cold cache (storage reset) for every run. Each page is run LIGHTHOUSE_RUNS
 // times (default 3) and judged on the median score; LCP, TBT and CLS of the median run go in `detail`, and its
 // whole report in bench/results/lighthouse/<page>.json (open it in the Lighthouse viewer, or read its audits).
 //
@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.js';
 import type { BenchContext, Measurement, MeasurementResult } from './lib.js';
 
-const BUDGET = 90;
+const BUDGET = 95;
 const REPORTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'lighthouse');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
@@ -35,6 +35,15 @@ async function publishedBookId(ctx: BenchContext): Promise<number> {
   const body = (await answer.json()) as { data?: { rows?: { id: number }[] } };
   const id = body.data?.rows?.[0]?.id;
   if (!id) throw new Error('the textbook list has no published book for the book-detail page');
+  return id;
+}
+
+/** The book's first free chapter, for the reader's page (a visitor reads it on trial). */
+async function firstFreeChapter(ctx: BenchContext, bookId: number): Promise<number> {
+  const answer = await fetch(`${ctx.baseURL}/api/book/detail/${bookId}`);
+  const body = (await answer.json()) as { data?: { freeChapterIds?: number[] } };
+  const id = body.data?.freeChapterIds?.[0];
+  if (!id) throw new Error(`book ${bookId} has no free chapter for the reader's page`);
   return id;
 }
 
@@ -68,10 +77,13 @@ export const measurements: Measurement[] = [
     name: 'lighthouse performance (home, textbook list, book detail; mobile)',
     async run(ctx) {
       const bookId = await publishedBookId(ctx);
+      const chapterId = await firstFreeChapter(ctx, bookId);
+      const reader = `/bookPreview?bookId=${bookId}&chapterId=${chapterId}&trial=1`;
       const pages = [
         { label: 'home /', path: '/' },
         { label: 'textbook list /textbook', path: '/textbook' },
         { label: `book detail /book-detail?id=${bookId}`, path: `/book-detail?id=${bookId}` },
+        { label: `reader, first chapter ${reader}`, path: reader },
       ];
       const chrome = await chromeLauncher.launch({
         chromePath: chromiumPath(),
