@@ -71,7 +71,7 @@ function fetchCss(url: string): Promise<string> {
 
 /**
  * The text of the footnote a note reference points at: a link marked epub:type="noteref" to an element of the same
- * chapter that is a note (an aside, or marked footnote / endnote / note). Null for any other link.
+ * chapter that is a note (an aside, or marked footnote / endnote / rearnote / note). Null for any other link.
  */
 function footnoteOf(link: Element, root: HTMLElement): string | null {
   if (!/(^|\s)noteref(\s|$)/.test(link.getAttribute('epub:type') ?? '')) return null;
@@ -86,7 +86,9 @@ function footnoteOf(link: Element, root: HTMLElement): string | null {
   }
   const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
   if (!target) return null;
-  const note = target.closest('aside, [epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="note"]');
+  const note = target.closest(
+    'aside, [epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="rearnote"], [epub\\:type~="note"]',
+  );
   return note ? (note.textContent ?? '').trim() : null;
 }
 
