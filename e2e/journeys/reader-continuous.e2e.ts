@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { chaptersOf, importBook } from '../support/reader.js';
 
 const journey = useJourney('reader-continuous');
 const STUDENT = 4;
@@ -135,4 +136,28 @@ test('a visitor reading continuously stops at the first chapter that needs a log
   expect(await sections(page).count()).toBe(1);
   await shot(page, 'continuous-login', { fullPage: false });
   expect(consoleErrors(page).filter((e) => !e.includes('401'))).toEqual([]);
+});
+
+test('a note reference opens its note in a popup in continuous mode, as in pages', async () => {
+  // The Waste Land: each line's note reference (epub:type="noteref") points at a rear note of the same document.
+  const poem = await importBook('conformance/idpf-epub3-samples/wasteland.epub', 999);
+  const longest = (await chaptersOf(poem)).sort((a, b) => b.length - a.length)[0]!;
+  const page = await journey.page('desktop');
+  await page.goto(`/bookPreview?bookId=${poem}&chapterId=${longest.id}&trial=1`);
+  await page.getByTestId('chapter-host').waitFor();
+  await turnOn(page);
+  const noteref = sections(page).first().locator('a[epub\\:type~="noteref"]').first();
+  await noteref.scrollIntoViewIfNeeded();
+  const scrolled = () => page.getByTestId('reader-continuous').evaluate((el) => el.scrollTop);
+  const before = await scrolled();
+  await noteref.click();
+  const popup = page.getByTestId('footnote-popup');
+  await popup.waitFor();
+  expect(await popup.innerText()).toContain('Cf. Ezekiel 2:1');
+  // Opened over the page: the reader did not jump to the note at the end of the poem.
+  expect(await scrolled()).toBe(before);
+  await shot(page, 'continuous-footnote', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await popup.waitFor({ state: 'hidden' });
+  expect(consoleErrors(page)).toEqual([]);
 });

@@ -221,6 +221,69 @@ for (const book of BOOKS) {
   });
 }
 
+/**
+ * The width of the first ‘ ’ “ ” of the chapter's running text (not code), in ems of its element's font size; with
+ * `han`, only quotes between two Chinese characters (CJK typesetting halves a quote that meets other punctuation).
+ */
+function quoteWidths(page: Page, han = false): Promise<Record<string, number>> {
+  return page.evaluate((han) => {
+    const body = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelector('.epub-body')!;
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    const widths: Record<string, number> = {};
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n && Object.keys(widths).length < 4; n = walker.nextNode()) {
+      const parent = n.parentElement!;
+      if (parent.closest('code, pre, tt, kbd, samp, math')) continue;
+      const text = (n as Text).data;
+      for (const quote of '‘’“”') {
+        const at = [...text.matchAll(new RegExp(quote, 'g'))]
+          .map((m) => m.index)
+          .find((i) => !han || /\p{Script=Han}\p{Script=Han}/u.test((text[i - 1] ?? '') + (text[i + 1] ?? '')));
+        if (at === undefined || quote in widths) continue;
+        // The first one measured is the one the screenshot shows.
+        if (!Object.keys(widths).length) parent.scrollIntoView({ block: 'center' });
+        range.setStart(n, at);
+        range.setEnd(n, at + 1);
+        widths[quote] = range.getBoundingClientRect().width / parseFloat(getComputedStyle(parent).fontSize);
+      }
+    }
+    return widths;
+  }, han);
+}
+
+test('curly quotes are narrow in English text (a Latin font) and full-width in Chinese text (a CJK one)', async () => {
+  // Alice leaves its text's font to the reader (SICP, say, brings its own).
+  const alice = await importBook('epub2-real-world/pg11-alice-epub2.epub', 999);
+  const page = await journey.page('desktop');
+  // English chapters, the longest first, until every kind of quote was met.
+  const narrow: Record<string, number> = {};
+  for (const english of (await chaptersOf(alice)).sort((a, b) => b.length - a.length).slice(0, 6)) {
+    await page.goto(`/bookPreview?bookId=${alice}&chapterId=${english.id}&trial=1`);
+    await chapterText(page);
+    Object.assign(narrow, await quoteWidths(page), narrow);
+    if (Object.keys(narrow).length === 4) break;
+  }
+  expect(Object.keys(narrow).sort(), 'the English chapters have curly quotes').toEqual(['‘', '’', '“', '”'].sort());
+  for (const [quote, em] of Object.entries(narrow)) expect(em, `${quote} in English text`).toBeLessThan(0.6);
+  await shot(page, 'quotes-english', { fullPage: false });
+
+  const grant = await api('/api/test/reader/grant', { body: { memberId: STUDENT, bookId: luxun, source: 'class' } });
+  expect(grant.code).toBe(200);
+  await loginAs(page, STUDENT);
+  // The longest chapters first, to the first with quotes.
+  let wide: Record<string, number> = {};
+  for (const chinese of (await chaptersOf(luxun)).sort((a, b) => b.length - a.length).slice(0, 6)) {
+    await page.goto(`/bookPreview?bookId=${luxun}&chapterId=${chinese.id}`);
+    await chapterText(page);
+    wide = await quoteWidths(page, true);
+    if ('“' in wide && '”' in wide) break;
+  }
+  expect(wide['“'], '“ in Chinese text').toBeGreaterThan(0.9);
+  expect(wide['”'], '” in Chinese text').toBeGreaterThan(0.9);
+  await shot(page, 'quotes-chinese', { fullPage: false });
+  expect(consoleErrors(page)).toEqual([]);
+});
+
 test('favourites: a member stars books, pages through /my/collect and exports a spreadsheet', async () => {
   const page = await journey.page('desktop');
   const token = await loginAs(page, STUDENT);

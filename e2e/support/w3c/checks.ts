@@ -1,7 +1,11 @@
 /// <reference lib="dom" />
 // The pass condition of each applicable W3C reading-system test, checked in the page: computed styles, element
 // boxes, image natural sizes, navigation results. A check answers true, or the reason the test fails.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { JSHandle, Page } from 'playwright-core';
+import { BZIP2, repack } from '../../../server/test/zip-writer.js';
+import { SUITE_DIR } from './suite.js';
 
 export interface BookUnderTest {
   id: string;
@@ -19,6 +23,8 @@ export interface BookUnderTest {
   chapterNow(): Promise<number>;
   /** Imports another book of the suite (for the tests that need two); answers its id or null. */
   importOther(id: string): Promise<number | null>;
+  /** Uploads a file in the console's EPUB upload dialog, as staff do: imported or not, and the message shown. */
+  upload(fileName: string, bytes: Uint8Array): Promise<{ imported: boolean; message: string }>;
 }
 
 export type Verdict = true | string;
@@ -71,6 +77,26 @@ const refusedFor =
   async (t) => {
     if (t.bookId !== null) return 'imported; the file should have been refused';
     return ok(pattern.test(t.refusal), `refused, but the message does not say why: ${t.refusal}`);
+  };
+
+/**
+ * The container tests (ocf-zip-comp, ocf-zip-mult) are about how the file is packed, which a folder cannot hold:
+ * the suite publishes them packed with bzip2 entries (`zip -Z bzip2`, w3c/epub-tests#188, #289) and as a split
+ * archive (`zip -s`, #181; the .epub is its last segment), and the peers were judged on those files. The corpus
+ * re-zips each test's folder into one Deflate archive, an ordinary book with nothing wrong in it. So the corpus
+ * file must import and open, and its files packed as the suite packs them must be refused by the console's upload,
+ * the message it shows saying why.
+ */
+const refusedAsPublished =
+  (packing: { method?: number; segmentBytes?: number }, pattern: RegExp): Check =>
+  async (t) => {
+    if (t.bookId === null) return `the test's files in one Deflate archive were refused: ${t.refusal}`;
+    await t.open(0);
+    const parts = repack(new Uint8Array(fs.readFileSync(path.join(SUITE_DIR, `${t.id}.epub`))), packing);
+    if (packing.segmentBytes && parts.length < 2) return 'the book did not split into segments';
+    const published = await t.upload(`${t.id}.epub`, parts[parts.length - 1]!);
+    if (published.imported) return 'imported as the suite packs it; the file should have been refused';
+    return ok(pattern.test(published.message), `refused, but the message does not say why: ${published.message}`);
   };
 
 /** Computed style values of the elements matching each selector, inside the chapter. */
@@ -414,8 +440,8 @@ export const CHECKS: Record<string, Check> = {
   'ocf-url_link-relative': imagesShown(),
   'ocf-url_manifest': shows('Test passes if this page opens'),
   'ocf-url_relative': shows('Test passes if this page opens'),
-  'ocf-zip-comp': refusedFor(/压缩方式|compression/i),
-  'ocf-zip-mult': refusedFor(/分卷|split/i),
+  'ocf-zip-comp': refusedAsPublished({ method: BZIP2 }, /不支持的压缩方式 bzip2/),
+  'ocf-zip-mult': refusedAsPublished({ segmentBytes: 65_536 }, /分卷/),
 
   'pkg-collections-unknown': shows('Test passes if the EPUB opens'),
   'pkg-creator-order': async (t) => {

@@ -50,4 +50,8 @@ export const Msg = {
   BOOKLIST_NAME_REQUIRED: '请输入书单名称',
   EPUB_REQUIRED: '请上传 EPUB 格式的电子书',
   BOOK_UNKNOWN_IDS: '所选图书不存在',
+  // EPUB import: the container itself (the EPUB 3.3 ZIP rules)
+  EPUB_COMPRESSION_UNSUPPORTED: (method: string, file: string) =>
+    `EPUB 中的文件 ${file} 使用了不支持的压缩方式 ${method}：EPUB 内的文件只能用 Deflate 压缩或不压缩，请重新打包`,
+  EPUB_SPLIT_ARCHIVE: 'EPUB 是分卷（分段）压缩包中的一卷，无法导入：请重新打包为单个完整的 ZIP 文件',
 } as const;

@@ -7,6 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../adapters/storage/index.js';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
+import { multipart } from '../../../test/multipart.js';
+import { BZIP2, writeZip, type ZipEntry } from '../../../test/zip-writer.js';
+import { Msg } from '@textbook/contracts';
 import { grantShelfEntry, activeEntries } from '../shelf/index.js';
 import { joinHardWrappedCjk } from './cjk.js';
 import { ImportRefusal } from './errors.js';
@@ -237,41 +240,33 @@ describe('importing', () => {
     for (const name of oldFiles) expect(storedFiles()).not.toContain(name);
   });
 
+  /** Uploads a file through the console's import route. */
+  const upload = (token: string | undefined, name: string, bytes: Uint8Array) =>
+    call<{ jobId: number }>(t.app, {
+      method: 'POST',
+      url: '/api/admin/book/import',
+      token,
+      ...multipart({ bytes, name, type: 'application/epub+zip' }),
+    });
+  /** Polls an import job until it ends, as the uploader does. */
+  const poll = async (token: string, jobId: number) => {
+    for (let i = 0; i < 100; i++) {
+      const job = expectOk(
+        await call<{ status: string; progress: number; message: string; bookId: number | null }>(t.app, {
+          method: 'GET',
+          url: `/api/admin/book/import/job/${jobId}`,
+          token,
+        }),
+      );
+      if (job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('job did not finish');
+  };
+
   it('lets staff upload an EPUB and follow the job; others may not', async () => {
     const staff = await buildStaff(t.ctx.db);
     const member = await buildMember(t.ctx.db);
-    const upload = (token: string | undefined, name: string, bytes: Uint8Array) => {
-      const boundary = '----b4test';
-      const body = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/epub+zip\r\n\r\n`,
-        ),
-        Buffer.from(bytes),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return call<{ jobId: number }>(t.app, {
-        method: 'POST',
-        url: '/api/admin/book/import',
-        token,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: body,
-      });
-    };
-    const poll = async (jobId: number) => {
-      for (let i = 0; i < 100; i++) {
-        const job = expectOk(
-          await call<{ status: string; progress: number; message: string; bookId: number | null }>(t.app, {
-            method: 'GET',
-            url: `/api/admin/book/import/job/${jobId}`,
-            token: staff.token,
-          }),
-        );
-        if (job.status === 'done' || job.status === 'failed') return job;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('job did not finish');
-    };
-
     const denied = await upload(member.token, 'a.epub', makeEpub());
     expect(denied.status).toBe(403);
     expect((await upload(undefined, 'a.epub', makeEpub())).status).toBe(401);
@@ -280,18 +275,53 @@ describe('importing', () => {
     const { jobId } = expectOk(
       await upload(staff.token, '概率论.epub', makeEpub({ id: 'urn:x:upload', title: '概率论' })),
     );
-    const done = await poll(jobId);
+    const done = await poll(staff.token, jobId);
     expect(done).toMatchObject({ status: 'done', progress: 100 });
     expect(done.message).toContain('导入成功：概率论');
     expect(done.bookId).toBeGreaterThan(0);
 
     const bad = expectOk(await upload(staff.token, 'broken.epub', strToU8('not a zip')));
-    const failed = await poll(bad.jobId);
+    const failed = await poll(staff.token, bad.jobId);
     expect(failed).toMatchObject({ status: 'failed', message: '文件不是 EPUB 电子书（不是 ZIP 压缩包）' });
 
     const other = await buildStaff(t.ctx.db);
     const peek = await call(t.app, { method: 'GET', url: `/api/admin/book/import/job/${jobId}`, token: other.token });
     expect(peek.status).toBe(403);
+  });
+
+  it('refuses a bzip2-compressed entry and a split archive, saying which (the console and the command line)', async () => {
+    const staff = await buildStaff(t.ctx.db);
+    const files = (method?: number): ZipEntry[] =>
+      [...readZip(makeEpub({ id: 'urn:x:container' }))].map(([name, data]) => ({
+        name,
+        data,
+        method: name === 'OEBPS/c0.xhtml' ? method : undefined,
+      }));
+    const [bzipped] = writeZip(files(BZIP2));
+    // Segments of 512 bytes (`zip -s` cuts at 64 KiB at least; the format is the same) split this small book.
+    const parts = writeZip(files(), { segmentBytes: 512 });
+    expect(parts.length).toBeGreaterThan(2);
+    // The same book in one piece imports: the refusals are about the container only.
+    await expect(importEpub(deps(), writeZip(files())[0]!)).resolves.toMatchObject({ chapters: 1 });
+
+    const compression = Msg.EPUB_COMPRESSION_UNSUPPORTED('bzip2（编号 12）', 'OEBPS/c0.xhtml');
+    const cases: [string, Uint8Array, string, RegExp][] = [
+      ['bzip2.epub', bzipped!, compression, /compressed with bzip2 \(method 12\).*: OEBPS\/c0\.xhtml$/],
+      // The part that holds the central directory (the .zip, renamed .epub) and the first part (.z01).
+      ['split.epub', parts[parts.length - 1]!, Msg.EPUB_SPLIT_ARCHIVE, /one segment of a split \(multi-part\)/],
+      ['split.z01.epub', parts[0]!, Msg.EPUB_SPLIT_ARCHIVE, /one segment of a split \(multi-part\)/],
+    ];
+    const { runImportCli } = await import('./cli.js');
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    for (const [name, bytes, zh, en] of cases) {
+      const { jobId } = expectOk(await upload(staff.token, name, bytes));
+      expect(await poll(staff.token, jobId)).toMatchObject({ status: 'failed', message: zh });
+      const file = path.join(dataDir, name);
+      fs.writeFileSync(file, bytes);
+      expect(await runImportCli([file], { ...deps(), storage: bookStorage(t.ctx.config) }, out)).toBe(1);
+      expect(lines.pop()).toMatch(en);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { Msg } from '@textbook/contracts';
 import { refuse } from './errors.js';
 
 /** Limits checked from the zip's central directory before anything is inflated. */
@@ -18,8 +19,67 @@ function climbsOut(name: string): boolean {
   return name.split(/[/\\]/).some((segment) => segment === '..');
 }
 
+const LOCAL_HEADER = 0x04034b50;
+/** The first four bytes of the first segment of a split (or spanned) archive (APPNOTE 8.5.3). */
+const SPLIT_MARKER = 0x08074b50;
+const END_RECORD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+
+const signatureAt = (bytes: Uint8Array, at: number): number =>
+  bytes.length >= at + 4 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(at, true) : -1;
+
+/** The end of central directory record, scanned for from the end (behind a comment of up to 64 KiB). */
+function endRecord(bytes: Uint8Array): { at: number; view: DataView } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === END_RECORD) return { at: i, view };
+  }
+  return null;
+}
+
+/**
+ * Whether the file is one segment of an archive split across several files (`zip -s`, WinZip's .z01 … .zip):
+ * the first segment starts with the split marker; the last one holds the end record, which numbers its disk and
+ * the central directory's disk above zero (or, in ZIP64, counts more than one disk). EPUB forbids both.
+ */
+function isSplit(bytes: Uint8Array): boolean {
+  if (signatureAt(bytes, 0) === SPLIT_MARKER && signatureAt(bytes, 4) === LOCAL_HEADER) return true;
+  const end = endRecord(bytes);
+  if (!end) return false;
+  const { at, view } = end;
+  const [disk, directoryDisk] = [view.getUint16(at + 4, true), view.getUint16(at + 6, true)];
+  const [onThisDisk, total] = [view.getUint16(at + 8, true), view.getUint16(at + 10, true)];
+  if (at >= 20 && view.getUint32(at - 20, true) === ZIP64_LOCATOR && view.getUint32(at - 4, true) > 1) return true;
+  return (disk !== 0 && disk !== 0xffff) || (directoryDisk !== 0 && directoryDisk !== 0xffff) || onThisDisk !== total;
+}
+
+/** APPNOTE 4.4.5's compression methods, by number, as a person would know them. */
+const METHODS: Record<number, string> = {
+  1: 'Shrink',
+  2: 'Reduce',
+  3: 'Reduce',
+  4: 'Reduce',
+  5: 'Reduce',
+  6: 'Implode',
+  9: 'Deflate64',
+  10: 'PKWARE DCL Implode',
+  12: 'bzip2',
+  14: 'LZMA',
+  16: 'IBM z/OS CMPSC',
+  18: 'IBM TERSE',
+  19: 'IBM LZ77 z',
+  20: 'Zstandard',
+  93: 'Zstandard',
+  94: 'MP3',
+  95: 'XZ',
+  96: 'JPEG',
+  97: 'WavPack',
+  98: 'PPMd',
+  99: 'AES',
+};
+
 function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return signatureAt(bytes, 0) === LOCAL_HEADER;
 }
 
 /**
@@ -28,6 +88,12 @@ function isZip(bytes: Uint8Array): boolean {
  */
 export function readZip(bytes: Uint8Array): Entries {
   if (bytes.length === 0) throw refuse('文件为空，不是有效的 EPUB 电子书', 'The file is empty; it is not an EPUB.');
+  if (isSplit(bytes)) {
+    throw refuse(
+      Msg.EPUB_SPLIT_ARCHIVE,
+      'The file is one segment of a split (multi-part) ZIP archive; an EPUB must be one whole archive.',
+    );
+  }
   if (!isZip(bytes)) {
     throw refuse('文件不是 EPUB 电子书（不是 ZIP 压缩包）', 'The file is not an EPUB (it is not a ZIP archive).');
   }
@@ -70,6 +136,14 @@ function checkDirectory(listed: UnzipFileInfo[]): void {
   }
   let total = 0;
   for (const file of listed) {
+    // EPUB allows stored and Deflate entries only (fflate would fail on any other as "damaged").
+    if (file.compression !== 0 && file.compression !== 8 && !file.name.endsWith('/')) {
+      const method = METHODS[file.compression] ?? '';
+      throw refuse(
+        Msg.EPUB_COMPRESSION_UNSUPPORTED(`${method || '未知'}（编号 ${file.compression}）`, file.name),
+        `An entry is compressed with ${method || 'an unknown method'} (method ${file.compression}), which EPUB does not allow (only Deflate or stored): ${file.name}`,
+      );
+    }
     if (climbsOut(file.name)) {
       throw refuse(
         `EPUB 中有文件路径越出压缩包（${file.name}）`,
@@ -104,15 +178,9 @@ const CP437 =
  */
 function legacyNames(bytes: Uint8Array): Map<string, string> {
   const out = new Map<string, string>();
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return out;
+  const end = endRecord(bytes);
+  if (!end) return out;
+  const { at: eocd, view } = end;
   const count = view.getUint16(eocd + 10, true);
   let at = view.getUint32(eocd + 16, true);
   for (let n = 0; n < count && at + 46 <= bytes.length; n++) {

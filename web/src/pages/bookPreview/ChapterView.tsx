@@ -71,7 +71,7 @@ function fetchCss(url: string): Promise<string> {
 
 /**
  * The text of the footnote a note reference points at: a link marked epub:type="noteref" to an element of the same
- * chapter that is a note (an aside, or marked footnote / endnote / note). Null for any other link.
+ * chapter that is a note (an aside, or marked footnote / endnote / rearnote / note). Null for any other link.
  */
 function footnoteOf(link: Element, root: HTMLElement): string | null {
   if (!/(^|\s)noteref(\s|$)/.test(link.getAttribute('epub:type') ?? '')) return null;
@@ -86,12 +86,33 @@ function footnoteOf(link: Element, root: HTMLElement): string | null {
   }
   const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
   if (!target) return null;
-  const note = target.closest('aside, [epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="note"]');
+  const note = target.closest(
+    'aside, [epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="rearnote"], [epub\\:type~="note"]',
+  );
   return note ? (note.textContent ?? '').trim() : null;
 }
 
+/**
+ * Fonts for text the book leaves unstyled. Latin text takes a Latin font (its quotes ‘ ’ “ ” are narrow), Chinese,
+ * Japanese and Korean text a CJK one (its quotes full-width, as CJK typesetting sets them), each falling back to
+ * the other for the characters it lacks. Chosen by the chapter's language (the page's, zh-CN, when it says none).
+ */
+const LATIN_FONTS = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'DejaVu Sans'`;
+const CJK_FONTS = {
+  zh: `'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Noto Sans SC'`,
+  ja: `'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', Meiryo, 'Noto Sans CJK JP', 'Source Han Sans JP', 'Noto Sans JP'`,
+  ko: `'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'Source Han Sans KR', 'Noto Sans KR'`,
+};
+const FONT_CSS = [
+  `:where(.epub-body) { font-family: ${LATIN_FONTS}, ${CJK_FONTS.zh}, sans-serif; }`,
+  ...Object.entries(CJK_FONTS).map(
+    ([lang, fonts]) => `:where(.epub-body:lang(${lang})) { font-family: ${fonts}, ${LATIN_FONTS}, sans-serif; }`,
+  ),
+].join('\n');
+
 /** The reader's own rules: settings as variables, themes, highlights, paging. The book's CSS comes after. */
 const BASE_CSS = `
+${FONT_CSS}
 :host { display: block; height: 100%; contain: strict; }
 .viewport { width: 100%; height: 100%; box-sizing: border-box; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
 .epub-body { font-size: calc(var(--rd-font) * 1%) !important; line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }

@@ -42,6 +42,8 @@ interface Props {
   onSelection(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;
+  /** A note reference to a footnote of its chapter: the note's text (shown in a popup, as in paginated mode). */
+  onFootnote(text: string): void;
   onReady(): void;
   onScroll(): void;
 }
@@ -192,6 +194,7 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
             }}
             onNoteClick={props.onNoteClick}
             onLink={props.onLink}
+            onFootnote={props.onFootnote}
             onReady={i === 0 ? props.onReady : () => undefined}
             onScroll={() => undefined}
           />

@@ -231,6 +231,7 @@ export default function BookPreviewPage() {
         onSelection={setSelection}
         onNoteClick={noteById}
         onLink={onLink}
+        onFootnote={setFootnote}
         onReady={onReady}
         onScroll={onScroll}
       />
