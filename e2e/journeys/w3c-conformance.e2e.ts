@@ -23,7 +23,7 @@ async function importSuiteBook(id: string): Promise<{ bookId: number | null; ref
 
 const CHECK_TIMEOUT = 15_000;
 
-test('the W3C reading-system tests that apply: score at or above the recorded one', { timeout: 240_000 }, async () => {
+test('the W3C reading-system tests that apply: score at or above the recorded one', { timeout: 420_000 }, async () => {
   const ids = applicableIds();
   const missing = ids.filter((id) => !CHECKS[id]);
   expect(missing, 'every applicable test has a check').toEqual([]);
