@@ -93,6 +93,17 @@ describe('joins written in one batch', () => {
       const students = await Promise.all(
         Array.from({ length: n }, () => buildMember(t.ctx.db, { college: w.college, roles: '3' })),
       );
+      const memberships = await t.ctx.db
+        .selectFrom('college_members')
+        .select(['id', 'member_id'])
+        .where('college_id', '=', w.college.id)
+        .where(
+          'member_id',
+          'in',
+          students.map((s) => s.id),
+        )
+        .execute();
+      const membershipOf = new Map(memberships.map((m) => [Number(m.member_id), Number(m.id)]));
       let statements = 0;
       const db = t.ctx.db.withPlugin({
         transformQuery: ({ node }) => {
@@ -105,14 +116,28 @@ describe('joins written in one batch', () => {
         students.map((s) =>
           writeJoin({ ...t.ctx, db }, cls, {
             memberId: s.id,
-            identity: { studentId: `S${s.id}`, name: '整班' },
-            identityOf: null,
+            identity: { studentId: `S${s.id}`, name: `整班${s.id}` },
+            identityOf: membershipOf.get(s.id)!,
             enrol: false,
             status: MemberStatus.APPROVED,
           }),
         ),
       );
       expect(outcomes).toEqual(students.map(() => ({ changed: true, status: MemberStatus.APPROVED })));
+      // Each membership of the college took its own student id and name.
+      const named = await t.ctx.db
+        .selectFrom('college_members')
+        .select(['member_id', 'student_id', 'real_name'])
+        .where('college_id', '=', w.college.id)
+        .where(
+          'member_id',
+          'in',
+          students.map((s) => s.id),
+        )
+        .execute();
+      expect(named.map((m) => [Number(m.member_id), m.student_id, m.real_name]).sort()).toEqual(
+        students.map((s) => [s.id, `S${s.id}`, `整班${s.id}`]).sort(),
+      );
       return statements;
     };
     expect(await statementsFor(250)).toBe(await statementsFor(3));
