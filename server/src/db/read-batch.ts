@@ -6,6 +6,7 @@ import type { Db } from './connection.js';
  * pool of ten connections). `load(group, key)` waits for the turn to end; then `loadMany(group, keys)` runs once
  * per group with every key asked in it, and each caller gets its key's value (undefined when there is none). A
  * failed read fails every caller of its group. One batcher per app (`ctx.local`): it reads that app's database.
+ * A write whose callers each wait for their key's answer batches the same way (the sessions' touches).
  */
 export function readBatch<K, V>(
   loadMany: (group: string, keys: K[]) => Promise<Map<K, V>>,

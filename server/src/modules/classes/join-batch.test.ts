@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemberStatus } from '@textbook/contracts';
 import { buildClassWorld, createClass, validClass } from '../../../test/classes.js';
-import { buildMember } from '../../../test/factories.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { buildMember, buildStaff } from '../../../test/factories.js';
+import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { findByCode } from './joiner.js';
 import { writeJoin, type JoinWrite } from './join-batch.js';
 
@@ -74,5 +74,79 @@ describe('joins written in one batch', () => {
       .where('class_id', '=', cls.id)
       .execute();
     expect(rows.map((r) => r.member_id)).toEqual([good.id]);
+  });
+
+  it('a lecture hall is one batch, as many statements for 250 joins as for 3, the college’s seats included', async () => {
+    const w = await buildClassWorld(t.ctx);
+    const staff = await buildStaff(t.ctx.db);
+    expectOk(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/collegeBook/adjust',
+        token: staff.token,
+        payload: { collegeId: w.college.id, bookId: w.bookId, delta: 300, reason: '测试' },
+      }),
+    );
+    const code = (await createClass(t, w.teacher.token, validClass(w.bookId, { isReview: '1' }))).code;
+    const cls = (await findByCode(t.ctx, code))!;
+    const statementsFor = async (n: number) => {
+      const students = await Promise.all(
+        Array.from({ length: n }, () => buildMember(t.ctx.db, { college: w.college, roles: '3' })),
+      );
+      const memberships = await t.ctx.db
+        .selectFrom('college_members')
+        .select(['id', 'member_id'])
+        .where('college_id', '=', w.college.id)
+        .where(
+          'member_id',
+          'in',
+          students.map((s) => s.id),
+        )
+        .execute();
+      const membershipOf = new Map(memberships.map((m) => [Number(m.member_id), Number(m.id)]));
+      let statements = 0;
+      const db = t.ctx.db.withPlugin({
+        transformQuery: ({ node }) => {
+          statements += 1;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const outcomes = await Promise.all(
+        students.map((s) =>
+          writeJoin({ ...t.ctx, db }, cls, {
+            memberId: s.id,
+            identity: { studentId: `S${s.id}`, name: `整班${s.id}` },
+            identityOf: membershipOf.get(s.id)!,
+            enrol: false,
+            status: MemberStatus.APPROVED,
+          }),
+        ),
+      );
+      expect(outcomes).toEqual(students.map(() => ({ changed: true, status: MemberStatus.APPROVED })));
+      // Each membership of the college took its own student id and name.
+      const named = await t.ctx.db
+        .selectFrom('college_members')
+        .select(['member_id', 'student_id', 'real_name'])
+        .where('college_id', '=', w.college.id)
+        .where(
+          'member_id',
+          'in',
+          students.map((s) => s.id),
+        )
+        .execute();
+      expect(named.map((m) => [Number(m.member_id), m.student_id, m.real_name]).sort()).toEqual(
+        students.map((s) => [s.id, `S${s.id}`, `整班${s.id}`]).sort(),
+      );
+      return statements;
+    };
+    expect(await statementsFor(250)).toBe(await statementsFor(3));
+    const cb = await t.ctx.db
+      .selectFrom('college_books')
+      .select('given_count')
+      .where('college_id', '=', w.college.id)
+      .where('book_id', '=', w.bookId)
+      .executeTakeFirstOrThrow();
+    expect(Number(cb.given_count)).toBe(253);
   });
 });

@@ -50,8 +50,11 @@ export interface BatchClass {
   teacherId: number;
 }
 
-/** At most this many joins in one transaction (bound parameters stay far below either database's limit). */
-const MAX_BATCH = 200;
+/**
+ * At most this many joins in one transaction: a whole lecture hall is one batch. The widest rows a batch writes
+ * are the seat ledger's (10 columns), 10,000 bound parameters, below SQLite's 32,766 and PostgreSQL's 65,535.
+ */
+const MAX_BATCH = 1000;
 
 interface Waiting {
   write: JoinWrite;

@@ -402,23 +402,19 @@ export async function joinFacts(db: Db, memberIds: number[], collegeId: number, 
   return new Map(rows.map((r) => [r.memberId, r]));
 }
 
-/** Sets the college's student id and name of some memberships (a batch of joins), in one statement. */
-export function setMembershipIdentities(db: Db, rows: { id: number; studentId: string; name: string }[]) {
-  if (!rows.length) return Promise.resolve([]);
-  const pick = (value: (r: (typeof rows)[number]) => string) =>
-    sql<string>`case id ${sql.join(
-      rows.map((r) => sql`when ${r.id} then ${value(r)}`),
-      sql` `,
-    )} end`;
-  return db
-    .updateTable('college_members')
-    .set({ student_id: pick((r) => r.studentId), real_name: pick((r) => r.name) })
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+/**
+ * Sets the college's student id and name of some memberships (a batch of joins), in one statement: the rows
+ * joined from a list of values. (A `case id when … then …` per column took SQLite about 50 ms to prepare for a
+ * batch of 500, and was evaluated branch by branch for every row.)
+ */
+export async function setMembershipIdentities(db: Db, rows: { id: number; studentId: string; name: string }[]) {
+  if (!rows.length) return;
+  const values = sql.join(
+    rows.map((r) => sql`(cast(${r.id} as bigint), cast(${r.studentId} as text), cast(${r.name} as text))`),
+  );
+  await sql`with v (id, student_id, real_name) as (values ${values})
+    update college_members set student_id = v.student_id, real_name = v.real_name
+    from v where college_members.id = v.id`.execute(db);
 }
 
 /** Approved students of some classes, with the names they joined under (reports). */

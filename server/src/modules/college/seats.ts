@@ -7,7 +7,7 @@ import type { CacheOwner } from '../../http/read-cache.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { approvedStudents, collegeBookClasses, findClassFacts, NO_SEATS } from '../classes/index.js';
-import { grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
+import { grantShelfEntries, revokeShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
 import * as q from './queries.js';
 
@@ -144,21 +144,20 @@ export async function giveSeats(
     },
     now,
   );
-  for (const a of added) {
-    await grantShelfEntry(
-      ctx,
-      trx,
-      {
-        memberId: a.memberId,
-        bookId: cb.bookId,
-        source: 'authorization',
-        sourceRef: cb.collegeId,
-        collegeId: cb.collegeId,
-        expiresAt: cb.expiresAt,
-      },
-      now,
-    );
-  }
+  // One upsert for every new holder (a class's whole batch of joins, say).
+  await grantShelfEntries(
+    ctx,
+    trx,
+    added.map((a) => ({
+      memberId: a.memberId,
+      bookId: cb.bookId,
+      source: 'authorization' as const,
+      sourceRef: cb.collegeId,
+      collegeId: cb.collegeId,
+      expiresAt: cb.expiresAt,
+    })),
+    now,
+  );
   return added;
 }
 

@@ -48,8 +48,9 @@ export async function findSessionsByHashes(db: Db, tokenHashes: string[]) {
   return new Map(rows.map((r) => [r.tokenHash, r]));
 }
 
-export function touchSession(db: Db, id: number, now: number, expiresAt: number) {
-  return db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+/** Slides sessions forward: seen now, ending at `expiresAt`. */
+export function touchSessions(db: Db, ids: number[], now: number, expiresAt: number) {
+  return db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', 'in', ids).execute();
 }
 
 export function deleteSession(db: Db, id: number) {

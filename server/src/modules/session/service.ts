@@ -63,6 +63,18 @@ interface Resolved<A> {
 const sessionReads = (ctx: AppContext) =>
   batchedRead(ctx, 'sessions', (db, _group, hashes: string[]) => q.findSessionsByHashes(db, hashes));
 
+/**
+ * The sessions that slide forward in one turn of the event loop, in one update (a lecture hall of students who
+ * logged in before class, joining at once); each caller gets its session's new expiry.
+ */
+const sessionTouches = (ctx: AppContext) =>
+  batchedRead(ctx, 'session-touches', async (db, _group, sessionIds: number[]) => {
+    const now = Date.now();
+    const expiresAt = now + SESSION_TTL_MS;
+    await q.touchSessions(db, sessionIds, now, expiresAt);
+    return new Map(sessionIds.map((id) => [id, expiresAt]));
+  });
+
 async function memberOfToken(ctx: AppContext, token: string, now: number): Promise<Resolved<MemberActor> | null> {
   const db = ctx.db;
   const row = await sessionReads(ctx)('', hashToken(token));
@@ -74,8 +86,7 @@ async function memberOfToken(ctx: AppContext, token: string, now: number): Promi
   }
   let expiresAt = row.expiresAt;
   if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
-    expiresAt = now + SESSION_TTL_MS;
-    await q.touchSession(db, row.sessionId, now, expiresAt);
+    expiresAt = (await sessionTouches(ctx)('', row.sessionId)) ?? now + SESSION_TTL_MS;
   }
   const actor: MemberActor = {
     kind: 'member',
