@@ -8,6 +8,7 @@ export default defineConfig({
       'server/src/**/*.test.ts',
       'server/test/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
+      'web/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,12 +3,16 @@
 // of its own in TEST_DATABASE_URL when that is a postgres URL), so it needs no test routes on the bench server.
 // Reports joins per second, p50/p99 latency of one join (budget: p99 ≤ 300 ms), and a failed row when the
 // memberships are not exactly 500.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { formatClassTime } from '@textbook/contracts';
 import { appContext, buildApp } from '../server/src/app.js';
-import { isPostgresUrl, loadConfig } from '../server/src/config.js';
-import { BENCH_CIPHER_KEY } from './lib.js';
+import { isPostgresUrl } from '../server/src/config.js';
+import { benchAppConfig } from './lib.js';
 import { grantShelfEntry } from '../server/src/modules/shelf/index.js';
 import { createTestDatabase } from '../server/test/db.js';
 import { buildCollege, buildMember } from '../server/test/factories.js';
@@ -18,49 +22,74 @@ const STUDENTS = 500;
 /** Issue #21: one join's p99 with 500 at once, on SQLite and PostgreSQL alike. */
 const P99_BUDGET_MS = 300;
 
+interface Burst {
+  latencies: number[];
+  codes: number[];
+  wallMs: number;
+  /** Requests that did not go over their student's open connection (0 when the figure is what it says). */
+  fresh: number;
+  clientUtilization: number;
+  /** How long the server's event loop (this thread) was busy during the burst. */
+  serverBusyMs: number;
+}
+
 /**
- * The 500 joins at once, each timed: from a worker thread (bench/join-clients.mjs), as phones on the network
- * would send them; with BENCH_JOIN_CLIENTS=same-process, from this process's event loop, beside the server
- * (how the figures before issue 21 were taken).
+ * The students' requests all at once, each timed from its send to its answer, from a worker thread
+ * (bench/join-clients.mjs), as phones on the network would send them: each over its own connection, opened
+ * before the burst. BENCH_JOIN_PROFILE=<dir>: the CPU profile of this thread (the server's) during the burst
+ * only, written as <dir>/<label>.cpuprofile (open it in Chromium's DevTools).
  */
-async function joinAll(
+async function burst(
+  label: string,
   base: string,
-  code: string,
-  tokens: string[],
-): Promise<{ latencies: number[]; codes: number[]; wallMs: number }> {
-  if (process.env.BENCH_JOIN_CLIENTS === 'same-process') {
-    const started = performance.now();
-    const results = await Promise.all(
-      tokens.map(async (token, i) => {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/class/student/join`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ activationCode: code, studentId: `B${i}`, name: `学生${i}` }),
-        });
-        const answer = (await res.json()) as { code: number };
-        return { code: answer.code, ms: performance.now() - t0 };
-      }),
-    );
-    return {
-      latencies: results.map((r) => r.ms),
-      codes: results.map((r) => r.code),
-      wallMs: performance.now() - started,
-    };
-  }
-  const worker = new Worker(new URL('./join-clients.mjs', import.meta.url), { workerData: { base, code, tokens } });
+  path: string,
+  requests: { token?: string; body: string }[],
+): Promise<Burst> {
+  const worker = new Worker(new URL('./join-clients.mjs', import.meta.url), {
+    workerData: { base, warmPath: '/api/health', path, requests },
+  });
+  const profileDir = process.env.BENCH_JOIN_PROFILE;
+  const session = profileDir ? new Session() : null;
   try {
-    const { results, wallMs } = await new Promise<{ results: { code: number; ms: number }[]; wallMs: number }>(
-      (resolve, reject) => {
+    const next = () =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-      },
-    );
-    return { latencies: results.map((r) => r.ms), codes: results.map((r) => r.code), wallMs };
+      });
+    await next(); // connections open
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+    }
+    const done = next();
+    const idle = performance.eventLoopUtilization();
+    worker.postMessage('go');
+    const out = (await done) as Omit<Burst, 'latencies' | 'codes' | 'serverBusyMs'> & {
+      results: { code: number; ms: number }[];
+    };
+    const serverBusyMs = Math.round(performance.eventLoopUtilization(idle).active);
+    if (session && profileDir) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.mkdirSync(profileDir, { recursive: true });
+      fs.writeFileSync(pathOf(profileDir, label), JSON.stringify(profile));
+    }
+    return {
+      latencies: out.results.map((r) => r.ms),
+      codes: out.results.map((r) => r.code),
+      wallMs: out.wallMs,
+      fresh: out.fresh,
+      clientUtilization: out.clientUtilization,
+      serverBusyMs,
+    };
   } finally {
+    session?.disconnect();
     await worker.terminate();
   }
 }
+
+const pathOf = (dir: string, label: string) => join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -68,19 +97,14 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(isReview: '0' | '1', databaseUrl: string): Promise<MeasurementResult[]> {
   const database = await createTestDatabase(databaseUrl);
-  // No dictionary at start: a production app loads it once in a thread of its own, about 10 s of one core's time,
-  // long before a class's students arrive. This app is built seconds before the joins, and that load took one
-  // of the machine's two cores from them (the joins look nothing up).
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY,
-      LOG_LEVEL: 'warn',
-      DICTIONARY_AT_START: '0',
-    }),
-    webDist: '/nonexistent',
-  };
-  const app = await buildApp({ config, database });
+  // No dictionary at start (benchAppConfig): the joins look nothing up, and its load took a core from them.
+  const config = benchAppConfig();
+  // The yardstick: a bare route, asked the same way, 500 at once (what HTTP alone costs the server).
+  const app = await buildApp({
+    config,
+    database,
+    extend: (app) => app.post('/bench/bare', async () => ({ code: 200, msg: '', data: null })),
+  });
   try {
     const db = database.db;
     const college = await buildCollege(db);
@@ -128,10 +152,22 @@ async function run(isReview: '0' | '1', databaseUrl: string): Promise<Measuremen
     });
     if (created.code !== 200) throw new Error(`class not created: ${JSON.stringify(created)}`);
 
-    const { latencies, codes, wallMs } = await joinAll(
+    const label = `class join ×${STUDENTS} concurrent (${database.dialect}, review ${isReview === '0' ? 'on' : 'off'})`;
+    const forms = students.map((s, i) => ({
+      token: s.token,
+      body: JSON.stringify({ activationCode: created.data.code, studentId: `B${i}`, name: `学生${i}` }),
+    }));
+    const bare = await burst(
+      `bare-${label}`,
       base,
-      created.data.code,
-      students.map((s) => s.token),
+      '/bench/bare',
+      forms.map((f) => ({ body: f.body })),
+    );
+    const { latencies, codes, wallMs, fresh, clientUtilization, serverBusyMs } = await burst(
+      label,
+      base,
+      '/api/class/student/join',
+      forms,
     );
     const rows = await db
       .selectFrom('class_students')
@@ -140,15 +176,23 @@ async function run(isReview: '0' | '1', databaseUrl: string): Promise<Measuremen
       .executeTakeFirstOrThrow();
     const correct = Number(rows.n) === STUDENTS && codes.every((c) => c === 200);
     latencies.sort((a, b) => a - b);
-    const label = `class join ×${STUDENTS} concurrent (${database.dialect}, review ${isReview === '0' ? 'on' : 'off'})`;
+    bare.latencies.sort((a, b) => a - b);
     const round = (n: number) => Math.round(n * 10) / 10;
     return [
       {
         name: `${label}: joins/s`,
         value: Math.round((STUDENTS / wallMs) * 1000),
         unit: 'joins/s',
-        pass: correct ? null : false,
-        detail: { wallMs: round(wallMs), memberships: Number(rows.n), expected: STUDENTS },
+        // Every request over its open connection, or the figure is not what it says.
+        pass: correct && fresh + bare.fresh === 0 ? null : false,
+        detail: {
+          wallMs: round(wallMs),
+          memberships: Number(rows.n),
+          expected: STUDENTS,
+          freshConnections: fresh + bare.fresh,
+          clientUtilization,
+          serverBusyMs,
+        },
       },
       { name: `${label}: p50 of one join`, value: round(percentile(latencies, 50)), unit: 'ms', pass: null },
       {
@@ -157,6 +201,17 @@ async function run(isReview: '0' | '1', databaseUrl: string): Promise<Measuremen
         unit: 'ms',
         budget: P99_BUDGET_MS,
         limit: 'max',
+      },
+      {
+        name: `${label}: p99 of a bare route asked the same way`,
+        value: round(percentile(bare.latencies, 99)),
+        unit: 'ms',
+        pass: bare.codes.every((c) => c === 200) ? null : false,
+        detail: {
+          p50: round(percentile(bare.latencies, 50)),
+          clientUtilization: bare.clientUtilization,
+          serverBusyMs: bare.serverBusyMs,
+        },
       },
     ];
   } finally {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../server/src/config.js';
 // Shared types and helpers of the benchmark. A bench module (any bench/*.ts besides run.ts, server.ts and
 // lib.ts) may export:
 //   export const endpoints: EndpointSpec[] = [{ url: '/api/book/list?pageNum=1' }, { url: '/api/shelf', as: 'student' }];
@@ -43,6 +44,8 @@ export interface EndpointResult {
   budget: { minRatio: number; maxP99Ms: number } | null;
   pass: boolean | null;
   notes: string[];
+  /** Hello's req/s just before and just after this endpoint: its ratio is against their mean. */
+  helloBeside?: [number, number];
 }
 
 export interface MeasurementResult {
@@ -87,3 +90,21 @@ export function judge(value: number, budget: number | undefined, limit: 'max' | 
 
 /** Production-mode apps built in process by bench modules need a cipher key (a random one per run). */
 export const BENCH_CIPHER_KEY = randomBytes(32).toString('base64');
+
+/**
+ * The configuration of a production-mode app a bench module builds in process (no web app): it loads no
+ * dictionary at start (a production app does, about 10 s of one core in a thread of its own, long before the
+ * load it is measured under; built seconds before, that load would take one of the two cores from it).
+ */
+export function benchAppConfig(env: Record<string, string> = {}) {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'production',
+      PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY,
+      LOG_LEVEL: 'warn',
+      DICTIONARY_AT_START: '0',
+      ...env,
+    }),
+    webDist: '/nonexistent',
+  };
+}

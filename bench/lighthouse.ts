@@ -30,7 +30,7 @@ interface Run {
 }
 
 /** The first published book of the public textbook list, for the book-detail page. */
-async function publishedBookId(ctx: BenchContext): Promise<number> {
+export async function publishedBookId(ctx: BenchContext): Promise<number> {
   const answer = await fetch(`${ctx.baseURL}/api/book/list?pageNum=1&pageSize=1`);
   const body = (await answer.json()) as { data?: { rows?: { id: number }[] } };
   const id = body.data?.rows?.[0]?.id;

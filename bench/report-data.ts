@@ -22,7 +22,7 @@ export interface ReportWorld {
   submitted: number;
 }
 
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
@@ -30,7 +30,7 @@ function random(seed: number) {
   };
 }
 
-async function insertAll<T extends keyof import('../server/src/db/schema.js').Database>(
+export async function insertAll<T extends keyof import('../server/src/db/schema.js').Database>(
   db: Db,
   table: T,
   rows: Record<string, unknown>[],
@@ -44,27 +44,15 @@ async function insertAll<T extends keyof import('../server/src/db/schema.js').Da
   }
 }
 
-export async function generateReportData(
-  ctx: AppContext,
-  o: { students?: number; classes?: number; days?: number } = {},
-): Promise<ReportWorld> {
-  const db = ctx.db;
-  const students = o.students ?? 500;
-  const classCount = o.classes ?? 10;
-  const days = o.days ?? 90;
-  const rnd = random(18);
+/**
+ * A published 12-chapter book with a section per chapter (homework is set on a section), written in bulk: its
+ * chapters (id and path, in order) and sections.
+ */
+export async function insertBenchBook(db: Db, identifier: string, title: string) {
   const now = Date.now();
-  const college = await buildCollege(db);
-  const teacher = await buildMember(db, { college, roles: '2' });
   const { id: bookId } = await db
     .insertInto('books')
-    .values({
-      identifier: `urn:bench:reports:${now}`,
-      title: '报告基准教材',
-      published: 1,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ identifier, title, published: 1, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const chapters = Array.from({ length: 12 }, (_, i) => ({
@@ -82,7 +70,6 @@ export async function generateReportData(
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();
-  // The book's table of contents: a section per chapter (homework is set on a section).
   await insertAll(
     db,
     'book_sections',
@@ -91,6 +78,22 @@ export async function generateReportData(
   const sectionIds = (
     await db.selectFrom('book_sections').select('id').where('book_id', '=', bookId).orderBy('seq').execute()
   ).map((r) => Number(r.id));
+  return { bookId, chapterRows, sectionIds };
+}
+
+export async function generateReportData(
+  ctx: AppContext,
+  o: { students?: number; classes?: number; days?: number } = {},
+): Promise<ReportWorld> {
+  const db = ctx.db;
+  const students = o.students ?? 500;
+  const classCount = o.classes ?? 10;
+  const days = o.days ?? 90;
+  const rnd = random(18);
+  const now = Date.now();
+  const college = await buildCollege(db);
+  const teacher = await buildMember(db, { college, roles: '2' });
+  const { bookId, chapterRows, sectionIds } = await insertBenchBook(db, `urn:bench:reports:${now}`, '报告基准教材');
 
   const classIds: number[] = [];
   for (let c = 0; c < classCount; c++) {

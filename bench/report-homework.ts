@@ -18,7 +18,7 @@ import { saveQuestion } from '../server/src/modules/questionBank/service.js';
 import { parseRoles } from '../server/src/modules/session/index.js';
 
 const DAY = 86_400_000;
-/** Homework per class, spread over the days; each is open for a week. */
+/** Homework per class (unless the world says), spread over the days; each is open for a week. */
 const PER_CLASS = 3;
 const OPEN_DAYS = 7;
 
@@ -34,6 +34,8 @@ export interface HomeworkWorld {
   from: number;
   days: number;
   rnd: () => number;
+  /** Homework per class; default 3. */
+  perClass?: number;
 }
 
 const member = (memberId: number, collegeId: number, roles: string): MemberActor => ({
@@ -62,16 +64,17 @@ export async function generateHomework(
     teacher,
     questionSave.parse({ type: 'judge', stem: '<p>极限存在则唯一</p>', answer: true, analysis: '对' }),
   );
+  const perClass = w.perClass ?? PER_CLASS;
   let homework = 0;
   let submitted = 0;
   try {
     for (const cls of w.classes) {
       const facts = await loadClass(ctx, cls.id);
-      for (let k = 0; k < PER_CLASS; k++) {
-        const openAt = w.from + Math.floor(((k + 0.2) * (w.days - OPEN_DAYS)) / PER_CLASS) * DAY + 8 * 3_600_000;
+      for (let k = 0; k < perClass; k++) {
+        const openAt = w.from + Math.floor(((k + 0.2) * (w.days - OPEN_DAYS)) / perClass) * DAY + 8 * 3_600_000;
         const dueAt = openAt + OPEN_DAYS * DAY;
         clock.now = () => openAt;
-        const section = w.sectionIds[Math.floor((k * w.sectionIds.length) / PER_CLASS)]!;
+        const section = w.sectionIds[Math.floor((k * w.sectionIds.length) / perClass)]!;
         const draft = await saveHomework(
           ctx,
           teacher,
@@ -100,7 +103,9 @@ export async function generateHomework(
         const itemOf = (type: string) => String(items.find((x) => x.question.type === type)!.itemId);
         for (const memberId of cls.memberIds) {
           if (w.rnd() < 0.2) continue; // a fifth never hand it in
-          clock.now = () => openAt + Math.floor(w.rnd() * (dueAt - openAt - 3_600_000));
+          const at = openAt + Math.floor(w.rnd() * (dueAt - openAt - 3_600_000));
+          if (at > Date.now()) continue; // homework still open: not handed in yet
+          clock.now = () => at;
           const answers: HomeworkAnswers = {
             [itemOf('single')]: w.rnd() < 0.7 ? 'B' : 'C',
             [itemOf('judge')]: w.rnd() < 0.8,

@@ -47,6 +47,22 @@ const app = await buildApp({
       if (!blob) blobs.set(size, (blob = randomBytes(size)));
       void reply.type('application/octet-stream').send(blob);
     });
+    // A bare route sending the very answer of an API call (asked once through the app, with the caller's
+    // authorization), as it is: the yardstick for reads whose answer is kilobytes of JSON, where moving the bytes
+    // (the socket write, the client's parse) sets the pace rather than the server's work (bench/README.md).
+    const answers = new Map<string, Buffer>();
+    app.get('/bench/same', async (request, reply) => {
+      const target = String((request.query as { path?: string }).path ?? '');
+      const auth = request.headers.authorization ?? '';
+      const key = `${auth} ${target}`;
+      let body = answers.get(key);
+      if (!body) {
+        if (!target.startsWith('/api/')) return reply.code(400).send({ code: 400, msg: 'path', data: null });
+        const asked = await app.inject({ method: 'GET', url: target, headers: auth ? { authorization: auth } : {} });
+        answers.set(key, (body = asked.rawPayload));
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
   },
 });
 if (seeded) await seedDemoTeaching(appContext(app));

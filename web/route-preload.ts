@@ -19,8 +19,9 @@ function starter(src: string): string {
  * Route pages are lazy chunks: without help the browser learns of the current page's chunk only after the
  * main bundle has run. This build step writes a small inline script into index.html that maps each top-level
  * page (web/src/pages/<route>/index.tsx; not the personal centre, which needs a login first) to its chunk, the
- * chunks that imports and their CSS, and preloads those of the address being opened, so they download
- * alongside the main bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
+ * chunks that imports and their CSS (with antd's provider and its chunks when they draw antd: router.tsx loads
+ * it beside such a page), and preloads those of the address being opened, so they download alongside the main
+ * bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
  * ahead of the entry's script and modulepreload links. Every preload is `crossorigin`, as Vite's own stylesheet
  * and module links are: a preload in another credentials mode is not used (and the browser warns of it).
  * The server's visitor pages (server/src/prerender) learn each page's stylesheets from `prerender.json`, written
@@ -59,12 +60,18 @@ export function routePreload(): Plugin {
           if (!files.includes(name)) files.push(name);
           return files.indexOf(name);
         };
+        // antd's provider, which router.tsx loads beside a page that draws antd (src/ui/withAntd.ts).
+        const provider = chunks.find((c) => /[\\/]src[\\/]ui[\\/]AntdProvider\.tsx$/.test(c.facadeModuleId ?? ''));
+        const drawsAntd = (file: string) =>
+          byFile.get(file)?.moduleIds.some((id) => /[\\/]node_modules[\\/]antd[\\/]/.test(id)) ?? false;
         const routes: Record<string, number[]> = {};
         for (const chunk of chunks) {
           const route = /\/src\/pages\/([^/]+)\/index\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
           if (!route || !chunk.isDynamicEntry) continue;
           const list = new Set<number>();
-          for (const file of walk(chunk.fileName, new Set())) {
+          const needed = walk(chunk.fileName, new Set());
+          if (provider && [...needed].some(drawsAntd)) walk(provider.fileName, needed);
+          for (const file of needed) {
             if (!inEntry.has(file)) list.add(at(file));
             for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? [])
               if (!inEntry.has(css)) list.add(at(css));
@@ -95,6 +102,8 @@ export function routePreload(): Plugin {
             `<script type="module">${starter(src)}</script>\n` +
             `    <link rel="modulepreload" crossorigin href="${src}">`,
         );
+        // Any other module script would run the app at once, before the visitor's first touch.
+        if (/<script type="module" crossorigin src=/.test(html)) throw new Error('index.html: a second entry script');
         return html
           .replace('</title>', `</title>\n    ${styles.map((l) => l.trim()).join('\n    ')}`)
           .replace('</head>', `  ${script}\n  </head>`);

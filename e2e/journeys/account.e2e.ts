@@ -37,17 +37,15 @@ for (const device of DEVICES) {
     await shot(page, 'teacher-menu');
 
     // A dropdown can close under a pointer that is still travelling to it (phone taps on a busy machine):
-    // open it and pick again until the switch is made, three tries at most.
-    for (let attempt = 0; attempt < 3 && !(await menuTexts(page)).includes('已加入班级'); attempt++) {
-      if (device === 'desktop') {
-        await page.getByTestId('college-switcher').hover();
-      } else {
-        await page.getByTestId('college-switcher').click();
+    // open it (unless it is still open: a tap on the switcher would close it) and pick again until the switch is
+    // made, five tries at most.
+    const choice = page.getByRole('menuitem', { name: `学生学院${device}` });
+    for (let attempt = 0; attempt < 5 && !(await menuTexts(page)).includes('已加入班级'); attempt++) {
+      if (!(await choice.isVisible())) {
+        if (device === 'desktop') await page.getByTestId('college-switcher').hover();
+        else await page.getByTestId('college-switcher').click();
       }
-      await page
-        .getByRole('menuitem', { name: `学生学院${device}` })
-        .click({ timeout: 5000 })
-        .catch(() => undefined);
+      await choice.click({ timeout: 5000 }).catch(() => undefined);
       await expect
         .poll(() => menuTexts(page), { timeout: 3000 })
         .toContain('已加入班级')

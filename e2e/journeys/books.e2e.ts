@@ -29,6 +29,19 @@ for (const device of DEVICES) {
     await page.getByTestId('subject-tree').getByText('数学', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('subjectId')).not.toBeNull();
     await expect.poll(() => page.getByTestId('book-card').count()).toBe(4);
+    // The subject tree answers the keyboard as a tree: ↓ the next subject, ← its parent, then closes it, → opens.
+    const tree = page.getByRole('tree', { name: '学科' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await tree.getByRole('treeitem', { name: '数学', exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('物理学');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('理学');
+    const science = tree.getByRole('treeitem', { name: '理学', exact: true });
+    await page.keyboard.press('ArrowLeft');
+    expect(await science.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowRight');
+    expect(await science.getAttribute('aria-expanded')).toBe('true');
     const titles = await page.getByTestId('book-card').locator('.book-title').allInnerTexts();
     expect(titles.sort()).toEqual(['高等数学（上册）', '高等数学（下册）', '概率论与数理统计', '线性代数'].sort());
     await page.getByTestId('collection-filter').getByText('新工科系列教材').click();

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
-import { chaptersOf, importBook, type ChapterFacts } from '../support/reader.js';
+import { chaptersOf, importBook, type ChapterFacts, openReader } from '../support/reader.js';
 
 const journey = useJourney('reader-continuous-vertical');
 
@@ -97,7 +97,7 @@ for (const device of DEVICES) {
     expect(at, 'a long chapter with a next one').toBeGreaterThanOrEqual(0);
     const first = chapters[at]!;
     const page = await journey.page(device);
-    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${first.id}&trial=1`);
+    await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${first.id}&trial=1`);
     await page.getByTestId('chapter-host').waitFor();
     await turnOn(page);
     await expect.poll(async () => (await layoutOf(page, 0)).firstText.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
-import { chaptersOf, importBook } from '../support/reader.js';
+import { chaptersOf, importBook, openReader } from '../support/reader.js';
 
 const journey = useJourney('reader-continuous');
 const STUDENT = 4;
@@ -36,6 +36,8 @@ async function turnOn(page: Page): Promise<void> {
   await settings.waitFor();
   await settings.getByRole('switch', { name: '连续阅读（读屏模式）' }).click();
   await page.keyboard.press('Escape');
+  // Until the drawer has slid away its mask covers the text (a click there would land on the mask).
+  await settings.waitFor({ state: 'hidden' });
   await sections(page).first().waitFor();
 }
 
@@ -56,7 +58,7 @@ for (const device of DEVICES) {
     const second = chapters[at + 1]!;
     const page = await journey.page(device);
     await loginAs(page, STUDENT);
-    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${first.id}`);
+    await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${first.id}`);
     await page.getByTestId('chapter-host').waitFor();
     await turnOn(page);
 
@@ -128,7 +130,7 @@ for (const device of DEVICES) {
 test('a visitor reading continuously stops at the first chapter that needs a login', async () => {
   const lastFree = [...spine].reverse().find((c) => c.free)!;
   const page = await journey.page('desktop');
-  await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${lastFree.id}&trial=1`);
+  await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${lastFree.id}&trial=1`);
   await page.getByTestId('chapter-host').waitFor();
   await turnOn(page);
   await scrollToEnd(page);
@@ -143,7 +145,7 @@ test('a note reference opens its note in a popup in continuous mode, as in pages
   const poem = await importBook('conformance/idpf-epub3-samples/wasteland.epub', 999);
   const longest = (await chaptersOf(poem)).sort((a, b) => b.length - a.length)[0]!;
   const page = await journey.page('desktop');
-  await page.goto(`/bookPreview?bookId=${poem}&chapterId=${longest.id}&trial=1`);
+  await openReader(page, `/bookPreview?bookId=${poem}&chapterId=${longest.id}&trial=1`);
   await page.getByTestId('chapter-host').waitFor();
   await turnOn(page);
   const noteref = sections(page).first().locator('a[epub\\:type~="noteref"]').first();

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
-import { importBook, spineOf } from '../support/reader.js';
+import { importBook, spineOf, openReader } from '../support/reader.js';
 
 // Night mode (issue 13): the footer's buttons are dark and readable, also disabled; the settings read on one
 // line each; a phone's settings do not list keyboard shortcuts.
@@ -53,7 +53,7 @@ for (const device of DEVICES) {
     const page = await journey.page(device);
     await page.addInitScript(() => localStorage.setItem('reader-settings', JSON.stringify({ theme: 'dark' })));
     // A visitor on the last chapter: locked, 上一章 enabled, 下一章 disabled.
-    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${last}&trial=1`);
+    await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${last}&trial=1`);
     await page.getByText('登录后继续阅读').waitFor();
     await expect.poll(() => page.getByTestId('prev-chapter').isEnabled()).toBe(true);
     expect(await page.getByTestId('next-chapter').isDisabled()).toBe(true);

@@ -108,6 +108,22 @@ test('the personal centre and the console open the reports from their menus (des
   expect(await reportTitle(page)).toBe(ReportMsg.TEXTBOOK_MENU);
   await shot(page, 'console', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
+
+  // Finance staff open no books menu: the report is under 学院订单 for them.
+  await page.context().clearCookies();
+  const finance = await makeStaff(['finance'], { tag: 'rl' });
+  await setStaffCookies(page.context(), finance.token);
+  await page.goto('/admin');
+  const financeMenu = page.getByRole('complementary', { name: '管理菜单' }).getByRole('menu');
+  expect(await financeMenu.getByText('图书管理').count()).toBe(0);
+  await financeMenu.getByText('学院订单', { exact: true }).first().click();
+  const financeAsked = page.waitForResponse((r) => r.url().includes('/api/admin/report/textbook'));
+  await financeMenu.getByText('教材报告').click();
+  await expectPath(page, '/admin/reports/textbook');
+  expect((await financeAsked).status()).toBe(200);
+  expect(await textbookReportShown(page)).toContain('示范大学');
+  await shot(page, 'console-finance', { fullPage: false });
+  expect(consoleErrors(page)).toEqual([]);
 });
 
 test('the textbook report at phone size (phone)', async () => {

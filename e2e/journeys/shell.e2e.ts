@@ -1,3 +1,4 @@
+import type { Request, Route } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { FooterLink, NavMenu, SiteInfo } from '@textbook/contracts';
 import {
@@ -173,17 +174,44 @@ for (const device of DEVICES) {
 test('two requests failing with 401 together show one re-login dialog', async () => {
   const page = await journey.page('desktop');
   const token = await loginAs(page, TEACHER);
+  // The member's calls still under way: one answered after the logout would stand in for the refresh below.
+  const pending = new Set<Request>();
+  const isCall = (r: Request) => r.url().includes('/api/getMemberInfo') || r.url().includes('/api/msg-notice/count');
+  page.on('request', (r) => isCall(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
   await page.goto('/index', { waitUntil: 'networkidle' });
   await page.getByTestId('user-menu').waitFor();
+  await expect.poll(() => pending.size).toBe(0);
   // Every address that answers 401 from here on (the live badge may notice the ended session by itself first).
   const refused = new Set<string>();
   page.on('response', (r) => {
     if (r.status() === 401) refused.add(new URL(r.url()).pathname);
   });
   await api('/api/logout', { method: 'POST', token });
-  // Returning to the tab refreshes member info and the notice badge at once: both answer 401.
-  await page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
-  await expect.poll(() => refused.size).toBeGreaterThanOrEqual(2);
+  // Returning to the tab refreshes member info and the notice badge at once: both answer 401. The first 401 clears
+  // the session cookies, so a call the browser sends a moment after it goes as a visitor's (the badge then answers
+  // 0, rightly): the two calls are held here until both are under way, then answered together, as on a slow network.
+  const held = new Map<string, Route>();
+  await page.route(/\/api\/(getMemberInfo|msg-notice\/count)$/, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (held.has(path)) return route.continue();
+    held.set(path, route);
+    if (held.size < 2) return;
+    const both = [...held.values()];
+    held.clear();
+    const answers = await Promise.all(both.map((r) => r.fetch()));
+    await Promise.all(both.map((r, i) => r.fulfill({ response: answers[i] })));
+  });
+  // A second return while the dialog is open must not open another either.
+  const returnToTab = () => page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
+  await returnToTab();
+  await expect
+    .poll(async () => {
+      if (refused.size < 2) await returnToTab();
+      return refused.size;
+    })
+    .toBeGreaterThanOrEqual(2);
   const dialog = page.locator('.ant-modal-confirm');
   await expect.poll(() => dialog.count()).toBe(1);
   // Both answers are in and handled by the next painted frame: still one dialog.

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appStarted, consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { api, appStarted, consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
 
 // A visitor's first page is written on the server (server/src/prerender) and the web app starts at the first
 // touch (web/start/start-app.js): reading costs no script; a link, a form or a button pressed before the app ran
@@ -71,4 +71,102 @@ test('text typed into the server’s search box is searched by the app', async (
   await expect.poll(() => page.getByTestId('hit-title').count()).toBeGreaterThanOrEqual(1);
   await appStarted(page);
   expect(consoleErrors(page)).toEqual([]);
+});
+
+/** The demo content's publisher (server/src/db/seed/demo-books.ts). */
+const DEMO_PUBLISHER = '示范大学出版社';
+
+/**
+ * A demo book's free chapter of some length, and the chapter after it, as a visitor reads them (other journeys
+ * import books of their own beside the demo's, some opening with a cover).
+ */
+async function freeChapter(page: Page): Promise<{ url: string; next: number | null }> {
+  await page.goto('/textbook', { waitUntil: 'networkidle' });
+  const list = await api<{ rows: { id: number; publisher: string }[] }>('/api/book/list?pageNum=1&pageSize=100');
+  const demo = list.data.rows.filter((row) => row.publisher === DEMO_PUBLISHER);
+  for (const { id: bookId } of demo) {
+    const detail = await api<{ freeChapterIds: number[] }>(`/api/book/detail/${bookId}`);
+    const chapterId = detail.data.freeChapterIds[0];
+    if (!chapterId) continue;
+    const chapter = await api<{ html: string; nextId: number | null }>(
+      `/api/book/chapter?bookId=${bookId}&chapterId=${chapterId}`,
+    );
+    if (chapter.data.html.length < 5000 || !chapter.data.nextId) continue;
+    return { url: `/bookPreview?bookId=${bookId}&chapterId=${chapterId}&trial=1`, next: chapter.data.nextId };
+  }
+  throw new Error('no published book has a free chapter of some length');
+}
+
+/** The scrolled text box of the server's reader page, or of the app's. */
+const scrolledBox = (where: '#tb-server-page' | '#root') =>
+  `document.querySelector('${where} .reader-host').shadowRoot.querySelector('.viewport')`;
+
+for (const device of DEVICES) {
+  test(`a visitor reads a free chapter before any script, and the app takes over where they scrolled (${device})`, async () => {
+    const page = await journey.page(device);
+    const { url } = await freeChapter(page);
+    const scripts = scriptsOf(page);
+    await page.goto(url, { waitUntil: 'networkidle' });
+    expect(await page.locator('html[data-prerendered]').count()).toBe(1);
+    expect(await page.locator('#tb-server-page .reader-bar').isVisible()).toBe(true);
+    expect(await page.evaluate(`${scrolledBox('#tb-server-page')}.innerText.length`)).toBeGreaterThan(200);
+    expect(scripts).toEqual([]);
+    await shot(page, 'reader-before-app');
+
+    await page.evaluate(`${scrolledBox('#tb-server-page')}.scrollTop = 600`);
+    const scrolled = Number(await page.evaluate(`${scrolledBox('#tb-server-page')}.scrollTop`));
+    expect(scrolled).toBeGreaterThan(0);
+    if (device === 'phone') await page.touchscreen.tap(200, 400);
+    else await page.mouse.move(400, 400);
+    await page.locator('#tb-server-page').waitFor({ state: 'detached' });
+    await appStarted(page);
+    expect(Number(await page.evaluate(`${scrolledBox('#root')}.scrollTop`))).toBe(scrolled);
+    expect(scripts.length).toBeGreaterThan(0);
+    await shot(page, 'reader-in-app');
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}
+
+test('a reader who chose the night theme sees the app’s reader in it, never the server’s page in the default look', async () => {
+  const page = await journey.page('phone');
+  const { url } = await freeChapter(page);
+  // The settings drawer's choice, as an earlier visit stored it.
+  await page.evaluate(() => {
+    localStorage.setItem('reader-settings', JSON.stringify({ theme: 'dark' }));
+    localStorage.setItem('reader-own-look', '1');
+  });
+  // Each frame until the app's chapter is in: the server's page is never shown.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __serverPageSeen: boolean };
+    w.__serverPageSeen = false;
+    const look = () => {
+      const served = document.getElementById('tb-server-page');
+      if (served && served.getBoundingClientRect().height > 0) w.__serverPageSeen = true;
+      if (!document.querySelector('#root .reader-host')) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await appStarted(page);
+  await expect.poll(() => page.evaluate(`${scrolledBox('#root')}.innerText.length`)).toBeGreaterThan(200);
+  expect(await page.evaluate('window.__serverPageSeen')).toBe(false);
+  await page.locator('#tb-server-page').waitFor({ state: 'detached' });
+  expect(await page.evaluate(`${scrolledBox('#root')}.classList.contains('theme-dark')`)).toBe(true);
+  await shot(page, 'reader-own-look');
+  expect(consoleErrors(page)).toEqual([]);
+});
+
+test('下一章 pressed on the server’s reader page opens the next chapter in the app', async () => {
+  const page = await journey.page('phone');
+  const { url, next } = await freeChapter(page);
+  expect(next).not.toBeNull();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('#tb-server-page').getByRole('button', { name: '下一章' }).click();
+  await page.waitForURL(`**/bookPreview?*chapterId=${next}*`);
+  await page.locator('#tb-server-page').waitFor({ state: 'detached' });
+  await appStarted(page);
+  // The next chapter is not free: the app's reader asks the visitor to log in (its 401 is the browser's only error).
+  await page.getByText('登录后继续阅读').waitFor();
+  await shot(page, 'reader-next-chapter');
+  expect(consoleErrors(page).filter((e) => !e.includes(`/api/book/chapter?bookId=`))).toEqual([]);
 });

@@ -21,6 +21,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath, HEADLESS_SHELL, journeyBrowserPath } from './chromium.js';
 import { ROOT } from './server.js';
 
 export type Device = 'desktop' | 'phone';
@@ -63,8 +64,12 @@ export interface Journey {
   readonly name: string;
   /** The run's Chromium, as this file's connection to it (made in beforeAll). */
   browser(): Browser;
-  /** A new context and page at the device's size, with baseURL set; closed after the file. */
-  page(device: Device, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A new context and page at the device's size, with baseURL set; closed after the file. `in: 'chromium'` opens it
+   * in a Chromium of this file's own instead of the run's headless shell, for what depends on the default fonts a
+   * user's Chromium has per script (the shell maps `serif` to a Latin font even in Chinese text).
+   */
+  page(device: Device, options?: BrowserContextOptions, where?: { in: 'chromium' }): Promise<Page>;
 }
 
 /**
@@ -81,19 +86,31 @@ export function useJourney(name: string): Journey {
     browser = await chromium.connect(inject('browserEndpoint'), { timeout: 60_000 });
   });
 
+  let ownChromium: Promise<Browser> | undefined;
+
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
+    await (await ownChromium)?.close();
   });
 
-  return {
+  /** The run's browser, or (when that is the headless shell) a Chromium launched for this file on first use. */
+  const browserFor = (where: { in: 'chromium' } | undefined): Browser | Promise<Browser> => {
+    if (!where || journeyBrowserPath() !== HEADLESS_SHELL) return journey.browser();
+    ownChromium ??= chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+    return ownChromium;
+  };
+
+  const journey: Journey = {
     name,
     browser() {
       if (!browser) throw new Error('the browser starts in beforeAll; call journey.browser() inside a test');
       return browser;
     },
-    async page(device, options = {}) {
-      const context = await this.browser().newContext({
+    async page(device, options = {}, where) {
+      const context = await (
+        await browserFor(where)
+      ).newContext({
         ...DEVICE_OPTIONS[device],
         baseURL,
         locale: 'zh-CN',
@@ -124,6 +141,7 @@ export function useJourney(name: string): Journey {
       return page;
     },
   };
+  return journey;
 }
 
 /**

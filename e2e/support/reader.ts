@@ -25,6 +25,18 @@ export const chaptersOf = async (bookId: number) =>
 export const spineOf = async (bookId: number) =>
   (await api<{ id: number; free: boolean }[]>(`/api/reader/spine?bookId=${bookId}`)).data;
 
+/**
+ * Opens the reader at an address as a visitor would go on reading it: a free chapter arrives written by the server
+ * (server/src/prerender/reader.ts) and the app starts at the visitor's first move; the journeys then use the
+ * app's reader, once it has taken the server's page's place.
+ */
+export async function openReader(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  if (!(await page.locator('#tb-server-page').count())) return;
+  await page.mouse.move(5, 200);
+  await page.locator('#tb-server-page').waitFor({ state: 'detached' });
+}
+
 /** Waits until the chapter is painted inside the reader's shadow root; answers its text (one look, no race). */
 export async function chapterText(page: Page): Promise<string> {
   const handle = await page.waitForFunction(() => {

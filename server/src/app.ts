@@ -11,7 +11,7 @@ import { JobRegistry } from './util/repeat.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
-import { registerErrorFunnel } from './http/envelope.js';
+import { registerErrorFunnel, serializeAnswer } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDraining } from './http/shutdown.js';
@@ -103,9 +103,11 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   });
 
   // Requests are validated by the contracts' zod schemas. Responses are typed by the same schemas at
-  // compile time and serialized with plain JSON.stringify (no second validation on the hot path).
+  // compile time and serialized with plain JSON.stringify (no second validation on the hot path), or sent as the
+  // bytes a cached list was written to once (`JsonData`).
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // (Fastify's types say string; it sends a Buffer from a serializer as it does a string.)
+  app.setSerializerCompiler(() => serializeAnswer as (data: unknown) => string);
   const instance = config.instanceName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

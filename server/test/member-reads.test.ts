@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, redisReachable } from './redis.js';
-import { Role, type MemberInfo, type MyClassRow, type Paged, type ShelfBook } from '@textbook/contracts';
+import {
+  formatClassTime,
+  Role,
+  type CollegeBookRow,
+  type HomeworkRow,
+  type StudentHomeworkInfo,
+  type StudentHomeworkRow,
+  type TeacherHomeworkInfo,
+  type MemberInfo,
+  type MyClassRow,
+  type Paged,
+  type ShelfBook,
+} from '@textbook/contracts';
 import { appContext, buildApp } from '../src/app.js';
 import { addMembership, giveRole, removeMembership } from '../src/modules/member/index.js';
 import { writeCollege } from '../src/modules/college/info.js';
@@ -94,6 +106,67 @@ const aClass = (isReview: '0' | '1') => async (w: TestApp) => {
 };
 const post = async (t: TestApp, url: string, token: string, payload?: object) =>
   expectOk(await call(t.app, { method: 'POST', url, token, payload }));
+
+/** A class of the world's book (joins approved at once) with a student in it, a section, and a short question. */
+async function homeworkWorld(w: TestApp) {
+  const world = await buildClassWorld(w.ctx);
+  const { id: sectionId } = await w.ctx.db
+    .insertInto('book_sections')
+    .values({ book_id: world.bookId, seq: 0, level: 1, title: '第一章', chapter_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cls = await createClass(w, world.teacher.token, validClass(world.bookId, { isReview: '1' }));
+  expectOk(await join(w, world.student.token, cls.code));
+  const questionId = expectOk(
+    await call<{ id: number }>(w.app, {
+      method: 'POST',
+      url: '/api/myQuestion/save',
+      token: world.teacher.token,
+      payload: { type: 'short', stem: '<p>简答</p>', answer: '<p>参考</p>', analysis: '简' },
+    }),
+  ).id;
+  const now = Date.now();
+  const body = {
+    classId: cls.id,
+    sectionId: Number(sectionId),
+    title: '第一章作业',
+    description: '',
+    openTime: formatClassTime(now - 3_600_000),
+    dueTime: formatClassTime(now + 7_200_000),
+    lateRule: 'none',
+    lateDeduct: 0,
+    items: [{ questionId, score: 10 }],
+  };
+  const save = () =>
+    call<HomeworkRow>(w.app, {
+      method: 'POST',
+      url: '/api/homework/teacher/save',
+      token: world.teacher.token,
+      payload: body,
+    });
+  /** Saves a draft and releases it (the students are told). */
+  const release = async () => {
+    const draft = expectOk(await save());
+    return post(w, '/api/homework/teacher/release', world.teacher.token, { id: draft.id }) as Promise<HomeworkRow>;
+  };
+  const submit = (id: number) => post(w, '/api/homework/student/submit', world.student.token, { id, answers: {} });
+  return { world, cls, body, save, release, submit };
+}
+type HomeworkWorld = Awaited<ReturnType<typeof homeworkWorld>>;
+const teacherHomework = async (r: TestApp, s: HomeworkWorld) =>
+  expectOk(
+    await call<HomeworkRow[]>(r.app, {
+      url: `/api/homework/teacher/listByChapter?classId=${s.cls.id}`,
+      token: s.world.teacher.token,
+    }),
+  );
+const studentHomework = async (r: TestApp, s: HomeworkWorld) =>
+  expectOk(
+    await call<Paged<StudentHomeworkRow>>(r.app, {
+      url: '/api/homework/student/list?pageNum=1&pageSize=10',
+      token: s.world.student.token,
+    }),
+  );
 
 const cases = [
   readCase({
@@ -365,6 +438,181 @@ const cases = [
       {
         write: (w, s) => post(w, '/api/admin/notice/broadcast', s.staff.token, { title: '全体', target: 'all' }),
         after: (n, s) => expect(n).toBe(s.before + 1),
+      },
+    ],
+  }),
+  readCase({
+    name: "college books: the administrator's page shows seats given, bought and taken by a join, books added and removed",
+    given: async (w) => {
+      const world = await buildClassWorld(w.ctx);
+      const admin = await buildMember(w.ctx.db, { college: world.college, roles: '1' });
+      const staff = await buildStaff(w.ctx.db);
+      const adjust = (delta: number) =>
+        post(w, '/api/admin/collegeBook/adjust', staff.token, {
+          collegeId: world.college.id,
+          bookId: world.bookId,
+          delta,
+          reason: '测试',
+        });
+      await adjust(10);
+      const { id } = await w.ctx.db
+        .selectFrom('college_books')
+        .select('id')
+        .where('college_id', '=', world.college.id)
+        .executeTakeFirstOrThrow();
+      return { world, admin, adjust, collegeBookId: Number(id), other: await buildBook(w.ctx.db) };
+    },
+    read: async (r, s) =>
+      expectOk(
+        await call<Paged<CollegeBookRow>>(r.app, {
+          url: '/api/collegeBook/page?pageNum=1&pageSize=10',
+          token: s.admin.token,
+        }),
+      ),
+    before: (p, s) => {
+      expect(p.total).toBe(1);
+      expect(p.rows[0]).toMatchObject({ bookId: s.world.bookId, boughtCount: 10, givenCount: 0 });
+    },
+    steps: [
+      {
+        write: (w, s) =>
+          post(w, '/api/collegeBook/bookAuthorize', s.admin.token, {
+            id: s.collegeBookId,
+            memberIds: [s.world.student.id],
+          }),
+        after: (p) => expect(p.rows[0]).toMatchObject({ givenCount: 1, residueAuthorizeCount: 9 }),
+      },
+      { write: (_w, s) => s.adjust(5), after: (p) => expect(p.rows[0]).toMatchObject({ boughtCount: 15 }) },
+      {
+        // A direct join takes a seat of the college's book.
+        write: async (w, s) => {
+          const cls = await createClass(w, s.world.teacher.token, validClass(s.world.bookId, { isReview: '1' }));
+          const joiner = await buildMember(w.ctx.db, { college: s.world.college, roles: '3' });
+          expectOk(await join(w, joiner.token, cls.code));
+        },
+        after: (p) => expect(p.rows[0]).toMatchObject({ givenCount: 2, residueAuthorizeCount: 13 }),
+      },
+      {
+        write: (w, s) => post(w, '/api/collegeBook/save', s.admin.token, { bookId: s.other }),
+        after: (p, s) => {
+          expect(p.total).toBe(2);
+          expect(p.rows.map((r) => r.bookId).sort()).toEqual([s.world.bookId, s.other].sort());
+        },
+      },
+      {
+        write: async (w, s) => {
+          const added = await w.ctx.db
+            .selectFrom('college_books')
+            .select('id')
+            .where('book_id', '=', s.other)
+            .executeTakeFirstOrThrow();
+          const res = await call(w.app, { url: `/api/collegeBook/delete?id=${added.id}`, token: s.admin.token });
+          expectOk(res);
+        },
+        after: (p) => expect(p.total).toBe(1),
+      },
+    ],
+  }),
+  readCase({
+    name: "homework: the teacher's list shows a draft, its release, work handed in and reviewed, an edit, a deletion",
+    given: homeworkWorld,
+    read: teacherHomework,
+    before: (rows) => expect(rows).toEqual([]),
+    steps: [
+      {
+        write: (_w, s) => s.save(),
+        after: (rows) => expect(rows).toMatchObject([{ status: 0, submittedCount: 0 }]),
+      },
+      {
+        write: async (w, s) => {
+          const [draft] = await teacherHomework(w, s);
+          await post(w, '/api/homework/teacher/release', s.world.teacher.token, { id: draft!.id });
+        },
+        after: (rows) => expect(rows).toMatchObject([{ status: 1, submittedCount: 0, toReviewCount: 0 }]),
+      },
+      {
+        // A short answer handed in waits for the teacher.
+        write: async (w, s) => {
+          const [hw] = await teacherHomework(w, s);
+          const info = expectOk(
+            await call<StudentHomeworkInfo>(w.app, {
+              url: `/api/homework/student/info?id=${hw!.id}`,
+              token: s.world.student.token,
+            }),
+          );
+          await post(w, '/api/homework/student/submit', s.world.student.token, {
+            id: hw!.id,
+            answers: { [String(info.questions[0]!.itemId)]: '<p>我的回答</p>' },
+          });
+        },
+        after: (rows) => expect(rows).toMatchObject([{ submittedCount: 1, toReviewCount: 1 }]),
+      },
+      {
+        write: async (w, s) => {
+          const [hw] = await teacherHomework(w, s);
+          const info = expectOk(
+            await call<TeacherHomeworkInfo>(w.app, {
+              url: `/api/homework/teacher/info?id=${hw!.id}`,
+              token: s.world.teacher.token,
+            }),
+          );
+          const work = info.submissions.find((x) => x.memberId === s.world.student.id)!;
+          await post(w, `/api/homework/teacher/reviewHomework/${work.id}`, s.world.teacher.token, {
+            items: [{ itemId: info.questions[0]!.itemId, score: 8, comment: '' }],
+          });
+        },
+        after: (rows) => expect(rows).toMatchObject([{ submittedCount: 1, toReviewCount: 0 }]),
+      },
+      {
+        write: async (w, s) => {
+          const [hw] = await teacherHomework(w, s);
+          await post(w, '/api/homework/teacher/update', s.world.teacher.token, {
+            ...s.body,
+            id: hw!.id,
+            title: '改过的作业',
+          });
+        },
+        after: (rows) => expect(rows).toMatchObject([{ title: '改过的作业' }]),
+      },
+      {
+        // The class's count of students comes with each row.
+        write: async (w, s) => {
+          const other = await buildMember(w.ctx.db, { college: s.world.college, roles: '3' });
+          expectOk(await join(w, other.token, s.cls.code, '2026999', '李四'));
+        },
+        after: (rows) => expect(rows).toMatchObject([{ studentCount: 2 }]),
+      },
+      {
+        write: async (w, s) => {
+          const [hw] = await teacherHomework(w, s);
+          await post(w, `/api/homework/teacher/delete/${hw!.id}?confirm=1`, s.world.teacher.token);
+        },
+        after: (rows) => expect(rows).toEqual([]),
+      },
+    ],
+  }),
+  readCase({
+    name: "homework: a student's list shows homework released to their class and their work handed in",
+    given: homeworkWorld,
+    read: studentHomework,
+    before: (page) => expect(page.total).toBe(0),
+    steps: [
+      {
+        write: (_w, s) => s.release(),
+        after: (page) => expect(page.rows).toMatchObject([{ title: '第一章作业', status: 0 }]),
+      },
+      {
+        write: async (w, s) => s.submit((await studentHomework(w, s)).rows[0]!.id),
+        after: (page) => expect(page.rows).toMatchObject([{ status: 1 }]),
+      },
+      {
+        // A draft is not shown to students.
+        write: (_w, s) => s.save(),
+        after: (page) => expect(page.total).toBe(1),
+      },
+      {
+        write: (_w, s) => s.release(),
+        after: (page) => expect(page.rows.map((r) => r.status).sort()).toEqual([0, 1]),
       },
     ],
   }),

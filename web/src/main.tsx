@@ -1,19 +1,14 @@
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { queryClient } from './api/queryClient';
 import { router } from './router';
+import { dropServerPage } from './pages/bookPreview/serverPage';
 import { installChunkErrorRecovery } from './router/chunkErrors';
-import { theme } from './styles/theme';
 import './styles/global.css';
 import './styles/prerender.css';
 
-dayjs.locale('zh-cn');
 installChunkErrorRecovery();
 
 /**
@@ -37,6 +32,9 @@ function routerReady(): Promise<void> {
  */
 function Started() {
   useLayoutEffect(() => {
+    // The reader's page the server wrote (beside the root) stays until the app's reader has drawn its chapter;
+    // any other page the app opened instead takes its place now.
+    if (router.state.location.pathname !== '/bookPreview') dropServerPage();
     document.dispatchEvent(new Event('tb:ready'));
   }, []);
   return null;
@@ -57,12 +55,10 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <ConfigProvider locale={zhCN} theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <Started />
-        </QueryClientProvider>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Started />
+      </QueryClientProvider>
     </StrictMode>,
   ),
 );

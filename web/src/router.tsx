@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { MyLayout } from './layouts/MyLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { ReaderLayout } from './layouts/ReaderLayout';
 import { AppRoot } from './router/AppRoot';
@@ -8,20 +7,25 @@ import { guardLoader } from './router/guard';
 import { prefetchLoader, type PrefetchName } from './router/prefetch';
 import { RouteError } from './router/RouteErrorBoundary';
 import { adminPages } from './pages/admin/pages';
+import { loadWithAntd } from './ui/withAntd';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
 /**
  * A route-level code split: the page's chunk loads when the route is first visited; `prefetch` names the
- * requests (router/prefetch.ts) started alongside that download.
+ * requests (router/prefetch.ts) started alongside that download. The page comes wrapped in antd's provider
+ * (ui/withAntd.ts) unless `antd` is false: it draws no antd (the home page) or is inside a layout's provider.
  */
-function page(path: string, load: () => PageModule, prefetch?: PrefetchName): RouteObject {
+function page(path: string, load: () => PageModule, prefetch?: PrefetchName, antd = true): RouteObject {
   return {
     path,
     ...(prefetch && { loader: prefetchLoader(prefetch) }),
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => ({ Component: (await (antd ? loadWithAntd(load) : load())).default }),
   };
 }
+
+/** A page of the personal centre or the console: its layout has antd's provider. */
+const inLayout = (path: string, load: () => PageModule) => page(path, load, undefined, false);
 
 /** Every route of spec §2. Pages live in pages/<route>/index.tsx. */
 export const routes: RouteObject[] = [
@@ -36,21 +40,23 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         errorElement: <RouteError />,
         children: [
+          // The home page draws no antd component: a visitor's first page loads none of antd.
           {
             index: true,
             loader: prefetchLoader('home'),
             lazy: async () => ({ Component: (await import('./pages/index')).default }),
           },
-          page('index', () => import('./pages/index'), 'home'),
-          page('textbook', () => import('./pages/textbook'), 'textbook'),
-          page('textbook-search', () => import('./pages/textbook-search'), 'textbookSearch'),
+          page('index', () => import('./pages/index'), 'home', false),
+          // Drawn with ui/'s light controls: no antd at first paint (a visitor's first page).
+          page('textbook', () => import('./pages/textbook'), 'textbook', false),
+          page('textbook-search', () => import('./pages/textbook-search'), 'textbookSearch', false),
           page('booklist', () => import('./pages/booklist')),
           page('booksearch', () => import('./pages/booksearch')),
           page('booklistdetail', () => import('./pages/booklistdetail')),
           page('search', () => import('./pages/search')),
           page('search-result', () => import('./pages/search-result')),
           page('search-result-detail', () => import('./pages/search-result-detail')),
-          page('book-detail', () => import('./pages/book-detail'), 'bookDetail'),
+          page('book-detail', () => import('./pages/book-detail'), 'bookDetail', false),
           page('blog-detail', () => import('./pages/blog-detail')),
           page('faq', () => import('./pages/faq')),
           page('about', () => import('./pages/about')),
@@ -66,31 +72,35 @@ export const routes: RouteObject[] = [
           page('login', () => import('./pages/login')),
           {
             path: 'my',
-            element: <MyLayout />,
+            // Its own chunk (antd's Menu, Avatar, Skeleton), with antd's provider for its pages.
+            lazy: async () => ({
+              Component: (await loadWithAntd(() => import('./layouts/MyLayout').then((m) => ({ default: m.MyLayout }))))
+                .default,
+            }),
             children: [
               // No child chosen: MyLayout opens the first item of the role's menu.
               { index: true, element: null },
-              page('questionBank', () => import('./pages/my/questionBank')),
-              page('person', () => import('./pages/my/person')),
-              page('academy', () => import('./pages/my/academy')),
-              page('teachingSpace', () => import('./pages/my/teachingSpace')),
-              page('admissionDetails', () => import('./pages/my/admissionDetails')),
-              page('teachActivity', () => import('./pages/my/teachActivity')),
-              page('classActivity', () => import('./pages/my/classActivity')),
-              page('authDetails', () => import('./pages/my/authDetails')),
-              page('provideBook', () => import('./pages/my/provideBook')),
-              page('sampleBook', () => import('./pages/my/sampleBook')),
-              page('teacherCert', () => import('./pages/my/teacherCert')),
-              page('studyReport', () => import('./pages/my/studyReport')),
-              page('joinClass', () => import('./pages/my/joinClass')),
-              page('collect', () => import('./pages/my/collect')),
-              page('record', () => import('./pages/my/record')),
-              page('help', () => import('./pages/my/help')),
-              page('feedback', () => import('./pages/my/feedback')),
-              page('helpDetail', () => import('./pages/my/helpDetail')),
-              page('homework', () => import('./pages/my/homework')),
-              page('homeworkAnswer', () => import('./pages/my/homeworkAnswer')),
-              page('teachingHomework', () => import('./pages/my/teachingHomework')),
+              inLayout('questionBank', () => import('./pages/my/questionBank')),
+              inLayout('person', () => import('./pages/my/person')),
+              inLayout('academy', () => import('./pages/my/academy')),
+              inLayout('teachingSpace', () => import('./pages/my/teachingSpace')),
+              inLayout('admissionDetails', () => import('./pages/my/admissionDetails')),
+              inLayout('teachActivity', () => import('./pages/my/teachActivity')),
+              inLayout('classActivity', () => import('./pages/my/classActivity')),
+              inLayout('authDetails', () => import('./pages/my/authDetails')),
+              inLayout('provideBook', () => import('./pages/my/provideBook')),
+              inLayout('sampleBook', () => import('./pages/my/sampleBook')),
+              inLayout('teacherCert', () => import('./pages/my/teacherCert')),
+              inLayout('studyReport', () => import('./pages/my/studyReport')),
+              inLayout('joinClass', () => import('./pages/my/joinClass')),
+              inLayout('collect', () => import('./pages/my/collect')),
+              inLayout('record', () => import('./pages/my/record')),
+              inLayout('help', () => import('./pages/my/help')),
+              inLayout('feedback', () => import('./pages/my/feedback')),
+              inLayout('helpDetail', () => import('./pages/my/helpDetail')),
+              inLayout('homework', () => import('./pages/my/homework')),
+              inLayout('homeworkAnswer', () => import('./pages/my/homeworkAnswer')),
+              inLayout('teachingHomework', () => import('./pages/my/teachingHomework')),
             ],
           },
           page('404', () => import('./pages/notFound')),
@@ -116,12 +126,12 @@ routes.push(
   // The admin console: its own lazily loaded layout (pages/admin/AdminLayout), outside the members' guard.
   {
     path: 'admin',
-    lazy: async () => ({ Component: (await import('./pages/admin/AdminLayout')).default }),
+    lazy: async () => ({ Component: (await loadWithAntd(() => import('./pages/admin/AdminLayout'))).default }),
     errorElement: <RouteError />,
     children: adminPages.map((p) =>
       p.path === ''
         ? { index: true, lazy: async () => ({ Component: (await p.load()).default }) }
-        : page(p.path, p.load),
+        : inLayout(p.path, p.load),
     ),
   },
 );

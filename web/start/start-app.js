@@ -48,6 +48,16 @@
       if (window.__tbGo) location.href = window.__tbGo;
     });
   }
+  // A browser that leaves a declarative shadow root as a template (the chapter of a reader's page) shows no text,
+  // a page opened at a place in it (#…) is taken there by the app, and a reader with a look of their own has the
+  // server's reader page hidden (index.html): the app starts at once.
+  var served = doc.getElementById('tb-server-page');
+  if (
+    doc.querySelector('template[shadowrootmode]') ||
+    (served && (location.hash || html.hasAttribute('data-reader-own-look')))
+  ) {
+    boot();
+  }
   ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove'].forEach(function (type) {
     addEventListener(
       type,
@@ -124,7 +134,16 @@
       typed.forEach(function (old) {
         var hadFocus = old === focused;
         if (!old.value && !hadFocus) return;
-        whenShown('input[aria-label="' + old.getAttribute('aria-label') + '"]', function (input) {
+        // The same field of the app's page: the same label, and the same place among the fields so labelled.
+        var label = old.getAttribute('aria-label');
+        var nth = typed
+          .filter(function (other) {
+            return other.getAttribute('aria-label') === label;
+          })
+          .indexOf(old);
+        whenShown('#root input[aria-label="' + label + '"]', function () {
+          var input = doc.querySelectorAll('#root input[aria-label="' + label + '"]')[nth];
+          if (!input) return;
           if (old.value) {
             setValue.call(input, old.value);
             input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -133,7 +152,7 @@
         });
       });
       if (replay) {
-        whenShown('[data-replay="' + replay + '"]', function (element) {
+        whenShown('#root [data-replay="' + replay + '"]:not([disabled])', function (element) {
           element.click();
         });
       }
@@ -152,7 +171,13 @@
   addEventListener(
     'focusout',
     function (event) {
-      if (event.target === focused && focused.isConnected) focused = null;
+      // Focus leaving the field for another place clears it; the field taken away with the page (which browsers
+      // may report as a focus change too) does not.
+      var left = event.target;
+      if (left !== focused) return;
+      setTimeout(function () {
+        if (focused === left && left.isConnected && doc.activeElement !== left) focused = null;
+      });
     },
     true,
   );

@@ -324,3 +324,13 @@ export const adminBookListDetail = adminBookListRow.extend({
   books: z.array(z.object({ id: z.number().int(), title: z.string(), published: z.boolean() })),
 });
 export type AdminBookListDetail = z.infer<typeof adminBookListDetail>;
+
+/** The sections leading to a chapter, outermost first (the reader's "where am I" trail); empty when none. */
+export function trailTo(tree: SectionNode[], chapterId: number): SectionNode[] {
+  for (const n of tree) {
+    if (n.chapterId === chapterId) return [n];
+    const deeper = trailTo(n.children, chapterId);
+    if (deeper.length) return [n, ...deeper];
+  }
+  return [];
+}

@@ -95,10 +95,11 @@ export function parseClassTime(text: string): number | null {
   return formatClassTime(ms) === text ? ms : null;
 }
 
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
 export function formatClassTime(ms: number): string {
   const d = new Date(ms + CHINA_OFFSET_MS);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
 }
 
 /** Now, as a class time (China's wall clock), whatever the time zone of the browser or server. */

@@ -20,3 +20,5 @@ export * from './admin.js';
 export * from './homework.js';
 export * from './people.js';
 export * from './health.js';
+export * from './links.js';
+export * from './reader-css.js';

@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase } from '../../test/db.js';
 import { conflict, refused, warning } from './errors.js';
-import { ok } from './envelope.js';
+import { jsonData, ok, serializeAnswer } from './envelope.js';
 
 /** The error funnel, exercised through throwaway routes on the real app. */
 describe('error funnel', async () => {
@@ -106,5 +106,16 @@ describe('error funnel', async () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/site', '/api/navMenu/list', '/api/router']));
     await app.close();
     await database.drop();
+  });
+});
+
+describe('serializeAnswer', () => {
+  it('writes data already in JSON into the envelope, byte for byte what JSON.stringify would write', () => {
+    const data = [{ id: 1, title: '第一章作业 "引号" \\ </script>', at: null }];
+    const sent = serializeAnswer(ok(jsonData(data), '操作成功'));
+    expect(Buffer.isBuffer(sent)).toBe(true);
+    expect(sent.toString()).toBe(JSON.stringify(ok(data)));
+    expect(serializeAnswer(ok(data))).toBe(JSON.stringify(ok(data)));
+    expect(serializeAnswer(null)).toBe('null');
   });
 });

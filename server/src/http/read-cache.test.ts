@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CacheHub, invalidate, ReadCache, tag } from './read-cache.js';
+import { CacheHub, invalidate, KeptBeside, ReadCache, tag } from './read-cache.js';
 
 /** A load that counts its calls and can be held open. */
 function loader<V>(value: V, tags: string[] = []) {
@@ -102,5 +102,21 @@ describe('invalidate', () => {
       vi.useRealTimers();
       await Promise.all([mine.close(), other.close()]);
     }
+  });
+});
+
+describe('KeptBeside', () => {
+  it('keeps what was worked out per owner and key, works it out again when refused or for another owner', () => {
+    const kept = new KeptBeside<{ n: number }>(2);
+    const owner = {};
+    let made = 0;
+    const make = () => ({ n: ++made });
+    expect(kept.get(owner, 'a', make)).toEqual({ n: 1 });
+    expect(kept.get(owner, 'a', make)).toEqual({ n: 1 });
+    expect(kept.get({}, 'a', make)).toEqual({ n: 2 });
+    expect(kept.get(owner, 'a', make, () => false)).toEqual({ n: 3 });
+    kept.get(owner, 'b', make);
+    kept.get(owner, 'c', make); // a third key for one owner: the kept ones are let go first
+    expect(kept.get(owner, 'a', make)).toEqual({ n: 6 });
   });
 });

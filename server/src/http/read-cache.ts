@@ -219,8 +219,16 @@ export const tag = {
   catalog: 'catalog',
   /** A college's own fields (its name). */
   college: (id: number) => `college:${id}`,
+  /** A college's books and their seat counts (the administrator's list). */
+  collegeBooks: (collegeId: number) => `college-books:${collegeId}`,
+  /** A class's homework with its counts of work handed in and to review. */
+  homework: (classId: number) => `homework:${classId}`,
+  /** A member's homework work (what they handed in, its state and score). */
+  homeworkWork: (memberId: number) => `homework-work:${memberId}`,
   /** A class's own fields (name, times, book, code). */
   class: (id: number) => `class:${id}`,
+  /** A class's students: who is in it and waiting (its counts). */
+  roster: (classId: number) => `roster:${classId}`,
   /** The classes a member is a student of, and their status there. */
   classesOf: (memberId: number) => `classes-of:${memberId}`,
   /** A member's notices (their unread count). */
@@ -245,4 +253,26 @@ export function memberRead<V>(
   load: () => Promise<Loaded<V>>,
 ): Promise<V> {
   return owner.caches.cache<V>(name, MEMBER_READS).get(key, load) as Promise<V>;
+}
+
+/**
+ * What is worked out from a value of a read cache, kept as long as that value is (a `WeakMap` keyed by it: the
+ * cache's invalidation drops both), a few per value by key. `fresh` may refuse a kept one that was worked out from
+ * other cached values than the caller holds now.
+ */
+export class KeptBeside<V> {
+  private readonly byOwner = new WeakMap<object, Map<string, V>>();
+
+  constructor(private readonly perOwner = 16) {}
+
+  get(owner: object, key: string, make: () => V, fresh: (kept: V) => boolean = () => true): V {
+    let kept = this.byOwner.get(owner);
+    const found = kept?.get(key);
+    if (found !== undefined && fresh(found)) return found;
+    const value = make();
+    if (!kept) this.byOwner.set(owner, (kept = new Map()));
+    if (kept.size >= this.perOwner) kept.clear();
+    kept.set(key, value);
+    return value;
+  }
 }

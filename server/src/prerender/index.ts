@@ -19,10 +19,13 @@ import {
   type Paged,
   type SectionNode,
   type SiteInfo,
+  type BookAccess,
+  type ChapterContent,
 } from '@textbook/contracts';
 import { hasSessionCookie, readCookie } from '../http/session-cookie.js';
 import { escapeHtml, html, jsonForScript, type SafeHtml } from './html.js';
 import { detailPage, homePage, textbookPage, type TextbookQuery } from './pages.js';
+import { readerPage, writable } from './reader.js';
 import { footer, header, type ShellData } from './shell.js';
 
 /**
@@ -39,10 +42,13 @@ interface BuildFacts {
   routes: Record<string, { css: string[] }>;
 }
 
-type Prefetched = Record<string, Envelope<unknown>>;
+/** The answers the page carries for the app: an API's envelope, or a stylesheet's text (by its address). */
+type Prefetched = Record<string, Envelope<unknown> | string>;
 
 const SHELL_START = '<!--shell-->';
 const SHELL_END = '<!--/shell-->';
+/** Where a page written beside the app's root goes (the reader, which the app draws under it). */
+const BESIDE_ROOT = '<!--beside-root-->';
 
 interface Template {
   head: string;
@@ -123,6 +129,15 @@ class Loader {
     return envelope.data;
   }
 
+  /** A book's stylesheet (its own address on this site); undefined when it does not answer 200. */
+  async stylesheet(url: string): Promise<string | undefined> {
+    if (!/^\/api\/book\/asset\/[^?#]+\.css$/i.test(url)) return undefined;
+    const answer = await this.app.inject({ method: 'GET', url, headers: { accept: 'text/css' } });
+    if (answer.statusCode !== 200) return undefined;
+    this.answers[url] = answer.body;
+    return answer.body;
+  }
+
   async shell(): Promise<ShellData | undefined> {
     const [site, menus, bottom, links] = await Promise.all([
       this.get<SiteInfo>('/api/site'),
@@ -140,6 +155,8 @@ interface Page {
   title?: string;
   description?: string;
   fullHeader?: boolean;
+  /** Written beside the app's root instead of in the site's frame (the reader has none). */
+  besideRoot?: boolean;
   body: SafeHtml;
 }
 
@@ -185,6 +202,29 @@ async function pageFor(load: Loader, pathname: string, query: URLSearchParams, s
       body: detailPage({ book, tree }),
     } satisfies Page;
   }
+  if (pathname === '/bookPreview' && query.get('trial') === '1') {
+    const bookId = positive(query.get('bookId'), 0);
+    const chapterId = positive(query.get('chapterId'), 0);
+    if (!bookId || !chapterId || Math.max(bookId, chapterId) > 2_147_483_647) return undefined;
+    // The addresses the reader asks (api/reader.ts), so that the app takes these answers instead of asking.
+    const [access, tree, chapter] = await Promise.all([
+      load.get<BookAccess>(apiUrl('/api/book/readAccess', { bookId })),
+      load.get<SectionNode[]>(apiUrl('/api/book/sectionTree', { bookId })),
+      load.get<ChapterContent>(apiUrl('/api/book/chapter', { bookId, chapterId })),
+      load.get<unknown>(apiUrl('/api/reader/spine', { bookId })),
+    ]);
+    if (!access || !tree || !chapter) return undefined;
+    const sheets = await Promise.all(chapter.styles.map((url) => load.stylesheet(url)));
+    if (sheets.some((sheet) => sheet === undefined)) return undefined;
+    const data = { access, tree, chapter, sheets: sheets as string[] };
+    if (!writable(access, data.sheets, chapter)) return undefined;
+    return {
+      route: 'bookPreview',
+      title: `${chapter.title || access.title} - ${access.title}`,
+      besideRoot: true,
+      body: readerPage(data),
+    } satisfies Page;
+  }
   return undefined;
 }
 
@@ -206,7 +246,7 @@ export function visitorPages(app: FastifyInstance, webDist: string): VisitorPage
     const shell = await load.shell();
     if (!shell) return null;
     const page = await pageFor(load, url.pathname, url.searchParams, shell.site.siteName);
-    if (!page) return null;
+    if (!page || (page.besideRoot && !template.afterShell.includes(BESIDE_ROOT))) return null;
     const document = write(template, shell, page, load.answers, url.pathname);
     return compress(document, String(request.headers['accept-encoding'] ?? ''));
   };
@@ -224,15 +264,19 @@ function write(template: Template, shell: ShellData, page: Page, answers: Prefet
       `<meta name="description" content="${escapeHtml(page.description)}"`,
     );
   }
+  const data = html`<script type="application/json" id="tb-prefetched">
+    ${jsonForScript(answers)}
+  </script>`;
+  if (page.besideRoot) {
+    const after = template.afterShell.replace(BESIDE_ROOT, page.body.text).replace('</body>', `${data}\n  </body>`);
+    return `${head}    ${css}\n  ${template.beforeShell}${after}`;
+  }
   const active = pathname === '/' ? '/index' : pathname;
   const frame = html`<div class="app-frame">
     ${header(shell, active, Boolean(page.fullHeader))}
     <main class="${page.fullHeader ? 'page page-full' : 'page'}" id="main">${page.body}</main>
     ${footer(shell)}
   </div>`;
-  const data = html`<script type="application/json" id="tb-prefetched">
-    ${jsonForScript(answers)}
-  </script>`;
   return `${head}    ${css}\n  ${template.beforeShell}${frame}${template.afterShell.replace('</body>', `${data}\n  </body>`)}`;
 }
 

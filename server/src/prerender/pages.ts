@@ -1,6 +1,10 @@
 import {
+  bookHref,
   Limits,
   Msg,
+  newsHref,
+  pagerPages,
+  readerHref,
   type BookCard,
   type BookDetail,
   type BookListSummary,
@@ -16,7 +20,6 @@ import { icon, type IconName } from './icons.js';
 // that the web app, when it starts, draws over them without anything moving. Widgets of the component library
 // are written as the links that do the same (a subject, a collection, a sort, a page are addresses).
 
-const bookHref = (id: number) => `/book-detail?id=${id}`;
 const EAGER_COVERS = 6;
 
 function bookCard(book: BookCard, eager: boolean): SafeHtml {
@@ -87,12 +90,6 @@ function newsDay(ms: number): { md: string; y: string } {
   const d = new Date(ms + 8 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return { md: `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, y: String(d.getUTCFullYear()) };
-}
-
-function newsHref(row: ContentSummary): string {
-  const params = new URLSearchParams({ id: String(row.id), contentType: 'list' });
-  if (row.menuId) params.set('menuId', String(row.menuId));
-  return `/blog-detail?${params}`;
 }
 
 function news(rows: ContentSummary[]): SafeHtml {
@@ -236,9 +233,7 @@ function findLabel(nodes: DictNode[], id: string): string {
 
 function pager(query: TextbookQuery, total: number): SafeHtml {
   const pages = Math.ceil(total / query.pageSize);
-  const near = [...new Set([1, query.pageNum - 1, query.pageNum, query.pageNum + 1, pages])]
-    .filter((p) => p >= 1 && p <= pages)
-    .sort((a, b) => a - b);
+  const near = pagerPages(query.pageNum, pages);
   return html`<nav class="pager prerender-pager" aria-label="分页">
     ${near.map((p, i) => [
       i > 0 && p - near[i - 1]! > 1 && html`<span class="pager-gap">…</span>`,
@@ -323,10 +318,6 @@ export interface DetailData {
   tree: SectionNode[];
 }
 
-function readerHref(bookId: number, chapterId: number, at = ''): string {
-  return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}&trial=1${at ? `#${encodeURIComponent(at)}` : ''}`;
-}
-
 function toc(bookId: number, nodes: SectionNode[]): SafeHtml {
   const indent = nodes[0]?.level === 1 ? 0 : 20;
   return html`<ul class="toc" style="list-style: none; padding-left: ${indent}px; margin: 0">
@@ -336,7 +327,11 @@ function toc(bookId: number, nodes: SectionNode[]): SafeHtml {
           <div class="toc-item">
             ${
               n.free && n.chapterId
-                ? html`<a href="${readerHref(bookId, n.chapterId, n.anchor)}" data-testid="free-chapter">${n.title}</a>`
+                ? html`<a
+                    href="${readerHref(bookId, n.chapterId, n.anchor, { trial: true })}"
+                    data-testid="free-chapter"
+                    >${n.title}</a
+                  >`
                 : html`<span>${n.title}</span>`
             }
             ${
@@ -383,7 +378,7 @@ export function detailPage({ book, tree }: DetailData): SafeHtml {
           <div class="detail-actions">
             ${
               firstFree &&
-              html`<a href="${readerHref(book.id, firstFree)}" class="prerender-button is-primary">
+              html`<a href="${readerHref(book.id, firstFree, '', { trial: true })}" class="prerender-button is-primary">
                 ${icon('read', 'read')}<span>免费试读</span>
               </a>`
             }

@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MARK_COOKIE, TOKEN_COOKIE } from '@textbook/contracts';
 import { useTestApp } from '../../test/helpers.js';
+import { buildEpub, importBook } from '../../test/reader-fixtures.js';
 import { insertPublishedBook } from '../modules/testing/fixtures.js';
 
 // A web build as the real one is shaped where the server reads it: the shell markers inside #root, module
@@ -23,6 +24,7 @@ fs.writeFileSync(
     <div id="root">
       <!--shell--><div class="static-shell"></div><!--/shell-->
     </div>
+    <!--beside-root-->
     <script type="module">import('/assets/index-1.js')</script>
   </body>
 </html>
@@ -30,7 +32,13 @@ fs.writeFileSync(
 );
 fs.writeFileSync(
   path.join(web, 'prerender.json'),
-  JSON.stringify({ routes: { index: { css: ['books-1.css'] }, textbook: { css: ['books-1.css'] } } }),
+  JSON.stringify({
+    routes: {
+      index: { css: ['books-1.css'] },
+      textbook: { css: ['books-1.css'] },
+      bookPreview: { css: ['reader-1.css'] },
+    },
+  }),
 );
 
 const HOSTILE = '<script>alert(1)</script><!--';
@@ -38,9 +46,18 @@ const HOSTILE = '<script>alert(1)</script><!--';
 describe('visitor pages written on the server', () => {
   const t = useTestApp({ webDist: web });
   let bookId = 0;
+  let reader = { bookId: 0, free: 0, locked: 0 };
   beforeAll(async () => {
     bookId = await insertPublishedBook(t.ctx.db, `线性代数${HOSTILE}`);
     await insertPublishedBook(t.ctx.db, '大学物理');
+    const epub = buildEpub('urn:prerender-reader', '经济学原理', [
+      { title: '第一章 需求', body: `<p>需求定律的文字。</p><p>${HOSTILE.replace(/</g, '&lt;')}</p>` },
+      { title: '第二章 供给', body: '<p>只有读者能读的文字。</p>' },
+    ]);
+    const imported = await importBook(t.ctx, epub);
+    const spine = await t.app.inject({ url: `/api/reader/spine?bookId=${imported.bookId}` });
+    const [free, locked] = spine.json<{ data: { id: number }[] }>().data;
+    reader = { bookId: imported.bookId, free: free!.id, locked: locked!.id };
   });
   afterAll(() => fs.rmSync(web, { recursive: true, force: true }));
 
@@ -110,6 +127,46 @@ describe('visitor pages written on the server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('static-shell');
       expect(res.body).not.toContain('data-prerendered');
+    }
+  });
+
+  it('writes a visitor’s free chapter beside the app’s root, in a shadow root, with its answers for the app', async () => {
+    const { bookId: id, free, locked } = reader;
+    const res = await page(`/bookPreview?bookId=${id}&chapterId=${free}&trial=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-prerendered');
+    expect(res.body).toMatch(/<div id="root">\s*<\/div>\s*<div class="reader-frame" id="tb-server-page"/);
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css">');
+    const chapter = /<template shadowrootmode="open">([\s\S]*?)<\/template>/.exec(res.body)![1]!;
+    expect(chapter).toContain('需求定律的文字。');
+    expect(chapter).toContain('&lt;script&gt;alert(1)');
+    expect(chapter).toContain('.note { color: #333; }');
+    expect(res.body).toMatch(/data-replay="prev-chapter"\s+disabled/);
+    expect(res.body).toMatch(/data-replay="next-chapter"\s+>/);
+    expect(res.body).toContain(`href="/book-detail?id=${id}"`);
+    const data = /<script type="application\/json" id="tb-prefetched">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    const answers = JSON.parse(data) as Record<string, unknown>;
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        `/api/book/chapter?bookId=${id}&chapterId=${free}`,
+        `/api/book/readAccess?bookId=${id}`,
+        `/api/book/sectionTree?bookId=${id}`,
+        `/api/reader/spine?bookId=${id}`,
+      ]),
+    );
+    const sheet = Object.entries(answers).find(([url]) => url.endsWith('.css'));
+    expect(sheet?.[1]).toContain('line-height: 1.6');
+    // A chapter a visitor may not read, a member, and the reader without its trial flag: the plain web app.
+    for (const res of [
+      await page(`/bookPreview?bookId=${id}&chapterId=${locked}&trial=1`),
+      await page(`/bookPreview?bookId=${id}&chapterId=${free}&trial=1`, { cookie: `${LOGIN_MARK_COOKIE}=1` }),
+      await page(`/bookPreview?bookId=${id}&chapterId=${free}`),
+      await page(`/bookPreview?bookId=${id}&chapterId=${'9'.repeat(300)}&trial=1`),
+      await page(`/bookPreview?bookId=-1&chapterId=${free}&trial=1`),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('static-shell');
+      expect(res.body).not.toContain('tb-server-page');
     }
   });
 

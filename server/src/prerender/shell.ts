@@ -1,4 +1,4 @@
-import type { BottomMenu, FooterLink, NavMenu, SiteInfo } from '@textbook/contracts';
+import { menuHref, type BottomMenu, type FooterLink, type NavMenu, type SiteInfo } from '@textbook/contracts';
 import { html, safeHref, type SafeHtml } from './html.js';
 import { icon } from './icons.js';
 
@@ -10,27 +10,18 @@ export interface ShellData {
   links: FooterLink[];
 }
 
-/** A server menu's address, as the web app's `menuHref` (components/Header/navLinks.ts) makes it. */
-function menuHref(menu: NavMenu): string {
-  if (menu.path && menu.path !== '/blog-detail') return safeHref(menu.path);
-  const params = new URLSearchParams({
-    menuId: String(menu.menuId),
-    contentType: menu.contentType,
-    menuName: menu.menuName,
-    parentId: String(menu.parentId),
-  });
-  return `/blog-detail?${params}`;
-}
+/** A server menu's address (contracts' `menuHref`), kept only when it stays a web address. */
+const menuLink = (menu: NavMenu) => safeHref(menuHref(menu));
 
 function navItem(menu: NavMenu, active: string): SafeHtml {
-  const href = menuHref(menu);
+  const href = menuLink(menu);
   if (!menu.children.length) {
     return html`<a href="${href}" class="nav-link${href === active ? ' active' : ''}">${menu.menuName}</a>`;
   }
   return html`<div class="nav-group">
     <a href="${href}" class="nav-link" aria-haspopup="true">${menu.menuName}</a>
     <div class="nav-submenu" role="menu">
-      ${menu.children.map((c) => html`<a href="${menuHref(c)}" role="menuitem">${c.menuName}</a>`)}
+      ${menu.children.map((c) => html`<a href="${menuLink(c)}" role="menuitem">${c.menuName}</a>`)}
     </div>
   </div>`;
 }

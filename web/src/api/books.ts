@@ -126,11 +126,4 @@ export const useBookListDetail = (id: number) =>
     retry: false,
   });
 
-/**
- * Reader address of a chapter; `at` is an element id or the words to find there. `trial` marks a free-preview
- * link, which the route guard lets a visitor follow (members pass in any case).
- */
-export function readerHref(bookId: number, chapterId: number, at = '', options: { trial?: boolean } = {}): string {
-  const trial = options.trial ? '&trial=1' : '';
-  return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}${trial}${at ? `#${encodeURIComponent(at)}` : ''}`;
-}
+export { readerHref } from '@textbook/contracts';

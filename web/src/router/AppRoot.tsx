@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { onUiRequested } from '../api';
 import { recordPage } from '../api/site';
 import { useLoginDialog } from '../components/LoginDialog/store';
+import { lazyWithAntd } from '../ui/withAntd';
 
-const ClientUiHost = lazy(() => import('./ClientUiHost'));
-const LoginDialog = lazy(() => import('../components/LoginDialog/LoginDialog'));
+const ClientUiHost = lazyWithAntd(() => import('./ClientUiHost'));
+const LoginDialog = lazyWithAntd(() => import('../components/LoginDialog/LoginDialog'));
 
 /** Records every page shown (spec §2: after each navigation a call records the page address). */
 function PageRecorder() {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useRouteError } from 'react-router';
+import { lazyWithAntd } from '../ui/withAntd';
 import { isChunkLoadError, recoverFromChunkError } from './chunkErrors';
 
-const RouteErrorView = lazy(() => import('./RouteErrorView'));
+const RouteErrorView = lazyWithAntd(() => import('./RouteErrorView'));
 
 /**
  * A route's error element. A stale chunk is reported and the page reloads once, before anything else

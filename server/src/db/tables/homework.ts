@@ -47,6 +47,8 @@ export interface HomeworkSubmissionsTable {
   saved_at: number;
   submitted_at: number | null;
   reviewed_at: number | null;
+  /** 1: handed in and a question waits for the teacher's score (the lists' 待批阅 count). */
+  needs_review: Generated<number>;
 }
 
 export interface HomeworkTables {

@@ -18,7 +18,7 @@ async function info(t: TestApp, token: string): Promise<MemberInfo> {
 
 async function multipart(fileName: string, bytes: Uint8Array, type: string) {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), fileName);
   const request = new Request('http://local/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

@@ -12,11 +12,12 @@ import { rosterChanged } from './students.js';
  * Group commit of class joins (issue 21). When a class's code goes round a lecture hall, hundreds of students
  * press 加入 within a second. Each join used to be a transaction of its own (and a notice insert of its own), and
  * on SQLite every commit is a write to the log: the joins queued behind each other's commits. The joins of one
- * class that arrive while a batch of that class is being written wait for the next batch, and a batch is one
+ * class that arrive in one turn of the event loop are one batch; those that arrive while the class's batches
+ * are being written (one at a time on SQLite, two on PostgreSQL) wait for the next one. A batch is one
  * transaction of a few statements whatever its size: the seat check of the joins that wait for review in one
- * read, the memberships in one insert (the unique pair still
- * decides, so a repeated or concurrent press makes nothing twice), the seats in one guarded update through the
- * college's pool, the shelf entries in one upsert, the teacher's notices in one insert.
+ * read, the memberships in one insert (the unique pair still decides, so a repeated or concurrent press makes
+ * nothing twice), the seats in one guarded update through the college's pool, the shelf entries in one upsert,
+ * the teacher's notices in one insert.
  *
  * A batch is all or nothing: if it fails (the college's seats are short for all of them, or anything else),
  * each of its joins is written again alone, so each gets exactly the answer it would have had on its own (the
@@ -65,7 +66,17 @@ interface Waiting {
 interface ClassQueue {
   cls: BatchClass;
   waiting: Waiting[];
+  /** Batches of this class being written now. */
+  writing: number;
 }
+
+/**
+ * Batches of one class written at the same time. PostgreSQL: two, so the joins that arrive while a batch commits
+ * start theirs at once instead of waiting for that commit (the unique pair, the seats' guarded update and the
+ * shelf's upsert keep concurrent batches exact). SQLite writes one transaction at a time anyway: one, so the
+ * next batch takes everyone who arrived meanwhile.
+ */
+const inFlight = (ctx: AppContext) => (ctx.dialect === 'postgres' ? 2 : 1);
 
 /** This app's queues of joins waiting to be written, by class. */
 const queuesOf = (ctx: AppContext) => ctx.local('classes:join-batches', () => new Map<number, ClassQueue>());
@@ -74,40 +85,44 @@ const queuesOf = (ctx: AppContext) => ctx.local('classes:join-batches', () => ne
 export function writeJoin(ctx: AppContext, cls: BatchClass, write: JoinWrite): Promise<JoinOutcome> {
   const queues = queuesOf(ctx);
   return new Promise((resolve, reject) => {
-    const queue = queues.get(cls.id);
-    if (queue) {
-      queue.cls = cls;
-      queue.waiting.push({ write, resolve, reject });
-      return;
-    }
-    const fresh: ClassQueue = { cls, waiting: [{ write, resolve, reject }] };
-    queues.set(cls.id, fresh);
-    // The joins that arrive in this turn of the event loop go into the first batch.
-    setImmediate(() => void drain(ctx, fresh));
+    let queue = queues.get(cls.id);
+    if (!queue) queues.set(cls.id, (queue = { cls, waiting: [], writing: 0 }));
+    queue.cls = cls;
+    queue.waiting.push({ write, resolve, reject });
+    // The joins that arrive in this turn of the event loop go into one batch (if one may start; else the next
+    // batch to end starts theirs).
+    const ready = queue;
+    if (ready.waiting.length === 1 && ready.writing < inFlight(ctx)) setImmediate(() => pump(ctx, ready));
   });
 }
 
-async function drain(ctx: AppContext, queue: ClassQueue): Promise<void> {
-  try {
-    while (queue.waiting.length) {
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      const writes = batch.map((w) => w.write);
-      let outcomes: JoinOutcome[];
-      try {
-        outcomes = await writeBatch(ctx, queue.cls, writes);
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        // Each alone: its own answer (a seat refusal for the last ones only, say).
-        else for (const w of batch) await settle(w, () => writeAndTell(ctx, queue.cls, [w.write]));
-        continue;
-      }
-      // Written: what follows the commit is not written again, whatever happens to it.
-      const told = afterBatch(ctx, queue.cls, writes, outcomes).then(() => outcomes);
-      batch.forEach((w, i) => void settle(w, () => told.then((all) => [all[i]!])));
-    }
-  } finally {
-    queuesOf(ctx).delete(queue.cls.id);
+/** Starts batches of the class's waiting joins while fewer than `inFlight` are being written. */
+function pump(ctx: AppContext, queue: ClassQueue): void {
+  while (queue.waiting.length && queue.writing < inFlight(ctx)) {
+    queue.writing += 1;
+    void writeAndSettle(ctx, queue.cls, queue.waiting.splice(0, MAX_BATCH)).finally(() => {
+      queue.writing -= 1;
+      if (queue.waiting.length) pump(ctx, queue);
+      else if (!queue.writing && queuesOf(ctx).get(queue.cls.id) === queue) queuesOf(ctx).delete(queue.cls.id);
+    });
   }
+}
+
+/** One batch: written, then each join told its outcome once what follows the commit is done. */
+async function writeAndSettle(ctx: AppContext, cls: BatchClass, batch: Waiting[]): Promise<void> {
+  const writes = batch.map((w) => w.write);
+  let outcomes: JoinOutcome[];
+  try {
+    outcomes = await writeBatch(ctx, cls, writes);
+  } catch (err) {
+    if (batch.length === 1) batch[0]!.reject(err);
+    // Each alone: its own answer (a seat refusal for the last ones only, say).
+    else for (const w of batch) await settle(w, () => writeAndTell(ctx, cls, [w.write]));
+    return;
+  }
+  // Written: what follows the commit is not written again, whatever happens to it.
+  const told = afterBatch(ctx, cls, writes, outcomes).then(() => outcomes);
+  batch.forEach((w, i) => void settle(w, () => told.then((all) => [all[i]!])));
 }
 
 async function settle(w: Waiting, run: () => Promise<JoinOutcome[]>): Promise<void> {
@@ -212,7 +227,7 @@ async function afterBatch(
   if (named.length) invalidate(ctx, ...named);
   rosterChanged(
     ctx,
-    writes.filter((_, i) => outcomes[i]!.changed).map((w) => w.memberId),
+    writes.filter((_, i) => outcomes[i]!.changed).map((w) => ({ classId: cls.id, memberId: w.memberId })),
   );
   // The teacher is told of each student waiting for review, in one insert.
   const waiting = writes.filter((w, i) => outcomes[i]!.changed && outcomes[i]!.status === MemberStatus.PENDING);

@@ -33,7 +33,7 @@ function classQuery(db: Db, counts = true) {
             .selectFrom('class_students as s')
             .select(eb.fn.countAll<number>().as('n'))
             .whereRef('s.class_id', '=', 'c.id')
-            .where('s.status', '=', 1)
+            .where('s.status', '=', sql.lit(1))
             .as('studentCount')
         : sql<number>`0`.as('studentCount'),
       counts
@@ -41,14 +41,17 @@ function classQuery(db: Db, counts = true) {
             .selectFrom('class_students as s')
             .select(eb.fn.countAll<number>().as('n'))
             .whereRef('s.class_id', '=', 'c.id')
-            .where('s.status', '=', 0)
+            .where('s.status', '=', sql.lit(0))
             .as('pendingCount')
         : sql<number>`0`.as('pendingCount'),
     ]);
 }
 
-export function findClass(db: Db, id: number) {
-  return classQuery(db).where('c.id', '=', id).executeTakeFirst();
+/** A class by id, its SQL compiled once (`prepared`): every route about one class loads it first. */
+const classById = prepared((db: Db, id: number) => classQuery(db).where('c.id', '=', id));
+
+export async function findClass(db: Db, id: number) {
+  return (await classById(db, id))[0];
 }
 
 /** The class of a code, without counts (the join path: cheap under a crowd of joins). */
@@ -456,13 +459,13 @@ export function classesWhere(db: Db, f: { teacherId?: number; collegeId?: number
 }
 
 /** The classes a member studies in (approved), with their book. */
-export function approvedClassesOf(db: Db, memberId: number) {
-  return db
+/** The classes a member is an approved student of, its SQL compiled once (`prepared`: a student's lists). */
+export const approvedClassesOf = prepared((db: Db, memberId: number) =>
+  db
     .selectFrom('class_students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')
     .innerJoin('books as b', 'b.id', 'c.book_id')
     .select(['c.id', 'c.name', 'c.book_id as bookId', 'b.title as bookName', 'c.teacher_id as teacherId'])
     .where('s.member_id', '=', memberId)
-    .where('s.status', '=', 1)
-    .execute();
-}
+    .where('s.status', '=', sql.lit(1)),
+);

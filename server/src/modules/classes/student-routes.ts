@@ -28,6 +28,8 @@ import * as joiner from './joiner.js';
 import * as classes from './service.js';
 import * as students from './students.js';
 
+const NO_PAGE = pageQuery.parse({});
+
 /** The class of a code, for the join form's checks; an unknown code is said as such. */
 async function classOfCode(ctx: AppContext, code: string) {
   const cls = await joiner.findByCode(ctx, code);
@@ -100,7 +102,8 @@ export const studentRoutes = [
     policy: 'class.join',
     body: pageQuery.optional(),
     answer: paged(myClassRow),
-    handler: ({ ctx, actor, body }) => students.myClasses(ctx, asMember(actor), pageQuery.parse(body ?? {})),
+    // The body was validated (and its defaults filled) by the route's schema; only a missing one is read here.
+    handler: ({ ctx, actor, body }) => students.myClasses(ctx, asMember(actor), body ?? NO_PAGE),
   }),
   route({
     method: 'GET',

@@ -79,7 +79,7 @@ export async function decide(ctx: AppContext, rows: StudentRecord[], status: 1 |
   });
   rosterChanged(
     ctx,
-    decided.map((c) => c.memberId),
+    decided.map((c) => ({ classId: byId.get(c.id)!.classId, memberId: c.memberId })),
   );
   await notify(
     ctx,
@@ -125,13 +125,17 @@ export async function removeStudents(ctx: AppContext, rows: StudentRecord[]): Pr
   });
   rosterChanged(
     ctx,
-    rows.map((r) => r.memberId),
+    rows.map((r) => ({ classId: r.classId, memberId: r.memberId })),
   );
 }
 
-/** Students joined, were decided on or left: their lists of classes read again. */
-export function rosterChanged(ctx: AppContext, memberIds: number[]): void {
-  if (memberIds.length) invalidate(ctx, ...new Set(memberIds.map(tag.classesOf)));
+/** Students joined, were decided on or left: their lists of classes and the classes' counts read again. */
+export function rosterChanged(ctx: AppContext, changes: { classId: number; memberId: number }[]): void {
+  if (!changes.length) return;
+  invalidate(
+    ctx,
+    ...new Set([...changes.map((c) => tag.classesOf(c.memberId)), ...changes.map((c) => tag.roster(c.classId))]),
+  );
 }
 
 /** The student leaves the class; the book stays on the shelf only when another source still grants it. */

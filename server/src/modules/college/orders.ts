@@ -49,6 +49,7 @@ export async function confirmOrder(ctx: AppContext, staffId: number, order: Orde
     if (!(await q.decideOrder(trx, order.id, 1, staffId, remark, now))) throw refused(CollegeMsg.ORDER_DECIDED);
     const cbId = await q.ensureCollegeBook(trx, order.collegeId, order.bookId, now);
     await moveSeats(
+      ctx,
       trx,
       cbId,
       {

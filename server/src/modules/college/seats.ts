@@ -1,9 +1,9 @@
-import { CollegeMsg, CollegeText, type PageQuery } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, type PageQuery, type Paged } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
 import type { AuthorizationVia, SeatChange } from '../../db/tables/college.js';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
-import type { CacheOwner } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { approvedStudents, collegeBookClasses, findClassFacts, NO_SEATS } from '../classes/index.js';
@@ -39,10 +39,28 @@ export async function loadCollegeBook(ctx: AppContext, id: number): Promise<Coll
   return cb;
 }
 
+/**
+ * A college's pages of books, kept a few seconds and dropped at once by every change of its books or their seats
+ * (`booksChanged`) and by any book edit (`tag.catalog`: titles, covers).
+ */
+const BOOK_PAGES = { ttlMs: 5000, maxEntries: 5000 };
+
 /** A college's books with their seats (its administrator's list, and the staff's of any college). */
 export async function bookPage(ctx: AppContext, collegeId: number, query: PageQuery & { bookName?: string }) {
-  const page = await q.pageCollegeBooks(ctx.db, collegeId, { bookName: query.bookName, ...pageWindow(query) });
-  return pageOf(page.rows.map(view), page.total);
+  const window = pageWindow(query);
+  const key = `${collegeId}:${window.offset}:${window.limit}:${query.bookName ?? ''}`;
+  const page = await ctx.caches
+    .cache<Paged<ReturnType<typeof view>>>('college-books', BOOK_PAGES)
+    .get(key, async () => {
+      const found = await q.pageCollegeBooks(ctx.db, collegeId, { bookName: query.bookName, ...window });
+      return { value: pageOf(found.rows.map(view), found.total), tags: [tag.collegeBooks(collegeId), tag.catalog] };
+    });
+  return page!;
+}
+
+/** A college's books or their seats changed: its cached pages go. */
+function booksChanged(ctx: CacheOwner, collegeId: number): void {
+  invalidate(ctx, tag.collegeBooks(collegeId));
 }
 
 export async function bookDetail(ctx: AppContext, cb: CollegeBook) {
@@ -60,11 +78,13 @@ export async function addBook(ctx: AppContext, actor: MemberActor, bookId: numbe
   if (!(await q.publishedBook(ctx.db, bookId))) throw refused(CollegeMsg.BOOK_MISSING);
   if (await q.findCollegeBookOf(ctx.db, collegeId, bookId)) throw refused(CollegeMsg.BOOK_ALREADY);
   const id = await q.ensureCollegeBook(ctx.db, collegeId, bookId, Date.now());
+  booksChanged(ctx, collegeId);
   return view((await q.findCollegeBook(ctx.db, id))!);
 }
 
 export async function updateBook(ctx: AppContext, cb: CollegeBook, expiresAt: number | null) {
   await q.setExpiry(ctx.db, cb.id, expiresAt, Date.now());
+  booksChanged(ctx, cb.collegeId);
   return view((await q.findCollegeBook(ctx.db, cb.id))!);
 }
 
@@ -72,6 +92,7 @@ export async function updateBook(ctx: AppContext, cb: CollegeBook, expiresAt: nu
 export async function deleteBook(ctx: AppContext, cb: CollegeBook): Promise<void> {
   if ((await q.ledgerCount(ctx.db, cb.id)) > 0) throw refused(CollegeMsg.BOOK_HAS_SEATS);
   await q.deleteCollegeBook(ctx.db, cb.id);
+  booksChanged(ctx, cb.collegeId);
 }
 
 export interface SeatMove {
@@ -88,9 +109,16 @@ export interface SeatMove {
 /**
  * The one way seat counts change: the counts move in one guarded statement (never more given than bought,
  * never fewer than none) and every change is written to the ledger in the same transaction, so the counts
- * shown are always the ledger's sums. Throws (the caller's transaction rolls back) when seats are short.
+ * shown are always the ledger's sums. Throws (the caller's transaction rolls back) when seats are short. The
+ * college's cached pages of books are told (again once the transaction has surely ended: `invalidate`).
  */
-export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, now: number): Promise<void> {
+export async function moveSeats(
+  ctx: CacheOwner,
+  db: Db,
+  collegeBookId: number,
+  move: SeatMove,
+  now: number,
+): Promise<void> {
   const bought = move.bought ?? 0;
   const step = move.kind === 'revoke' ? -1 : 1;
   const given = move.members ? move.members.length * step : 0;
@@ -111,6 +139,7 @@ export async function moveSeats(db: Db, collegeBookId: number, move: SeatMove, n
   };
   const cb = await q.findCollegeBook(db, collegeBookId);
   base.college_id = cb?.collegeId ?? 0;
+  if (cb) booksChanged(ctx, cb.collegeId);
   const rows = move.members
     ? move.members.map((m) => ({ ...base, given_delta: step, member_id: m.memberId, ref_id: m.refId }))
     : [{ ...base, bought_delta: bought, member_id: null, ref_id: move.refId ?? 0 }];
@@ -134,6 +163,7 @@ export async function giveSeats(
   const added = await q.insertAuthorizations(trx, cb, memberIds, how.via, now);
   if (!added.length) return added;
   await moveSeats(
+    ctx,
     trx,
     cb.id,
     {
@@ -209,6 +239,7 @@ export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBoo
     const gone = await q.deleteAuthorizations(trx, cb.id, [...new Set(memberIds)]);
     if (!gone.length) throw refused(CollegeMsg.NOT_HELD);
     await moveSeats(
+      ctx,
       trx,
       cb.id,
       {
@@ -346,7 +377,13 @@ export async function adjustSeats(
   const now = Date.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
-    await moveSeats(trx, cbId, { kind: 'adjust', bought: input.delta, byStaff: staffId, reason: input.reason }, now);
+    await moveSeats(
+      ctx,
+      trx,
+      cbId,
+      { kind: 'adjust', bought: input.delta, byStaff: staffId, reason: input.reason },
+      now,
+    );
     return cbId;
   });
   return view((await q.findCollegeBook(ctx.db, id))!);
@@ -363,7 +400,7 @@ export async function seedCollegeSeats(
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
-    await moveSeats(trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
+    await moveSeats(ctx, trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
     const cb = (await q.findCollegeBook(trx, cbId))!;
     await giveSeats(
       ctx,

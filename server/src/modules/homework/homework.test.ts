@@ -18,6 +18,7 @@ import { buildClassWorld, createClass, join, validClass, type ClassWorld } from 
 import { buildMember, type BuiltMember } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { homeworkClock, homeworkScores, remindDue } from './index.js';
+import * as reviewFlag from '../../db/migrations/20261127_0101_submission_review_flag.js';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -283,6 +284,12 @@ describe('release, answering, grading, secrecy', () => {
     expect(score('short')).toMatchObject({ score: 0, needsReview: true });
     expect(mine.score).toBe(6);
     expect(teacher.toReviewCount).toBe(1);
+    /** The class's list as its teacher reads it: this homework's counts of work handed in and to review. */
+    const listed = async () =>
+      expectOk(
+        await get<HomeworkRow[]>(w.teacher.token, `/api/homework/teacher/listByChapter?classId=${w.classId}`),
+      ).find((r) => r.id === hw.id)!;
+    expect(await listed()).toMatchObject({ submittedCount: 1, toReviewCount: 1 });
     const stat = teacher.stats.find((s) => byType.get(s.itemId) === 'judge')!;
     expect(stat.correctRate).toBe(0);
     expect(stat.commonWrong).toEqual({ answer: false, count: 1 });
@@ -306,6 +313,9 @@ describe('release, answering, grading, secrecy', () => {
       ),
     );
     expect(reviewed).toEqual({ score: 12.5, status: 2 });
+    // Reviewed: nothing left to review, still handed in.
+    expect(await listed()).toMatchObject({ submittedCount: 1, toReviewCount: 0 });
+    expect(expectOk(await teacherInfo(w, hw.id)).toReviewCount).toBe(0);
     // Still secret before the deadline.
     expect(expectOk(await info(w.student.token, hw.id)).score).toBeNull();
 
@@ -474,6 +484,36 @@ describe('lists', () => {
   });
 });
 
+describe("the student's list", () => {
+  it('puts work still to hand in first, nearest deadline first, then the rest by latest deadline; todo and done', async () => {
+    const v = await buildWorld();
+    const start = Math.ceil(Date.now() / MINUTE) * MINUTE;
+    homeworkClock(t.ctx).now = () => start;
+    const due = (hours: number) => ({ dueTime: formatClassTime(start + hours * HOUR) });
+    const passed = await released(v, { title: '已过期', ...due(1) });
+    const near = await released(v, { title: '最近', ...due(2) });
+    const handedIn = await released(v, { title: '已交', ...due(3) });
+    const far = await released(v, { title: '最远', ...due(5) });
+    const answers = answersFor(expectOk(await info(v.student.token, handedIn.id)));
+    expectOk(await post(v.student.token, '/api/homework/student/submit', { id: handedIn.id, answers }));
+    homeworkClock(t.ctx).now = () => start + 90 * MINUTE;
+
+    const list = async (query: string) =>
+      expectOk(await get<Paged<StudentHomeworkRow>>(v.student.token, `/api/homework/student/list?${query}`));
+    const all = await list('pageSize=10');
+    expect(all.rows.map((r) => r.id)).toEqual([near.id, far.id, handedIn.id, passed.id]);
+    expect(all.total).toBe(4);
+    expect(all.rows[0]).toMatchObject({ title: '最近', timeLeft: 30 * MINUTE, status: 0, dueTime: due(2).dueTime });
+    const todo = await list('state=todo&pageSize=10');
+    expect(todo.rows.map((r) => r.id)).toEqual([near.id, far.id, passed.id]);
+    const done = await list('state=done&pageSize=10');
+    expect(done.rows.map((r) => r.id)).toEqual([handedIn.id]);
+    const second = await list('pageNum=2&pageSize=1');
+    expect(second.rows.map((r) => r.id)).toEqual([far.id]);
+    expect(second.total).toBe(4);
+  });
+});
+
 describe('permissions', () => {
   it("keeps another teacher, students and outsiders out of a class's homework", async () => {
     const hw = await released(w, { title: '权限作业' });
@@ -508,5 +548,37 @@ describe('permissions', () => {
     expect((await teacherInfo(w, hw.id)).status).toBe(200);
     expectOk(await post(w.teacher.token, `/api/homework/teacher/delete/${hw.id}?confirm=1`));
     expect((await teacherInfo(w, hw.id)).status).toBe(404);
+  });
+});
+
+describe('the needs_review migration', () => {
+  it('fills the flag from the results as the submit and the review keep it', async () => {
+    // Work handed in with a short answer waiting for the teacher, and work with nothing to review.
+    const waiting = await released(w, { title: '迁移待批' });
+    const answers = answersFor(expectOk(await info(w.student.token, waiting.id)));
+    expectOk(await post(w.student.token, '/api/homework/student/submit', { id: waiting.id, answers }));
+    const judged = await released(w, {
+      title: '迁移无需批改',
+      items: [{ questionId: w.q.single, score: 2 }],
+    });
+    const single = expectOk(await info(w.student.token, judged.id));
+    expectOk(
+      await post(w.student.token, '/api/homework/student/submit', {
+        id: judged.id,
+        answers: { [String(single.questions[0]!.itemId)]: 'B' },
+      }),
+    );
+    const flags = () =>
+      t.ctx.db
+        .selectFrom('homework_submissions')
+        .select(['id', 'needs_review'])
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((r) => [Number(r.id), Number(r.needs_review)]));
+    const kept = await flags();
+    expect(new Set(kept.map(([, flag]) => flag))).toEqual(new Set([0, 1]));
+    await reviewFlag.down(t.ctx.db);
+    await reviewFlag.up(t.ctx.db);
+    expect(await flags()).toEqual(kept);
   });
 });

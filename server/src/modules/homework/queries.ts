@@ -27,31 +27,41 @@ const homeworkColumns = [
   'h.created_at as createdAt',
 ] as const;
 
-function homeworkQuery(db: Db) {
+/** Homework with its question count: what a student's lists show. */
+function releasedView(db: Db) {
   return db
     .selectFrom('homework as h')
     .select(homeworkColumns)
-    .select((eb) => [
+    .select((eb) =>
       eb
         .selectFrom('homework_items as i')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('i.homework_id', '=', 'h.id')
         .as('questionCount'),
-      eb
-        .selectFrom('homework_submissions as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.homework_id', '=', 'h.id')
-        .where('s.status', '>=', 1)
-        .as('submittedCount'),
-      eb
-        .selectFrom('homework_submissions as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.homework_id', '=', 'h.id')
-        .where('s.status', '=', 1)
-        .where('s.results', 'like', '%"needsReview":true%')
-        .as('toReviewCount'),
-    ]);
+    );
 }
+
+/** Homework as its teacher sees it: with the work handed in and the work still to review (counted from one index). */
+function homeworkQuery(db: Db) {
+  return releasedView(db).select((eb) => [
+    eb
+      .selectFrom('homework_submissions as s')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('s.homework_id', '=', 'h.id')
+      .where('s.status', '>=', 1)
+      .as('submittedCount'),
+    eb
+      .selectFrom('homework_submissions as s')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('s.homework_id', '=', 'h.id')
+      .where('s.status', '=', 1)
+      .where('s.needs_review', '=', 1)
+      .as('toReviewCount'),
+  ]);
+}
+
+/** Released homework as a student's lists and the reports show it (no counts of the class's work). */
+export type ReleasedHomeworkRecord = Awaited<ReturnType<typeof releasedHomeworkOf>>[number];
 
 export function findHomework(db: Db, id: number) {
   return homeworkQuery(db).where('h.id', '=', id).executeTakeFirst();
@@ -89,20 +99,25 @@ export interface HomeworkFilter {
   bookId?: number;
 }
 
-function filtered(db: Db, f: HomeworkFilter) {
-  let q = homeworkQuery(db).where('h.class_id', 'in', f.classIds.length ? f.classIds : [0]);
-  if (f.sectionId) q = q.where('h.section_id', '=', f.sectionId);
-  if (f.bookId) q = q.where('h.book_id', '=', f.bookId);
-  if (f.releasedOnly) q = q.where('h.status', '=', 1);
-  if (f.dueFrom !== undefined) q = q.where('h.due_at', '>=', f.dueFrom);
-  if (f.dueTo !== undefined) q = q.where('h.due_at', '<=', f.dueTo);
-  return q;
+function filtered<Q extends ReturnType<typeof releasedView>>(q: Q, f: HomeworkFilter): Q {
+  let out = q.where('h.class_id', 'in', f.classIds.length ? f.classIds : [0]);
+  if (f.sectionId) out = out.where('h.section_id', '=', f.sectionId);
+  if (f.bookId) out = out.where('h.book_id', '=', f.bookId);
+  if (f.releasedOnly) out = out.where('h.status', '=', 1);
+  if (f.dueFrom !== undefined) out = out.where('h.due_at', '>=', f.dueFrom);
+  if (f.dueTo !== undefined) out = out.where('h.due_at', '<=', f.dueTo);
+  return out.orderBy('h.due_at', 'desc').orderBy('h.id', 'desc') as Q;
 }
 
 export function homeworkOf(db: Db, f: HomeworkFilter, window?: { offset: number; limit: number }) {
-  let q = filtered(db, f).orderBy('h.due_at', 'desc').orderBy('h.id', 'desc');
+  let q = filtered(homeworkQuery(db), f);
   if (window) q = q.offset(window.offset).limit(window.limit);
   return q.execute();
+}
+
+/** Released homework of some classes: a student's lists, the reports. */
+export function releasedHomeworkOf(db: Db, f: Omit<HomeworkFilter, 'releasedOnly'>) {
+  return filtered(releasedView(db), { ...f, releasedOnly: true }).execute();
 }
 
 export async function countHomework(db: Db, f: HomeworkFilter): Promise<number> {
@@ -206,12 +221,12 @@ export function submissionsOf(db: Db, homeworkId: number) {
     .execute();
 }
 
-export function submissionsOfMember(db: Db, memberId: number, homeworkIds: number[]) {
+/** A student's work on homework as their lists show it (state, time, score; not the answers). */
+export function submissionsOfMember(db: Db, memberId: number) {
   return db
     .selectFrom('homework_submissions as s')
-    .select(submissionColumns)
+    .select(['s.homework_id as homeworkId', 's.status', 's.score', 's.late', 's.submitted_at as submittedAt'])
     .where('s.member_id', '=', memberId)
-    .where('s.homework_id', 'in', homeworkIds.length ? homeworkIds : [0])
     .execute();
 }
 
@@ -241,7 +256,7 @@ export async function submit(
   db: Db,
   homeworkId: number,
   memberId: number,
-  set: { answers: string; results: string; score: number; late: number; now: number },
+  set: { answers: string; results: string; needsReview: boolean; score: number; late: number; now: number },
 ) {
   const done = await db
     .updateTable('homework_submissions')
@@ -249,6 +264,7 @@ export async function submit(
       status: 1,
       answers: set.answers,
       results: set.results,
+      needs_review: set.needsReview ? 1 : 0,
       score: set.score,
       late: set.late,
       saved_at: set.now,
@@ -264,11 +280,18 @@ export async function submit(
 export function saveReview(
   db: Db,
   id: number,
-  set: { results: string; score: number; status: number; comment: string; now: number },
+  set: { results: string; needsReview: boolean; score: number; status: number; comment: string; now: number },
 ) {
   return db
     .updateTable('homework_submissions')
-    .set({ results: set.results, score: set.score, status: set.status, comment: set.comment, reviewed_at: set.now })
+    .set({
+      results: set.results,
+      needs_review: set.needsReview ? 1 : 0,
+      score: set.score,
+      status: set.status,
+      comment: set.comment,
+      reviewed_at: set.now,
+    })
     .where('id', '=', id)
     .where('status', '>=', 1)
     .execute();

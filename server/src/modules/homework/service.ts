@@ -29,6 +29,8 @@ import {
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import { jsonData, type JsonData } from '../../http/envelope.js';
+import { invalidate, KeptBeside, memberRead, tag } from '../../http/read-cache.js';
 import { notFound, refused, warning } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { getSectionTree } from '../catalog/index.js';
@@ -96,6 +98,14 @@ export async function loadForStudent(ctx: AppContext, actorMemberId: number | nu
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * A homework's open and due times as the lists show them, written once per record: the class's cached records
+ * are read by every list of the class, and formatting their times was most of a list's own work.
+ */
+const shownTimes = new KeptBeside<{ openTime: string; dueTime: string }>(1);
+const timesOf = (h: Pick<q.HomeworkRecord, 'openAt' | 'dueAt'>) =>
+  shownTimes.get(h, '', () => ({ openTime: formatClassTime(num(h.openAt)), dueTime: formatClassTime(num(h.dueAt)) }));
+
 function rowOf(h: q.HomeworkRecord, className: string, studentCount: number): HomeworkRow {
   return {
     id: h.id,
@@ -106,8 +116,7 @@ function rowOf(h: q.HomeworkRecord, className: string, studentCount: number): Ho
     sectionTitle: h.sectionTitle,
     title: h.title,
     status: h.status,
-    openTime: formatClassTime(num(h.openAt)),
-    dueTime: formatClassTime(num(h.dueAt)),
+    ...timesOf(h),
     lateRule: h.lateRule as LateRule,
     lateDeduct: h.lateDeduct,
     totalScore: num(h.totalScore),
@@ -127,6 +136,33 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
     return fallback;
   }
 };
+
+/**
+ * A class's homework with its counts, as its lists show it (the teacher's by chapter, its students' lists filter
+ * the released ones): kept a few seconds per class, dropped at once by every write of the class's homework or its
+ * students' work (`homeworkChanged`).
+ */
+const CLASS_HOMEWORK = { ttlMs: 5000, maxEntries: 5000 };
+
+function classHomework(ctx: AppContext, classId: number): Promise<q.HomeworkRecord[]> {
+  return ctx.caches.cache<q.HomeworkRecord[]>('class-homework', CLASS_HOMEWORK).get(String(classId), async () => ({
+    value: await q.homeworkOf(ctx.db, { classIds: [classId] }),
+    tags: [tag.homework(classId)],
+  })) as Promise<q.HomeworkRecord[]>;
+}
+
+/** A student's work on homework (state, time, score), kept a few seconds, dropped by their submits and reviews. */
+function workOf(ctx: AppContext, memberId: number) {
+  return memberRead(ctx, 'homework-work', String(memberId), async () => ({
+    value: await q.submissionsOfMember(ctx.db, memberId),
+    tags: [tag.homeworkWork(memberId)],
+  }));
+}
+
+/** The class's homework or a student's work on it changed: the lists read it again. */
+function homeworkChanged(ctx: AppContext, classId: number, memberId?: number): void {
+  invalidate(ctx, tag.homework(classId), ...(memberId === undefined ? [] : [tag.homeworkWork(memberId)]));
+}
 
 /** A snapshot as the student may see it: without the answer and analysis while they must stay hidden. */
 function questionView(snapshot: QuestionSnapshot, reveal: boolean): Record<string, unknown> {
@@ -280,6 +316,7 @@ export async function saveHomework(ctx: AppContext, actor: MemberActor, cls: Cla
     updated_at: now,
   });
   await q.replaceItems(ctx.db, id, built.rows);
+  homeworkChanged(ctx, cls.id);
   return teacherRow(ctx, await loadHomework(ctx, id));
 }
 
@@ -324,6 +361,7 @@ export async function updateHomework(ctx: AppContext, actor: MemberActor, hw: q.
     ...(dueAt !== num(hw.dueAt) ? { reminded_at: null } : {}),
     updated_at: now,
   });
+  homeworkChanged(ctx, hw.classId);
   return teacherRow(ctx, await loadHomework(ctx, hw.id));
 }
 
@@ -336,6 +374,7 @@ export async function deleteHomework(ctx: AppContext, hw: q.HomeworkRecord, conf
     throw warning(HomeworkMsg.DELETE_CONFIRM, { submittedCount: num(hw.submittedCount) });
   }
   await q.deleteHomework(ctx.db, hw.id);
+  homeworkChanged(ctx, hw.classId);
 }
 
 /** Releases a draft: the questions are snapshotted now, and the class's students are told. */
@@ -354,6 +393,7 @@ export async function releaseHomework(ctx: AppContext, actor: MemberActor, hw: q
     for (const item of items) await q.setSnapshot(trx, item.id, JSON.stringify(byId.get(Number(item.questionId))));
     if (!(await q.markReleased(trx, hw.id, now))) throw refused(HomeworkMsg.ALREADY_RELEASED);
   });
+  homeworkChanged(ctx, hw.classId);
   const cls = await loadClass(ctx, hw.classId);
   const students = await classRoster(ctx, hw.classId);
   await notify(
@@ -376,10 +416,27 @@ async function teacherRow(ctx: AppContext, hw: q.HomeworkRecord): Promise<Homewo
   return rowOf(hw, cls?.name ?? '', num(cls?.studentCount));
 }
 
-/** The class's homework, of one chapter or all, latest deadline first. */
-export async function listByChapter(ctx: AppContext, cls: ClassFacts, sectionId?: number): Promise<HomeworkRow[]> {
-  const rows = await q.homeworkOf(ctx.db, { classIds: [cls.id], sectionId });
-  return rows.map((h) => rowOf(h, cls.name, num(cls.studentCount)));
+/**
+ * The teacher's list as sent, per cached set of the class's homework (it goes when that set is dropped), by
+ * chapter and by the class facts each row repeats: the list is read far more often than it changes. A few per
+ * set (the set lives 5 s at most): a chapter's list is a fraction of the class's.
+ */
+const listedAnswers = new KeptBeside<JsonData<HomeworkRow[]>>(16);
+
+/** The class's homework, of one chapter or all, latest deadline first (its JSON, kept as above). */
+export async function listByChapter(
+  ctx: AppContext,
+  cls: ClassFacts,
+  sectionId?: number,
+): Promise<JsonData<HomeworkRow[]>> {
+  const records = await classHomework(ctx, cls.id);
+  return listedAnswers.get(records, `${sectionId ?? 0}\u0000${num(cls.studentCount)}\u0000${cls.name}`, () =>
+    jsonData(
+      records
+        .filter((h) => !sectionId || Number(h.sectionId) === sectionId)
+        .map((h) => rowOf(h, cls.name, num(cls.studentCount))),
+    ),
+  );
 }
 
 /** The teacher's homework over their classes (or one), by deadline within a period, paged. */
@@ -557,11 +614,13 @@ export async function review(
   const now = nowOf(ctx);
   await q.saveReview(ctx.db, submission.id, {
     results: JSON.stringify(results),
+    needsReview: !done,
     score,
     status: done ? SubmissionStatus.REVIEWED : SubmissionStatus.SUBMITTED,
     comment: body.comment,
     now,
   });
+  homeworkChanged(ctx, homework.classId, Number(submission.memberId));
   if (done && submission.status !== SubmissionStatus.REVIEWED) {
     await notify(
       ctx,
@@ -587,7 +646,7 @@ export async function review(
  * Results (scores, right answers, analysis, comments) are shown after the deadline, and then only to a student
  * who submitted or who can no longer submit (late work refused): never to one who could still hand work in.
  */
-function resultsVisible(hw: q.HomeworkRecord, submitted: boolean, now: number): boolean {
+function resultsVisible(hw: q.ReleasedHomeworkRecord, submitted: boolean, now: number): boolean {
   if (now < num(hw.dueAt)) return false;
   return submitted || hw.lateRule === 'none';
 }
@@ -598,9 +657,9 @@ function mayStillSubmit(hw: q.HomeworkRecord, now: number): boolean {
 }
 
 function studentRowOf(
-  hw: q.HomeworkRecord,
+  hw: q.ReleasedHomeworkRecord,
   cls: { name: string; bookName: string },
-  s: q.SubmissionRecord | undefined,
+  s: Pick<q.SubmissionRecord, 'status' | 'score' | 'late' | 'submittedAt'> | undefined,
   now: number,
 ): StudentHomeworkRow {
   const submitted = Boolean(s && s.status >= SubmissionStatus.SUBMITTED);
@@ -614,8 +673,7 @@ function studentRowOf(
     sectionId: hw.sectionId,
     sectionTitle: hw.sectionTitle,
     title: hw.title,
-    openTime: formatClassTime(num(hw.openAt)),
-    dueTime: formatClassTime(num(hw.dueAt)),
+    ...timesOf(hw),
     timeLeft: num(hw.dueAt) - now,
     open: now >= num(hw.openAt),
     lateRule: hw.lateRule as LateRule,
@@ -630,26 +688,57 @@ function studentRowOf(
   };
 }
 
-async function studentHomework(ctx: AppContext, actor: MemberActor, filter: { bookId?: number; sectionId?: number }) {
+/** The student's released homework (latest deadline first, as each class's list is), each with their work. */
+type StudentItem = {
+  h: q.HomeworkRecord;
+  cls: Awaited<ReturnType<typeof studentClasses>>[number];
+  work: Awaited<ReturnType<typeof workOf>>[number] | undefined;
+};
+
+/**
+ * A student's items as last put together, per cached set of their work (it goes when that set is dropped), by
+ * filter: used again while their classes and those classes' homework are the same cached sets.
+ */
+const studentItems = new KeptBeside<{ classes: object; sets: readonly object[]; items: StudentItem[] }>(16);
+
+/** The student's released homework (latest deadline first, as each class's list is), each with their work. */
+async function studentWork(ctx: AppContext, actor: MemberActor, filter: { bookId?: number; sectionId?: number }) {
   const classes = await studentClasses(ctx, actor.memberId);
-  const byId = new Map(classes.map((c) => [c.id, c]));
-  const rows = await q.homeworkOf(ctx.db, {
-    classIds: [...byId.keys()],
-    releasedOnly: true,
-    bookId: filter.bookId,
-    sectionId: filter.sectionId,
-  });
-  const mine = new Map(
-    (
-      await q.submissionsOfMember(
-        ctx.db,
-        actor.memberId,
-        rows.map((r) => r.id),
-      )
-    ).map((s) => [s.homeworkId, s]),
-  );
+  const [sets, work] = await Promise.all([
+    Promise.all(classes.map((c) => classHomework(ctx, c.id))),
+    workOf(ctx, actor.memberId),
+  ]);
   const now = nowOf(ctx);
-  return rows.map((h) => studentRowOf(h, byId.get(h.classId)!, mine.get(h.id), now));
+  const row = (item: StudentItem) => studentRowOf(item.h, item.cls, item.work, now);
+  const { items } = studentItems.get(
+    work,
+    `${filter.bookId ?? 0}|${filter.sectionId ?? 0}`,
+    () => {
+      const byId = new Map(classes.map((c) => [c.id, c]));
+      const mine = new Map(work.map((s) => [Number(s.homeworkId), s]));
+      const released = sets
+        .flat()
+        .filter(
+          (h) =>
+            h.status === HomeworkStatus.RELEASED &&
+            (!filter.bookId || Number(h.bookId) === filter.bookId) &&
+            (!filter.sectionId || Number(h.sectionId) === filter.sectionId),
+        )
+        .sort((a, b) => num(b.dueAt) - num(a.dueAt) || b.id - a.id);
+      return {
+        classes,
+        sets,
+        items: released.map((h) => ({ h, cls: byId.get(h.classId)!, work: mine.get(h.id) })),
+      };
+    },
+    (kept) => kept.classes === classes && kept.sets.every((set, i) => set === sets[i]),
+  );
+  return { items, now, row };
+}
+
+async function studentHomework(ctx: AppContext, actor: MemberActor, filter: { bookId?: number; sectionId?: number }) {
+  const { items, row } = await studentWork(ctx, actor, filter);
+  return items.map(row);
 }
 
 /** The student's released homework of a book's chapter (reader contents) or of the whole book. */
@@ -663,16 +752,23 @@ export async function studentList(
   actor: MemberActor,
   query: { state?: 'todo' | 'done'; pageNum: number; pageSize: number },
 ): Promise<Paged<StudentHomeworkRow>> {
-  let rows = await studentHomework(ctx, actor, {});
-  if (query.state === 'todo') rows = rows.filter((r) => r.status === SubmissionStatus.DRAFT);
-  if (query.state === 'done') rows = rows.filter((r) => r.status !== SubmissionStatus.DRAFT);
-  const pending = (r: StudentHomeworkRow) => r.status === SubmissionStatus.DRAFT && r.timeLeft > 0;
-  rows.sort((a, b) => {
-    if (pending(a) !== pending(b)) return pending(a) ? -1 : 1;
-    return pending(a) ? a.timeLeft - b.timeLeft : b.timeLeft - a.timeLeft;
-  });
+  const { items, now, row } = await studentWork(ctx, actor, {});
+  // Sorted and paged before the rows are written: only the page's rows are.
+  const handedIn = (item: (typeof items)[number]) =>
+    Boolean(item.work && item.work.status >= SubmissionStatus.SUBMITTED);
+  const chosen = query.state ? items.filter((item) => handedIn(item) === (query.state === 'done')) : items;
+  const pending = (item: (typeof items)[number]) => !handedIn(item) && num(item.h.dueAt) > now;
+  const ordered = chosen
+    .map((item) => ({ item, pending: pending(item), due: num(item.h.dueAt) }))
+    .sort((a, b) => {
+      if (a.pending !== b.pending) return a.pending ? -1 : 1;
+      return (a.pending ? a.due - b.due : b.due - a.due) || b.item.h.id - a.item.h.id;
+    });
   const { offset, limit } = pageWindow(query);
-  return pageOf(rows.slice(offset, offset + limit), rows.length);
+  return pageOf(
+    ordered.slice(offset, offset + limit).map((o) => row(o.item)),
+    ordered.length,
+  );
 }
 
 /** One homework for the student: questions (answers hidden until results may be shown), their draft or work. */
@@ -773,10 +869,12 @@ export async function studentSubmit(
   const won = await q.submit(ctx.db, hw.id, actor.memberId, {
     answers: JSON.stringify(given),
     results: JSON.stringify(results),
+    needsReview: results.some((r) => r.needsReview),
     score: finalScore(results, late, hw),
     late: late ? 1 : 0,
     now,
   });
+  if (won) homeworkChanged(ctx, hw.classId, actor.memberId);
   if (!won) {
     const first = (await q.submissionOf(ctx.db, hw.id, actor.memberId))!;
     return { status: first.status, submitTime: num(first.submittedAt), late: Boolean(first.late) };
@@ -885,7 +983,7 @@ export async function releasedHomework(
   ctx: AppContext,
   classId: number,
 ): Promise<{ id: number; title: string; openAt: number; dueAt: number; totalScore: number }[]> {
-  const rows = await q.homeworkOf(ctx.db, { classIds: [classId], releasedOnly: true });
+  const rows = await q.releasedHomeworkOf(ctx.db, { classIds: [classId] });
   return rows.map((h) => ({
     id: h.id,
     title: h.title,

@@ -1,8 +1,8 @@
 import '../../styles/books.css';
-import type { BookCard as Book } from '@textbook/contracts';
+import { bookHref, type BookCard as Book } from '@textbook/contracts';
 import { Link } from 'react-router';
 
-export const bookHref = (id: number) => `/book-detail?id=${id}`;
+export { bookHref };
 
 /**
  * A book in a grid: cover, title (optionally highlighted by the server), authors. Plain elements only. `eager`:

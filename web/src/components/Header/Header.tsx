@@ -1,15 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DownloadOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink } from 'react-router';
 import { useMember } from '../../api/member';
 import { useNavMenus, useSiteInfo } from '../../api/site';
 import { useScrolled } from '../../hooks/useScrolled';
 import { openLogin } from '../LoginDialog/store';
+import { lazyWithAntd } from '../../ui/withAntd';
 import { toLinks, type MenuLink } from './navLinks';
 import { SearchPanel } from './SearchPanel';
 
-const MobileMenu = lazy(() => import('./MobileMenu'));
-const MemberArea = lazy(() => import('./MemberArea'));
+const MobileMenu = lazyWithAntd(() => import('./MobileMenu'));
+const MemberArea = lazyWithAntd(() => import('./MemberArea'));
 
 function NavItem({ link }: { link: MenuLink }) {
   if (!link.children) {

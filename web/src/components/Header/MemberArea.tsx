@@ -18,6 +18,9 @@ export function NoticeBell() {
   );
 }
 
+/** A device whose pointer cannot hover (a phone's or tablet's touch screen). */
+const touchOnly = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
+
 /** The college switcher: only when the member has more than one college (spec §2). */
 export function CollegeSwitcher() {
   const member = useMember();
@@ -26,8 +29,10 @@ export function CollegeSwitcher() {
   if (!member || colleges.length < 2) return null;
   return (
     <Dropdown
-      // phones have no hover: a tap opens it and it stays open until a college is picked
-      trigger={['hover', 'click']}
+      // Phones have no hover: a tap opens it and it stays open until a college is picked. A touch screen gets the
+      // tap alone: its tap also says "mouse enter", whose delayed opening could land before the tap's own toggle,
+      // which would then close it.
+      trigger={touchOnly() ? ['click'] : ['hover', 'click']}
       menu={{
         selectable: true,
         selectedKeys: [String(member.collegeId)],

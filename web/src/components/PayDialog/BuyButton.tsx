@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { createOrder } from '../../api/orders';
+import { Button } from '../../ui/Button';
+import { lazyWithAntd } from '../../ui/withAntd';
 import { openLogin } from '../LoginDialog/store';
 
-const PayDialog = lazy(() => import('./PayDialog').then((m) => ({ default: m.PayDialog })));
+/** The payment dialog and antd with it: loaded once an order is made (the button is a light one). */
+const PayDialog = lazyWithAntd(() => import('./PayDialog').then((m) => ({ default: m.PayDialog })));
 
 /**
  * 购买 on book detail, for a priced book the member cannot read yet (`canBuy`): the server makes (or finds) the
@@ -37,15 +39,7 @@ export function BuyButton({
   return (
     <>
       {canBuy && (
-        <Button
-          size="large"
-          type="primary"
-          danger
-          icon={<ShoppingCartOutlined />}
-          loading={pending}
-          onClick={buy}
-          data-replay="buy"
-        >
+        <Button kind="danger" icon={<ShoppingCartOutlined />} loading={pending} onClick={buy} data-replay="buy">
           购买 ¥{price.toFixed(2)}
         </Button>
       )}

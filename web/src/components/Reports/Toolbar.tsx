@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, DatePicker, Space, Spin } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../ui/dayjs';
 import type { Range } from '../../api/reports';
 import { downloadReport } from '../../api/reports';
 

@@ -19,7 +19,7 @@ import { useStaffMe } from '../../api/admin';
 import { staffLogout } from '../../api/staff';
 import { hasStaffSession } from '../../stores/token';
 import ClientUiHost from '../../router/ClientUiHost';
-import { adminPages } from './pages';
+import { adminPages, menusOf, pagesByMenu } from './pages';
 import './admin.css';
 
 const ICONS: Record<StaffMenu | 'home', React.ReactNode> = {
@@ -37,9 +37,8 @@ const ICONS: Record<StaffMenu | 'home', React.ReactNode> = {
 /** The side menu: the groups the staff member's roles open (as the server decides), each with its pages. */
 function menuItems(menus: string[]): MenuProps['items'] {
   const items: NonNullable<MenuProps['items']> = [{ key: '/admin', icon: ICONS.home, label: '概览' }];
-  for (const menu of Object.keys(StaffMenus) as StaffMenu[]) {
-    if (!menus.includes(menu)) continue;
-    const pages = adminPages.filter((p) => p.menu === menu);
+  const open = (Object.keys(StaffMenus) as StaffMenu[]).filter((menu) => menus.includes(menu));
+  for (const { menu, pages } of pagesByMenu(open)) {
     if (!pages.length) continue;
     if (pages.length === 1) {
       items.push({ key: `/admin/${pages[0]!.path}`, icon: ICONS[menu], label: pages[0]!.label });
@@ -78,9 +77,13 @@ export default function AdminLayout() {
   const staff = me.data;
   const items = menuItems(staff.menus);
   const page = adminPages.find((p) => `/admin/${p.path}`.replace(/\/$/, '') === pathname.replace(/\/$/, ''));
-  const allowed = !page || page.menu === 'home' || staff.menus.includes(page.menu);
+  const allowed = !page || menusOf(page).some((m) => m === 'home' || staff.menus.includes(m));
   const selected = pathname.replace(/\/$/, '') || '/admin';
-  const open = page && page.menu !== 'home' ? [page.menu] : [];
+  const open = page
+    ? menusOf(page)
+        .filter((m) => m !== 'home' && staff.menus.includes(m))
+        .slice(0, 1)
+    : [];
 
   const menu = (
     <Menu

@@ -12,6 +12,8 @@ export interface AdminPage {
   path: string;
   label: string;
   menu: StaffMenu | 'home';
+  /** Other groups that list it too, for roles that do not open `menu` (shown once, in the first group open). */
+  alsoIn?: StaffMenu[];
   load: () => PageModule;
 }
 
@@ -20,8 +22,15 @@ export const adminPages: AdminPage[] = [
   { path: 'books', label: '图书', menu: 'books', load: () => import('./books') },
   { path: 'booklists', label: '书单', menu: 'books', load: () => import('./booklists') },
   { path: 'dict', label: '学科与丛书', menu: 'books', load: () => import('./dict') },
-  // The textbook report (`report.staff`: the books and colleges menus); filed with the books it reports on.
-  { path: 'reports/textbook', label: ReportMsg.TEXTBOOK_MENU, menu: 'books', load: () => import('./reports/textbook') },
+  // The textbook report (`report.staff`: the books and colleges menus); filed with the books it reports on, and
+  // with the colleges for the finance staff, who open that group only.
+  {
+    path: 'reports/textbook',
+    label: ReportMsg.TEXTBOOK_MENU,
+    menu: 'books',
+    alsoIn: ['colleges'],
+    load: () => import('./reports/textbook'),
+  },
   { path: 'content', label: '内容', menu: 'site', load: () => import('./content') },
   { path: 'site/menus', label: '导航菜单', menu: 'site', load: () => import('./site/menus') },
   { path: 'site/links', label: '友情链接', menu: 'site', load: () => import('./site/links') },
@@ -46,3 +55,19 @@ export const adminPages: AdminPage[] = [
   { path: 'cache', label: '缓存', menu: 'operate', load: () => import('./cache') },
   { path: 'jobs', label: '定时任务', menu: 'operate', load: () => import('./jobs') },
 ];
+
+/** The groups a page is listed in. */
+export const menusOf = (page: AdminPage): (StaffMenu | 'home')[] => [page.menu, ...(page.alsoIn ?? [])];
+
+/**
+ * Each group the staff member opens (`menus`, in the console's order) with its pages; a page listed in several
+ * groups appears in the first of them only.
+ */
+export function pagesByMenu(menus: readonly StaffMenu[]): { menu: StaffMenu; pages: AdminPage[] }[] {
+  const placed = new Set<string>();
+  return menus.map((menu) => {
+    const pages = adminPages.filter((p) => !placed.has(p.path) && menusOf(p).includes(menu));
+    for (const p of pages) placed.add(p.path);
+    return { menu, pages };
+  });
+}

@@ -1,6 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
 import type { SectionNode } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -8,16 +7,23 @@ import { api } from '../../api';
 import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
 import { useBookAccess } from '../../api/reader';
-import { EmptyState } from '../../components/Empty/EmptyState';
 import { BuyButton } from '../../components/PayDialog/BuyButton';
-import { NotFound } from '../../components/Empty/NotFound';
 import { openLogin } from '../../components/LoginDialog/store';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
+import { lazyWithAntd } from '../../ui/withAntd';
 import '../../styles/books.css';
 
-/** The sample dialog loads when a member who may ask for a sample opens a book (visitors never download it). */
-const SampleButton = lazy(() =>
+/**
+ * The sample dialog (antd) loads when a member who may ask for a sample opens a book (visitors never download
+ * it). The page itself draws no antd (ui/'s light controls, in the server page's markup).
+ */
+const SampleButton = lazyWithAntd(() =>
   import('../../components/Samples/SampleDialog').then((m) => ({ default: m.SampleButton })),
 );
+
+/** antd's Result and its pictures: only for an address naming no book. */
+const NotFound = lazyWithAntd(() => import('../../components/Empty/NotFound').then((m) => ({ default: m.NotFound })));
 
 /**
  * Favourite and shelf actions (POST {bookId}; the routes belong to the reader issue). Kept out of api/books.ts
@@ -68,7 +74,12 @@ export default function BookDetailPage() {
   const unmark = useBookAction('/api/book/cancelStar');
   const shelf = useBookAction('/api/book/shelfBook');
 
-  if (!id || isError) return <NotFound />;
+  if (!id || isError)
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
   const firstFree = book?.freeChapterIds[0];
   const canAskSample = Boolean(member && access.data?.abilities.canAskSample);
 
@@ -112,15 +123,12 @@ export default function BookDetailPage() {
               {book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
               <div className="detail-actions">
                 {firstFree ? (
-                  <Link to={readerHref(id, firstFree, '', { trial: true })}>
-                    <Button type="primary" size="large" icon={<ReadOutlined />}>
-                      免费试读
-                    </Button>
+                  <Link to={readerHref(id, firstFree, '', { trial: true })} className="prerender-button is-primary">
+                    <ReadOutlined />
+                    <span>免费试读</span>
                   </Link>
                 ) : null}
                 <Button
-                  size="large"
-                  ghost
                   icon={starred ? <HeartFilled /> : <HeartOutlined />}
                   onClick={toggleStar}
                   data-replay="star"
@@ -129,8 +137,6 @@ export default function BookDetailPage() {
                   {starred ? '已收藏' : member ? '收藏' : '登录后收藏'}
                 </Button>
                 <Button
-                  size="large"
-                  ghost
                   icon={<PlusOutlined />}
                   onClick={addToShelf}
                   data-replay="shelf"
@@ -163,10 +169,10 @@ export default function BookDetailPage() {
       </section>
       <section className="container page-section">
         <div className="panel" data-testid="book-toc">
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
+          <h4 className="prerender-title" style={{ marginTop: 0 }}>
             目录
-          </Typography.Title>
-          {tree.data?.length ? <Toc bookId={id} nodes={tree.data} /> : tree.data ? <EmptyState /> : null}
+          </h4>
+          {tree.data?.length ? <Toc bookId={id} nodes={tree.data} /> : tree.data ? <Empty /> : null}
         </div>
       </section>
     </div>

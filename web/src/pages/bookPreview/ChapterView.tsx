@@ -1,6 +1,8 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textbook/contracts';
-import { scopeCss } from './css';
+import { READER_CSS, scopeCss } from '@textbook/contracts';
+import { takePrefetched } from '../../api/prefetched';
+import { displayedNodes, holdBack, type Later } from './firstScreen';
 import { THEMES, type ReaderSettings } from './settings';
 import {
   firstVisibleOffset,
@@ -33,6 +35,11 @@ export interface ChapterHandle {
   scrollToNote(note: ReaderNote): void;
   scrollToFragment(id: string): void;
   clearSelection(): void;
+  /**
+   * Goes where another view of the same chapter is scrolled to (the page the server wrote, which the visitor may
+   * have scrolled before the app started): the same offset when the two are laid out alike, else the same words.
+   */
+  restoreFrom?(other: Element): void;
 }
 
 interface Props {
@@ -48,6 +55,8 @@ interface Props {
   onScroll(): void;
   /** Continuous mode: the chapter takes its natural height and the page around it scrolls (`clip`). */
   flowing?: boolean;
+  /** Kept on the page but not shown (while the next chapter loads: its view is not made again). */
+  hidden?: boolean;
   clip?: () => HTMLElement | null;
 }
 
@@ -58,12 +67,21 @@ function intersecting(a: Element, b: Element): boolean {
 }
 
 const cssCache = new Map<string, Promise<string>>();
+/** The sheets that have arrived, by address. */
+const cssText = new Map<string, string>();
 function fetchCss(url: string): Promise<string> {
   let found = cssCache.get(url);
+  // The server's page for a visitor's free chapter carries its stylesheets' text.
+  const inHand = found ? undefined : takePrefetched(url);
+  if (typeof inHand === 'string') found = Promise.resolve(inHand);
   if (!found) {
     found = fetch(url, { credentials: 'same-origin' })
       .then((r) => (r.ok ? r.text() : ''))
-      .catch(() => '');
+      .catch(() => '')
+      .then((text) => {
+        cssText.set(url, text);
+        return text;
+      });
     cssCache.set(url, found);
   }
   return found;
@@ -92,60 +110,15 @@ function footnoteOf(link: Element, root: HTMLElement): string | null {
   return note ? (note.textContent ?? '').trim() : null;
 }
 
-/**
- * Fonts for text the book leaves unstyled. Latin text takes a Latin font (its quotes ‘ ’ “ ” are narrow), Chinese,
- * Japanese and Korean text a CJK one (its quotes full-width, as CJK typesetting sets them), each falling back to
- * the other for the characters it lacks. Chosen by the chapter's language (the page's, zh-CN, when it says none).
- */
-const LATIN_FONTS = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'DejaVu Sans'`;
-const CJK_FONTS = {
-  zh: `'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Noto Sans SC'`,
-  ja: `'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', Meiryo, 'Noto Sans CJK JP', 'Source Han Sans JP', 'Noto Sans JP'`,
-  ko: `'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'Source Han Sans KR', 'Noto Sans KR'`,
-};
-const FONT_CSS = [
-  `:where(.epub-body) { font-family: ${LATIN_FONTS}, ${CJK_FONTS.zh}, sans-serif; }`,
-  ...Object.entries(CJK_FONTS).map(
-    ([lang, fonts]) => `:where(.epub-body:lang(${lang})) { font-family: ${fonts}, ${LATIN_FONTS}, sans-serif; }`,
-  ),
-].join('\n');
-
-/** The reader's own rules: settings as variables, themes, highlights, paging. The book's CSS comes after. */
-const BASE_CSS = `
-${FONT_CSS}
-:host { display: block; height: 100%; contain: strict; }
-.viewport { width: 100%; height: 100%; box-sizing: border-box; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
-.epub-body { font-size: calc(var(--rd-font) * 1%) !important; line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }
-.epub-body :where(p, li, dd, dt, blockquote, td, th, div) { line-height: var(--rd-lh) !important; }
-.epub-body img, .epub-body svg, .epub-body video { max-width: 100%; height: auto; }
-.epub-body svg[width][height] { height: auto; }
-.epub-body pre { white-space: pre-wrap; }
-.epub-body table { max-width: 100%; overflow-x: auto; display: block; }
-.epub-body math { font-size: 1.05em; }
-.epub-body aside:is([epub\\:type~="footnote"], [epub\\:type~="endnote"], [epub\\:type~="rearnote"], [epub\\:type~="note"]) { display: none; }
-.epub-body a { color: #2563eb; }
-.theme-dark .epub-body, .theme-dark .epub-body * { color: var(--rd-fg) !important; background-color: transparent !important; }
-.theme-dark .epub-body a { color: #93c5fd !important; }
-.theme-dark .epub-body img { filter: brightness(0.85); }
-.theme-sepia .epub-body :where(p, li, h1, h2, h3, h4, h5, h6, span, div) { color: var(--rd-fg); }
-mark.rd-hl { color: inherit !important; cursor: pointer; border-radius: 2px; padding: 0; }
-mark.rd-hl.has-note { border-bottom: 2px dotted #9a3412; }
-mark.rd-yellow { background: rgba(250, 204, 21, 0.45) !important; }
-mark.rd-green { background: rgba(74, 222, 128, 0.4) !important; }
-mark.rd-blue { background: rgba(96, 165, 250, 0.4) !important; }
-mark.rd-pink { background: rgba(244, 114, 182, 0.4) !important; }
-mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
-.viewport.paged { overflow: hidden; }
-.viewport.paged .epub-body { max-width: none; height: 100%; column-width: var(--rd-colw); column-gap: 48px; column-fill: auto; padding: 24px 24px 32px; }
-:host(.flowing) { height: auto; contain: content; }
-:host(.flowing) .viewport { height: auto; overflow: visible; }
-:host(.flowing) .epub-body { padding-bottom: 32px; }
-.viewport.vertical { writing-mode: vertical-rl; }
-.viewport.vertical.vertical-lr { writing-mode: vertical-lr; }
-.viewport.vertical .epub-body { max-width: none; max-height: none; height: 100%; margin: 0; padding: 32px 24px; }
-:host(.flowing) .viewport.vertical { height: var(--rd-strip, 70vh); overflow-x: auto; overflow-y: hidden; }
-:host(.flowing) .viewport.vertical .epub-body { padding: 16px 20px; }
-`;
+/** The first words shown in a box: what `restore` finds again. */
+function anchorAt(idx: TextIndex, box: Element): TextAnchor {
+  const offset = firstVisibleOffset(idx, box);
+  return {
+    quote: idx.text.slice(offset, offset + 40),
+    prefix: idx.text.slice(Math.max(0, offset - 40), offset),
+    offset,
+  };
+}
 
 export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView(props, ref) {
   const host = useRef<HTMLDivElement>(null);
@@ -153,11 +126,17 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
   const viewport = useRef<HTMLDivElement | null>(null);
   const index = useRef<TextIndex | null>(null);
   const fonts = useRef<HTMLStyleElement | null>(null);
+  /** The blocks of a long chapter past its first screen, displayed after the paint (`firstScreen.ts`). */
+  const later = useRef<Later | null>(null);
+  /** Everything is displayed before a measurement beyond the first screen. */
+  const whole = () => later.current?.all();
   const callbacks = useRef(props);
   callbacks.current = props;
 
   /** The chapter whose markup is in the viewport now (its CSS loads first). */
   const painted = useRef<ChapterContent | null>(null);
+  /** The notes drawn on it. */
+  const paintedNotes = useRef<ReaderNote[] | null>(null);
 
   const reindex = () => {
     const body = viewport.current?.querySelector('.epub-body');
@@ -165,12 +144,15 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     return index.current;
   };
 
-  /** Unwraps every highlight and wraps the chapter's notes again (text offsets do not change). */
+  /**
+   * Unwraps every highlight and wraps the chapter's notes again (text offsets do not change; the index follows
+   * the wrapping, so it is made again only after unwrapping).
+   */
   const paintNotes = () => {
     const vp = viewport.current;
     if (!vp || !index.current) return;
-    unwrapAll(vp, 'mark.rd-hl');
-    let idx = reindex()!;
+    const idx = unwrapAll(vp, 'mark.rd-hl') ? reindex()! : index.current;
+    paintedNotes.current = callbacks.current.notes;
     for (const note of callbacks.current.notes) {
       const at = locate(idx.text, note);
       if (!at) continue;
@@ -181,25 +163,18 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
         mark.title = note.content || note.quote;
         return mark;
       });
-      idx = reindex()!;
     }
   };
 
-  // The shadow root, once. The book's markup and CSS live only there.
-  useLayoutEffect(() => {
-    if (!host.current || shadow.current) return;
-    const root = host.current.attachShadow({ mode: 'open' });
-    shadow.current = root;
+  /**
+   * A viewport: the scrolling box the chapter's markup goes in. A new chapter gets a new one (`setAside`), so the
+   * chapter before is not taken apart while the next is put on the page.
+   */
+  const makeViewport = (className = 'viewport') => {
     const vp = document.createElement('div');
-    vp.className = 'viewport';
+    vp.className = className;
     vp.tabIndex = 0;
     vp.setAttribute('role', 'document');
-    viewport.current = vp;
-    const base = document.createElement('style');
-    base.textContent = BASE_CSS;
-    const book = document.createElement('style');
-    book.className = 'book-css';
-    root.append(base, book, vp);
     vp.addEventListener('scroll', () => callbacks.current.onScroll(), { passive: true });
     // Vertical writing scrolls sideways: the wheel's vertical motion moves along the lines.
     vp.addEventListener(
@@ -217,6 +192,64 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       },
       { passive: false },
     );
+    vp.addEventListener('mouseup', () => setTimeout(onSelect, 0));
+    vp.addEventListener('keyup', (e) => {
+      if (e.shiftKey) onSelect();
+    });
+    return vp;
+  };
+
+  /**
+   * The chapter before leaves without being taken apart now (thousands of nodes, laid out: milliseconds the new
+   * chapter would wait for): its viewport is set aside, hidden and neither laid out nor painted again, and removed
+   * once the browser is idle. A new, empty viewport takes its place (first in the shadow root).
+   */
+  const setAside = () => {
+    const gone = viewport.current;
+    if (!gone?.firstChild) return gone;
+    const vp = makeViewport(gone.className);
+    gone.before(vp);
+    gone.classList.add('gone');
+    gone.removeAttribute('tabindex');
+    viewport.current = vp;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => gone.remove(), { timeout: 2000 });
+    else setTimeout(() => gone.remove(), 500);
+    return vp;
+  };
+
+  const onSelect = () => {
+    const root = shadow.current;
+    const vp = viewport.current;
+    if (!root || !vp) return;
+    const getSelection = (root as unknown as { getSelection?: () => Selection | null }).getSelection;
+    const selection = getSelection ? getSelection.call(root) : document.getSelection();
+    if (!selection || selection.isCollapsed || !selection.rangeCount || !index.current) {
+      callbacks.current.onSelection(null);
+      return;
+    }
+    const range = selection.getRangeAt(0);
+    if (!vp.contains(range.commonAncestorContainer)) return;
+    const start = offsetOf(index.current, range.startContainer, range.startOffset);
+    const end = offsetOf(index.current, range.endContainer, range.endOffset);
+    if (end <= start || !index.current.text.slice(start, end).trim()) {
+      callbacks.current.onSelection(null);
+      return;
+    }
+    callbacks.current.onSelection({ ...quoteOf(index.current, start, end), rect: range.getBoundingClientRect() });
+  };
+
+  // The shadow root, once. The book's markup and CSS live only there.
+  useLayoutEffect(() => {
+    if (!host.current || shadow.current) return;
+    const root = host.current.attachShadow({ mode: 'open' });
+    shadow.current = root;
+    const vp = makeViewport();
+    viewport.current = vp;
+    const base = document.createElement('style');
+    base.textContent = READER_CSS;
+    const book = document.createElement('style');
+    book.className = 'book-css';
+    root.append(base, book, vp);
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
@@ -227,36 +260,16 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const link = target.closest?.('a[href]');
       if (link) {
         event.preventDefault();
-        const note = footnoteOf(link, vp);
+        const note = viewport.current && footnoteOf(link, viewport.current);
         if (note && callbacks.current.onFootnote) callbacks.current.onFootnote(note);
         else callbacks.current.onLink(link.getAttribute('href') ?? '');
       }
-    });
-    const onSelect = () => {
-      const getSelection = (root as unknown as { getSelection?: () => Selection | null }).getSelection;
-      const selection = getSelection ? getSelection.call(root) : document.getSelection();
-      if (!selection || selection.isCollapsed || !selection.rangeCount || !index.current) {
-        callbacks.current.onSelection(null);
-        return;
-      }
-      const range = selection.getRangeAt(0);
-      if (!vp.contains(range.commonAncestorContainer)) return;
-      const start = offsetOf(index.current, range.startContainer, range.startOffset);
-      const end = offsetOf(index.current, range.endContainer, range.endOffset);
-      if (end <= start || !index.current.text.slice(start, end).trim()) {
-        callbacks.current.onSelection(null);
-        return;
-      }
-      callbacks.current.onSelection({ ...quoteOf(index.current, start, end), rect: range.getBoundingClientRect() });
-    };
-    vp.addEventListener('mouseup', () => setTimeout(onSelect, 0));
-    vp.addEventListener('keyup', (e) => {
-      if (e.shiftKey) onSelect();
     });
     document.addEventListener('selectionchange', () => {
       // Touch selection (long press, handles) ends without a mouseup.
       if (matchMedia('(pointer: coarse)').matches) setTimeout(onSelect, 0);
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Settings: variables and classes only (no re-render of the chapter).
@@ -276,51 +289,89 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     vp.classList.toggle('paged', props.settings.flow === 'paged' && !vertical);
   }, [props.settings]);
 
-  // The chapter: the book's CSS first (no flash of unstyled text), then the markup.
-  useEffect(() => {
+  // The chapter: the book's CSS first (no flash of unstyled text), then the markup. Before the browser paints
+  // (a layout effect): when the book's sheets are here already, the chapter is on the page in the same task.
+  useLayoutEffect(() => {
     let cancelled = false;
     const { chapter } = props;
-    void Promise.all(chapter.styles.map(fetchCss)).then((sheets) => {
+    const show = (sheets: string[]) => {
       if (cancelled || !shadow.current || !viewport.current) return;
       const scoped = scopeCss([...sheets, chapter.css].join('\n'));
-      shadow.current.querySelector('style.book-css')!.textContent = scoped.css;
-      fonts.current?.remove();
-      if (scoped.fontFaces.length) {
-        fonts.current = document.createElement('style');
-        fonts.current.dataset.bookFonts = String(chapter.bookId);
-        fonts.current.textContent = scoped.fontFaces.join('\n');
-        document.head.append(fonts.current);
+      // The chapters of a book mostly share their CSS: the same sheet is not parsed again, the same fonts not
+      // declared again (a new declaration loads its font anew, and text in it waits).
+      const bookCss = shadow.current.querySelector('style.book-css')!;
+      if (bookCss.textContent !== scoped.css) bookCss.textContent = scoped.css;
+      const faces = scoped.fontFaces.join('\n');
+      if (fonts.current?.textContent !== faces) {
+        fonts.current?.remove();
+        fonts.current = null;
+        if (faces) {
+          fonts.current = document.createElement('style');
+          fonts.current.dataset.bookFonts = String(chapter.bookId);
+          fonts.current.textContent = faces;
+          document.head.append(fonts.current);
+        }
       }
-      const vp = viewport.current;
+      later.current?.cancel();
+      later.current = null;
+      const vp = setAside()!;
       vp.innerHTML = chapter.html;
       const body = vp.querySelector('.epub-body');
+      // A long chapter's blocks wait undisplayed, before anything styles them; the first screen's come back below.
+      if (body && !callbacks.current.flowing) later.current = holdBack(body);
+      // The chapter's own writing mode, not the one the viewport took for the chapter before (it inherits it).
+      vp.classList.remove('vertical', 'vertical-lr');
       const mode = body ? getComputedStyle(body).writingMode : 'horizontal-tb';
       vp.classList.toggle('vertical', mode.startsWith('vertical'));
       // The viewport follows the content's writing mode: vertical-lr starts on the left.
       vp.classList.toggle('vertical-lr', mode === 'vertical-lr');
       // The page around it (continuous mode's heading) follows the writing mode too.
       host.current?.classList.toggle('vertical', mode.startsWith('vertical'));
-      vp.classList.toggle('paged', callbacks.current.settings.flow === 'paged' && !mode.startsWith('vertical'));
+      const paged = callbacks.current.settings.flow === 'paged' && !mode.startsWith('vertical');
+      vp.classList.toggle('paged', paged);
       // After the writing mode is known: the start of a vertical-rl chapter is its right edge (scrollLeft 0).
       vp.scrollTop = 0;
       vp.scrollLeft = 0;
+      if (later.current && body) {
+        // The text goes on downwards, or to the next page (leftwards in Hebrew or Arabic), or to the next lines.
+        const rtl = paged && getComputedStyle(body).direction === 'rtl';
+        const flow = mode.endsWith('-rl') || rtl ? 'left' : mode.endsWith('-lr') || paged ? 'right' : 'down';
+        later.current.firstScreen(vp, flow);
+      }
       reindex();
       painted.current = chapter;
       paintNotes();
       callbacks.current.onReady();
-    });
+    };
+    const arrived = chapter.styles.map((url) => cssText.get(url));
+    if (arrived.every((sheet) => sheet !== undefined)) show(arrived);
+    else {
+      // The chapter before is gone at once, as a new view would be empty, while the sheets load.
+      later.current?.cancel();
+      later.current = null;
+      painted.current = null;
+      index.current = null;
+      setAside();
+      void Promise.all(chapter.styles.map(fetchCss)).then(show);
+    }
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.chapter]);
 
-  useEffect(() => () => fonts.current?.remove(), []);
+  useEffect(
+    () => () => {
+      fonts.current?.remove();
+      later.current?.cancel();
+    },
+    [],
+  );
 
   // Highlights: drawn when the chapter is painted and whenever the notes change, whichever comes first (the notes
   // often arrive while the book's CSS is still loading, before there is text to draw on).
   useEffect(() => {
-    if (painted.current === props.chapter) paintNotes();
+    if (painted.current === props.chapter && paintedNotes.current !== props.notes) paintNotes();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.notes, props.chapter]);
 
@@ -331,14 +382,20 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       if (!vp || !idx) return { quote: '', prefix: '', offset: 0 };
       // A vertical chapter scrolls sideways in its own box, also in continuous mode.
       const vertical = vp.classList.contains('vertical');
-      const offset = firstVisibleOffset(idx, (!vertical && props.flowing && props.clip?.()) || vp);
-      return {
-        quote: idx.text.slice(offset, offset + 40),
-        prefix: idx.text.slice(Math.max(0, offset - 40), offset),
-        offset,
-      };
+      return anchorAt(idx, (!vertical && props.flowing && props.clip?.()) || vp);
+    },
+    restoreFrom(other) {
+      const vp = viewport.current;
+      const body = other.querySelector('.epub-body');
+      if (!vp || !body) return;
+      if (other.scrollHeight === vp.scrollHeight && other.clientWidth === vp.clientWidth) {
+        vp.scrollTop = other.scrollTop;
+        return;
+      }
+      if (other.scrollTop > 0) this.restore(anchorAt(indexText(body), other));
     },
     restore(anchor) {
+      whole();
       const vp = viewport.current;
       const idx = index.current;
       if (!vp || !idx || !anchor.quote.trim()) return;
@@ -369,6 +426,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       }
     },
     fraction() {
+      whole();
       const vp = viewport.current;
       if (!vp) return 0;
       if (vp.classList.contains('paged') || vp.classList.contains('vertical')) {
@@ -385,11 +443,12 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const clip = props.flowing ? props.clip?.() : null;
       if (clip && !intersecting(host.current, clip)) return [];
       const box = (clip && !vp.classList.contains('vertical') && clip) || vp;
-      const end = lastVisibleEnd(idx, box);
+      const end = lastVisibleEnd(idx, box, displayedNodes(idx, later.current));
       if (end < 0) return [];
       return [{ chapterId: props.chapter.id, read: idx.text.length ? Math.min(1, end / idx.text.length) : 1 }];
     },
     turn(direction) {
+      whole();
       const vp = viewport.current;
       if (!vp) return false;
       if (vp.classList.contains('paged')) {
@@ -412,11 +471,13 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       return true;
     },
     scrollToNote(note) {
+      whole();
       const vp = viewport.current;
       const mark = vp?.querySelector(`mark.rd-hl[data-note="${note.id}"]`);
       mark?.scrollIntoView({ block: 'center' });
     },
     scrollToFragment(id) {
+      whole();
       const vp = viewport.current;
       const target = vp?.querySelector(`[id="${CSS.escape(id)}"]`);
       target?.scrollIntoView({ block: 'start' });
@@ -428,6 +489,11 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
   }));
 
   return (
-    <div ref={host} className={props.flowing ? 'reader-host flowing' : 'reader-host'} data-testid="chapter-host" />
+    <div
+      ref={host}
+      className={props.flowing ? 'reader-host flowing' : 'reader-host'}
+      data-testid="chapter-host"
+      hidden={props.hidden}
+    />
   );
 });

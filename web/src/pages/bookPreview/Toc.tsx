@@ -1,30 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { SectionNode } from '@textbook/contracts';
-
-/** The sections leading to the current chapter (the "where am I" trail). */
-export function trailTo(tree: SectionNode[], chapterId: number): SectionNode[] {
-  const walk = (nodes: SectionNode[], path: SectionNode[]): SectionNode[] | null => {
-    for (const n of nodes) {
-      if (n.chapterId === chapterId) return [...path, n];
-      const deeper = walk(n.children, [...path, n]);
-      if (deeper) return deeper;
-    }
-    return null;
-  };
-  return walk(tree, []) ?? [];
-}
+import { trailTo, type SectionNode } from '@textbook/contracts';
 
 interface Props {
   tree: SectionNode[];
   chapterId: number;
   onOpen(node: SectionNode): void;
+  /** A press on a section's link, before its click (its chapter can be asked for already). */
+  onPress?(node: SectionNode): void;
   /** The reader's homework by section id (a student's released homework of this book): a marker links to it. */
   homework?: Map<number, { id: number; done: boolean }[]>;
 }
 
 /** Collapsible table of contents; the current section is marked and its ancestors are open. */
-export function Toc({ tree, chapterId, onOpen, homework }: Props) {
+export function Toc({ tree, chapterId, onOpen, onPress, homework }: Props) {
   const trail = useMemo(() => new Set(trailTo(tree, chapterId).map((n) => n.id)), [tree, chapterId]);
   const [toggled, setToggled] = useState<Record<number, boolean>>({});
   const render = (nodes: SectionNode[]) => (
@@ -39,6 +28,7 @@ export function Toc({ tree, chapterId, onOpen, homework }: Props) {
                 <button
                   type="button"
                   className="toc-toggle"
+                  data-replay={`toc-${n.id}`}
                   aria-label={open ? `收起 ${n.title}` : `展开 ${n.title}`}
                   onClick={() => setToggled((t) => ({ ...t, [n.id]: !open }))}
                 >
@@ -50,8 +40,10 @@ export function Toc({ tree, chapterId, onOpen, homework }: Props) {
               <button
                 type="button"
                 className="toc-link"
+                data-replay={`toc-open-${n.id}`}
                 disabled={n.chapterId === null}
                 aria-current={current ? 'page' : undefined}
+                onPointerDown={() => onPress?.(n)}
                 onClick={() => onOpen(n)}
               >
                 {n.title}

@@ -18,11 +18,17 @@ async function request(bookId: number, chapterId: number): Promise<ChapterState>
   return { status: 'denied', msg: envelope.msg ?? envelope.message ?? '' };
 }
 
+interface Ahead {
+  at: number;
+  state: Promise<ChapterState>;
+  /** What the request came to, once it has. */
+  settled?: ChapterState;
+}
 /**
  * Chapters asked for ahead of the reader (the next one while the current is read), by reader and chapter. Only a
  * chapter that came back readable is used; a refusal is asked again (the reader may have logged in since).
  */
-const ahead = new Map<string, { at: number; state: Promise<ChapterState> }>();
+const ahead = new Map<string, Ahead>();
 const KEEP_MS = 120_000;
 const KEEP_AT_MOST = 4;
 
@@ -37,8 +43,21 @@ export function loadChapter(bookId: number, chapterId: number, reader: string): 
   return early.state.then((state) => (state.status === 'ok' ? state : request(bookId, chapterId)));
 }
 
-/** Starts fetching a chapter the reader will probably open next, once the browser is idle. */
-export function prefetchChapter(bookId: number, chapterId: number, reader: string): () => void {
+/**
+ * The chapter for this reader when it was fetched ahead and has arrived readable (null otherwise), without taking
+ * it: the reader shows it in the very render that follows the click, instead of a loading state first.
+ */
+export function peekChapter(bookId: number, chapterId: number, reader: string): ChapterState | null {
+  const early = ahead.get(keyOf(reader, bookId, chapterId));
+  if (!early || Date.now() - early.at > KEEP_MS) return null;
+  return early.settled?.status === 'ok' ? early.settled : null;
+}
+
+/**
+ * Starts fetching a chapter the reader will probably open next: once the browser is idle (the next chapter while
+ * this one is read), or now (`soon`: a press on a button or link that opens it, before its click).
+ */
+export function prefetchChapter(bookId: number, chapterId: number, reader: string, soon = false): () => void {
   const key = keyOf(reader, bookId, chapterId);
   const start = () => {
     if (ahead.has(key)) return;
@@ -46,8 +65,14 @@ export function prefetchChapter(bookId: number, chapterId: number, reader: strin
       if (ahead.size < KEEP_AT_MOST) break;
       ahead.delete(oldest);
     }
-    ahead.set(key, { at: Date.now(), state: request(bookId, chapterId) });
+    const entry: Ahead = { at: Date.now(), state: request(bookId, chapterId) };
+    void entry.state.then((state) => (entry.settled = state));
+    ahead.set(key, entry);
   };
+  if (soon) {
+    start();
+    return () => {};
+  }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(start, { timeout: 1000 });
     return () => cancelIdleCallback(handle);

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { ChapterContent, ReaderNote, SectionNode } from '@textbook/contracts';
+import { trailTo, type ChapterContent, type ReaderNote, type SectionNode } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
 import { useStudentChapterHomework } from '../../api/homework';
 import { useSession } from '../../stores/session';
@@ -12,7 +12,7 @@ import { ContinuousView, type ChapterState, type ContinuousHandle } from './Cont
 import { THEMES, useReaderSettings, withBookFlow } from './settings';
 import { ResourcePanel } from './ResourcePanel';
 import { loadChapter } from './chapters';
-import { Toc, trailTo } from './Toc';
+import { Toc } from './Toc';
 import { NotesDrawer } from './NotesDrawer';
 import { RefusalState } from './RefusalState';
 import { SelectionToolbar } from './SelectionToolbar';
@@ -22,6 +22,7 @@ import { useReaderKeys } from './useReaderKeys';
 import { useBookProgress } from './useBookProgress';
 import { useNoteActions } from './useNoteActions';
 import { useReadingClock } from './useReadingClock';
+import { dropServerPage, serverViewport } from './serverPage';
 import './reader.css';
 
 const NO_NOTES: ReaderNote[] = [];
@@ -57,17 +58,17 @@ export default function BookPreviewPage() {
   const continuous = settings.continuous;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
-  const { state, current, chapterId, prevId, nextId, open, onShown, takeAnchor, announced, setAnnounced } =
-    useChapterLocation({
-      bookId,
-      chapterParam,
-      member,
-      token,
-      continuous,
-      spine: spine.data,
-      bookReadable: Boolean(access.data?.readable),
-      continuousView,
-    });
+  const place = useChapterLocation({
+    bookId,
+    chapterParam,
+    member,
+    token,
+    continuous,
+    spine: spine.data,
+    bookReadable: Boolean(access.data?.readable),
+    continuousView,
+  });
+  const { state, current, chapterId, prevId, nextId, open, intend } = place;
   const readable = state.status === 'ok';
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
   const [notesOpen, setNotesOpen] = useState(false);
@@ -124,13 +125,23 @@ export default function BookPreviewPage() {
   );
 
   const onReady = () => {
-    const anchor = takeAnchor();
+    const anchor = place.takeAnchor();
+    const fragment = place.openingFragment ?? (hash ? decodeURIComponent(hash.slice(1)) : '');
+    const served = serverViewport(chapterId);
     requestAnimationFrame(() => {
       if (anchor) view.current?.restore(anchor);
-      else if (hash) view.current?.scrollToFragment(decodeURIComponent(hash.slice(1)));
+      else if (fragment) view.current?.scrollToFragment(fragment);
+      else if (served) view.current?.restoreFrom?.(served);
+      dropServerPage();
       noteSeen();
     });
   };
+  // The server's page of a chapter goes when the reader shows something else, and with the reader.
+  const showing = state.status === 'loading' ? null : state.status === 'ok' ? state.chapter.id : -1;
+  useEffect(() => {
+    if (showing !== null && !serverViewport(showing)) dropServerPage();
+  }, [showing]);
+  useEffect(() => dropServerPage, []);
 
   const throttle = useRef(0);
   const onScroll = () => {
@@ -203,17 +214,42 @@ export default function BookPreviewPage() {
   const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
 
   const toc = tree.data ? (
-    <Toc tree={tree.data} chapterId={chapterId ?? 0} onOpen={openSection} homework={homeworkBySection} />
+    <Toc
+      tree={tree.data}
+      chapterId={chapterId ?? 0}
+      onOpen={openSection}
+      onPress={(n) => intend(n.chapterId)}
+      homework={homeworkBySection}
+    />
   ) : (
     <Spin />
   );
   const wide = typeof window !== 'undefined' && window.innerWidth >= 1024;
   const noteById = (id: number) => setActiveNote((notes ?? []).find((n) => n.id === id) ?? null);
 
+  // The chapter's view stays on the page while another chapter loads (hidden, under the loading state): it is not
+  // made again for each chapter.
+  const [kept, setKept] = useState<ChapterContent | null>(null);
+  // A chapter is shown once the book's own layout (rendition:flow, from the read decision) is known: never laid out
+  // one way and then the other.
+  const layoutKnown = !access.isPending;
+  const okChapter = state.status === 'ok' && layoutKnown ? state.chapter : null;
+  // Only a chapter this view showed is kept (continuous mode has views of its own).
+  const keep = continuous ? null : (okChapter ?? kept);
+  if (keep !== kept) setKept(keep);
+  const shownChapter = keep;
+
+  /** What the chapter views tell the page. */
+  const handlers = {
+    onSelection: setSelection,
+    onNoteClick: noteById,
+    onLink,
+    onFootnote: setFootnote,
+    onReady,
+    onScroll,
+  };
   const body =
-    state.status !== 'ok' ? (
-      <RefusalState state={state} bookId={bookId} />
-    ) : continuous ? (
+    state.status === 'ok' && layoutKnown && continuous ? (
       <ContinuousView
         key={state.chapter.id}
         ref={(h) => {
@@ -225,29 +261,25 @@ export default function BookPreviewPage() {
         notes={notes ?? NO_NOTES}
         load={(id) => loadChapter(bookId, id, token)}
         renderStop={(stop: ChapterState) => <RefusalState state={stop} bookId={bookId} />}
-        onChapters={onShown}
-        onAnnounce={setAnnounced}
+        onChapters={place.onShown}
+        onAnnounce={place.setAnnounced}
         titleOf={titleOf}
-        onSelection={setSelection}
-        onNoteClick={noteById}
-        onLink={onLink}
-        onFootnote={setFootnote}
-        onReady={onReady}
-        onScroll={onScroll}
+        {...handlers}
       />
     ) : (
-      <ChapterView
-        ref={view}
-        chapter={state.chapter}
-        settings={settings}
-        notes={chapterNotes}
-        onSelection={setSelection}
-        onNoteClick={noteById}
-        onLink={onLink}
-        onFootnote={setFootnote}
-        onReady={onReady}
-        onScroll={onScroll}
-      />
+      <>
+        {!okChapter ? <RefusalState state={layoutKnown ? state : { status: 'loading' }} bookId={bookId} /> : null}
+        {shownChapter && !continuous ? (
+          <ChapterView
+            ref={view}
+            chapter={shownChapter}
+            hidden={!okChapter}
+            settings={settings}
+            notes={okChapter ? chapterNotes : NO_NOTES}
+            {...handlers}
+          />
+        ) : null}
+      </>
     );
 
   // Whole only when every chapter was read to its end.
@@ -260,7 +292,13 @@ export default function BookPreviewPage() {
           <Link to={member ? '/list' : `/book-detail?id=${bookId}`} className="reader-back" aria-label="返回">
             ‹ 返回
           </Link>
-          <button type="button" className="reader-btn" onClick={() => setTocOpen((o) => !o)} aria-expanded={tocOpen}>
+          <button
+            type="button"
+            className="reader-btn"
+            onClick={() => setTocOpen((o) => !o)}
+            aria-expanded={tocOpen}
+            data-replay="reader-toc"
+          >
             目录
           </button>
           <div className="reader-trail" aria-label="当前位置">
@@ -284,6 +322,7 @@ export default function BookPreviewPage() {
             className="reader-btn"
             onClick={() => setSettingsOpen(true)}
             data-testid="settings-button"
+            data-replay="reader-settings"
           >
             设置
           </button>
@@ -295,10 +334,16 @@ export default function BookPreviewPage() {
           </main>
         </div>
         <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
-          {announced ? titleOf(announced) : ''}
+          {place.announced ? titleOf(place.announced) : ''}
         </div>
         <footer className="reader-foot">
-          <Button onClick={() => go(-1)} disabled={!prevId} data-testid="prev-chapter">
+          <Button
+            onClick={() => go(-1)}
+            onPointerDown={() => intend(prevId)}
+            disabled={!prevId}
+            data-testid="prev-chapter"
+            data-replay="prev-chapter"
+          >
             上一章
           </Button>
           <div className="reader-progress" aria-label="阅读进度">
@@ -307,7 +352,14 @@ export default function BookPreviewPage() {
             </div>
             <span data-testid="book-progress">{percent}%</span>
           </div>
-          <Button type="primary" onClick={() => go(1)} disabled={!nextId} data-testid="next-chapter">
+          <Button
+            type="primary"
+            onClick={() => go(1)}
+            onPointerDown={() => intend(nextId)}
+            disabled={!nextId}
+            data-testid="next-chapter"
+            data-replay="next-chapter"
+          >
             下一章
           </Button>
         </footer>

@@ -1,6 +1,7 @@
+import { READER_TEXT_DEFAULTS, READER_THEMES, type ReaderTheme } from '@textbook/contracts';
 import { useEffect, useState } from 'react';
 
-export type Theme = 'light' | 'sepia' | 'dark';
+export type Theme = ReaderTheme;
 export type Flow = 'scrolled' | 'paged';
 
 export interface ReaderSettings {
@@ -30,14 +31,25 @@ export function withBookFlow(settings: ReaderSettings, bookFlow: string): Reader
 }
 
 export const DEFAULT_SETTINGS: ReaderSettings = {
-  fontSize: 100,
-  lineHeight: 1.8,
+  ...READER_TEXT_DEFAULTS,
   theme: 'light',
   flow: 'scrolled',
   continuous: false,
 };
 export const FONT_SIZES = [80, 90, 100, 112, 125, 140, 160, 180, 200];
 const KEY = 'reader-settings';
+/**
+ * Set while the settings show the text otherwise than the defaults do: index.html's first script reads it, and a
+ * visitor's page then skips the server's reader page (written in the default look) for the app's.
+ */
+const OWN_LOOK_KEY = 'reader-own-look';
+
+/** Whether the text looks otherwise than with the default settings (theme, size, spacing, layout). */
+export function hasOwnLook(settings: ReaderSettings): boolean {
+  return (['theme', 'fontSize', 'lineHeight', 'flow', 'continuous'] as const).some(
+    (k) => settings[k] !== DEFAULT_SETTINGS[k],
+  );
+}
 
 function load(): ReaderSettings {
   try {
@@ -52,12 +64,10 @@ export function useReaderSettings(): [ReaderSettings, (patch: Partial<ReaderSett
   const [settings, setSettings] = useState(load);
   useEffect(() => {
     localStorage.setItem(KEY, JSON.stringify(settings));
+    if (hasOwnLook(settings)) localStorage.setItem(OWN_LOOK_KEY, '1');
+    else localStorage.removeItem(OWN_LOOK_KEY);
   }, [settings]);
   return [settings, (patch) => setSettings((s) => ({ ...s, ...patch }))];
 }
 
-export const THEMES: Record<Theme, { bg: string; fg: string; label: string }> = {
-  light: { bg: '#ffffff', fg: '#1f2937', label: '白色' },
-  sepia: { bg: '#f4ecd8', fg: '#5b4636', label: '护眼' },
-  dark: { bg: '#111827', fg: '#d1d5db', label: '夜间' },
-};
+export const THEMES = READER_THEMES;

@@ -23,9 +23,8 @@ export function indexText(root: Node): TextIndex {
   return { nodes, starts, text };
 }
 
-/** The text node and offset in it at a text offset. */
-export function pointAt(index: TextIndex, offset: number): { node: Text; offset: number } | null {
-  if (!index.nodes.length) return null;
+/** The position in `index.nodes` of the text node holding `offset` (0 when none is). */
+function nodeAt(index: TextIndex, offset: number): number {
   let lo = 0;
   let hi = index.nodes.length - 1;
   while (lo < hi) {
@@ -33,6 +32,13 @@ export function pointAt(index: TextIndex, offset: number): { node: Text; offset:
     if (index.starts[mid]! <= offset) lo = mid;
     else hi = mid - 1;
   }
+  return Math.max(0, lo);
+}
+
+/** The text node and offset in it at a text offset. */
+export function pointAt(index: TextIndex, offset: number): { node: Text; offset: number } | null {
+  if (!index.nodes.length) return null;
+  const lo = nodeAt(index, offset);
   const node = index.nodes[lo]!;
   return { node, offset: Math.min(node.data.length, Math.max(0, offset - index.starts[lo]!)) };
 }
@@ -72,25 +78,43 @@ export interface Quote {
 
 const CONTEXT = 32;
 
-/** Whitespace collapsed, with a map from each collapsed character back to the raw text. */
-function collapsed(raw: string): { text: string; map: number[] } {
-  let text = '';
-  const map: number[] = [];
-  let space = false;
-  for (let i = 0; i < raw.length; i += 1) {
-    const c = raw[i]!;
-    if (/\s/.test(c)) {
-      if (space) continue;
-      space = true;
-      text += ' ';
-    } else {
-      space = false;
-      text += c;
-    }
-    map.push(i);
+interface Collapsed {
+  text: string;
+  /** Collapsed offsets after which the raw text runs ahead (a run of more than one whitespace character)… */
+  at: number[];
+  /** …and by how many characters from there on. */
+  ahead: number[];
+}
+/** The last text collapsed: a chapter's notes are all found in the same text. */
+let lastCollapsed: { raw: string; result: Collapsed } | null = null;
+
+/** Whitespace collapsed (a run of it is one space), with where the raw text runs ahead of the collapsed one. */
+function collapsed(raw: string): Collapsed {
+  if (lastCollapsed?.raw === raw) return lastCollapsed.result;
+  const at: number[] = [];
+  const ahead: number[] = [];
+  let by = 0;
+  const runs = /\s{2,}/g;
+  for (let run = runs.exec(raw); run; run = runs.exec(raw)) {
+    // The run's space is at its first character; what follows is the run's length less one further on.
+    by += run[0].length - 1;
+    at.push(run.index + run[0].length - by);
+    ahead.push(by);
   }
-  map.push(raw.length);
-  return { text, map };
+  lastCollapsed = { raw, result: { text: raw.replace(/\s+/g, ' '), at, ahead } };
+  return lastCollapsed.result;
+}
+
+/** The raw offset of a collapsed one. */
+function rawOffset(c: Collapsed, offset: number): number {
+  let lo = 0;
+  let hi = c.at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (c.at[mid]! <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return offset + (lo ? c.ahead[lo - 1]! : 0);
 }
 
 const squash = (s: string) => s.replace(/\s+/g, ' ');
@@ -108,7 +132,8 @@ function common(a: string, b: string, fromEnd: boolean): number {
 
 /** Where a quote is in the raw text: context decides between occurrences, then nearness to the old offset. */
 export function locate(raw: string, q: Quote): { start: number; end: number } | null {
-  const { text, map } = collapsed(raw);
+  const flat = collapsed(raw);
+  const { text } = flat;
   const quote = squash(q.quote).trim();
   if (!quote) return null;
   const prefix = squash(q.prefix);
@@ -118,11 +143,11 @@ export function locate(raw: string, q: Quote): { start: number; end: number } | 
     const context =
       common(text.slice(Math.max(0, at - prefix.length), at), prefix, true) +
       common(text.slice(at + quote.length, at + quote.length + suffix.length), suffix, false);
-    const score = context * 1_000_000 - Math.abs(map[at]! - q.startOffset);
+    const score = context * 1_000_000 - Math.abs(rawOffset(flat, at) - q.startOffset);
     if (!best || score > best.score) best = { at, score };
   }
   if (!best) return null;
-  return { start: map[best.at]!, end: map[best.at + quote.length - 1]! + 1 };
+  return { start: rawOffset(flat, best.at), end: rawOffset(flat, best.at + quote.length - 1) + 1 };
 }
 
 /** The quote of a selection with its context, ready to be stored. */
@@ -162,12 +187,13 @@ export function firstVisibleOffset(index: TextIndex, viewport: Element): number 
 
 /**
  * The text offset just after the last text painted inside `viewport` (a paragraph's end: text nodes are the
- * unit), or -1 when none is. What the reader has had on screen, in text, whatever the screen's size.
+ * unit), or -1 when none is. What the reader has had on screen, in text, whatever the screen's size. Only the
+ * first `displayed` text nodes are looked at (the others are known to be undisplayed).
  */
-export function lastVisibleEnd(index: TextIndex, viewport: Element): number {
+export function lastVisibleEnd(index: TextIndex, viewport: Element, displayed = index.nodes.length): number {
   const v = viewport.getBoundingClientRect();
   const range = document.createRange();
-  for (let i = index.nodes.length - 1; i >= 0; i -= 1) {
+  for (let i = displayed - 1; i >= 0; i -= 1) {
     const node = index.nodes[i]!;
     if (!node.data.trim()) continue;
     range.selectNodeContents(node);
@@ -176,19 +202,31 @@ export function lastVisibleEnd(index: TextIndex, viewport: Element): number {
   return -1;
 }
 
-/** Wraps [start, end) in <mark> elements (one per text node crossed). */
+/**
+ * Wraps [start, end) in <mark> elements (one per text node crossed). The index stays the chapter's: the text nodes
+ * the wrapping splits off take their places in it (the text itself does not change).
+ */
 export function wrapRange(index: TextIndex, start: number, end: number, make: () => HTMLElement): HTMLElement[] {
   const marks: HTMLElement[] = [];
-  for (let i = 0; i < index.nodes.length; i += 1) {
+  for (let i = nodeAt(index, start); i < index.nodes.length; i += 1) {
     const nodeStart = index.starts[i]!;
+    if (nodeStart >= end) break;
     let node = index.nodes[i]!;
     const nodeEnd = nodeStart + node.data.length;
-    if (nodeEnd <= start || nodeStart >= end) continue;
+    if (nodeEnd <= start) continue;
     const from = Math.max(start, nodeStart) - nodeStart;
     const to = Math.min(end, nodeEnd) - nodeStart;
     if (!node.parentNode || !node.data.slice(from, to).trim()) continue;
-    if (from > 0) node = node.splitText(from);
-    if (to - from < node.data.length) node.splitText(to - from);
+    if (from > 0) {
+      node = node.splitText(from);
+      i += 1;
+      index.nodes.splice(i, 0, node);
+      index.starts.splice(i, 0, nodeStart + from);
+    }
+    if (to - from < node.data.length) {
+      index.nodes.splice(i + 1, 0, node.splitText(to - from));
+      index.starts.splice(i + 1, 0, nodeStart + to);
+    }
     const mark = make();
     node.parentNode!.replaceChild(mark, node);
     mark.appendChild(node);
@@ -197,9 +235,11 @@ export function wrapRange(index: TextIndex, start: number, end: number, make: ()
   return marks;
 }
 
-export function unwrapAll(root: ParentNode, selector: string): void {
+/** Unwraps the elements `selector` finds, joining the text split around them; answers how many there were. */
+export function unwrapAll(root: ParentNode, selector: string): number {
   const parents = new Set<Node>();
-  for (const mark of root.querySelectorAll(selector)) {
+  const marks = root.querySelectorAll(selector);
+  for (const mark of marks) {
     const parent = mark.parentNode;
     if (!parent) continue;
     while (mark.firstChild) parent.insertBefore(mark.firstChild, mark);
@@ -207,4 +247,5 @@ export function unwrapAll(root: ParentNode, selector: string): void {
     parents.add(parent);
   }
   for (const p of parents) p.normalize();
+  return marks.length;
 }

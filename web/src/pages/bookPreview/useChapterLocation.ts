@@ -3,7 +3,16 @@ import { useNavigate } from 'react-router';
 import type { ChapterContent, TextAnchor } from '@textbook/contracts';
 import { getPosition, type SpineChapter } from '../../api/reader';
 import type { ChapterState, ContinuousHandle } from './Continuous';
-import { loadChapter, prefetchChapter } from './chapters';
+import { loadChapter, peekChapter, prefetchChapter } from './chapters';
+
+/** A fragment as a link writes it (percent-encoded or not). */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
 
 interface Options {
   bookId: number;
@@ -23,8 +32,14 @@ interface Options {
  * (taken once, on the first chapter), the chapters continuous mode has on the page, and the way to another one.
  */
 export function useChapterLocation(o: Options) {
-  const { bookId, chapterParam, member, token, continuous, spine, continuousView } = o;
+  const { bookId, member, token, continuous, spine, continuousView } = o;
   const navigate = useNavigate();
+  // A chapter the reader opens (next, previous, contents, a link) is shown in the click's own render; the address
+  // follows through the router, whose navigation renders a frame or more later. Until the address has moved on
+  // from where it was, the chapter opened stands for it (its fragment too).
+  const [opening, setOpening] = useState<{ from: number | null; id: number; fragment: string } | null>(null);
+  if (opening && o.chapterParam !== opening.from) setOpening(null);
+  const chapterParam = opening && o.chapterParam === opening.from ? opening.id : o.chapterParam;
   const [loaded, setLoaded] = useState<{ id: number; state: ChapterState } | null>(null);
   // Continuous mode: the chapters on the page (the address follows the one in view without reloading).
   const [shown, setShown] = useState<{ ids: number[]; inView: ChapterContent } | null>(null);
@@ -34,13 +49,15 @@ export function useChapterLocation(o: Options) {
   const pendingAnchor = useRef<TextAnchor | null>(null);
   const positionAsked = useRef(false);
 
-  const state: ChapterState = useMemo(
-    () =>
-      loaded && (loaded.id === chapterParam || (continuous && shown?.ids.includes(chapterParam ?? -1)))
-        ? loaded.state
-        : { status: 'loading' },
-    [loaded, chapterParam, continuous, shown],
-  );
+  const state: ChapterState = useMemo(() => {
+    if (loaded && (loaded.id === chapterParam || (continuous && shown?.ids.includes(chapterParam ?? -1))))
+      return loaded.state;
+    // The next chapter fetched ahead is shown in the render that follows the click (no loading state between, the
+    // chapter's view stays); the effect below takes the same answer. Not on the first chapter, which waits for the
+    // member's stored position (asked once a chapter has loaded).
+    const early = loaded && chapterParam && !continuous ? peekChapter(bookId, chapterParam, token ?? '') : null;
+    return early ?? { status: 'loading' };
+  }, [loaded, chapterParam, continuous, shown, bookId, token]);
   /** The chapter being read: in continuous mode the one in view. */
   const current: ChapterContent | null =
     state.status !== 'ok' ? null : continuous && shown?.ids.includes(state.chapter.id) ? shown.inView : state.chapter;
@@ -56,9 +73,18 @@ export function useChapterLocation(o: Options) {
   const open = useCallback(
     (id: number, fragment = '') => {
       if (continuous && continuousView.current?.scrollToChapter(id, fragment)) return;
+      if (!continuous && id !== chapterParam) {
+        setOpening({ from: o.chapterParam, id, fragment });
+        // Fetched ahead and here: loaded in this very render (the effect below then finds nothing to change).
+        const early = loaded ? peekChapter(bookId, id, token ?? '') : null;
+        if (early?.status === 'ok') {
+          setLoaded({ id, state: early });
+          setAnnounced(early.chapter);
+        }
+      }
       navigate(`/bookPreview?bookId=${bookId}&chapterId=${id}${trial}${fragment ? `#${fragment}` : ''}`);
     },
-    [bookId, navigate, trial, continuous, continuousView],
+    [bookId, navigate, trial, continuous, continuousView, chapterParam, o.chapterParam, loaded, token],
   );
 
   // No chapter in the address: where the member left off, else the first chapter.
@@ -84,7 +110,9 @@ export function useChapterLocation(o: Options) {
     // The address followed the chapter in view: it is on the page already.
     else if (shownRef.current.includes(chapterParam)) return;
     let cancelled = false;
-    const setState = (next: ChapterState) => setLoaded({ id: chapterParam, state: next });
+    // The same answer as the one shown already changes nothing (no render).
+    const setState = (next: ChapterState) =>
+      setLoaded((was) => (was?.id === chapterParam && was.state === next ? was : { id: chapterParam, state: next }));
     const position = member && !positionAsked.current ? getPosition(bookId).catch(() => null) : Promise.resolve(null);
     positionAsked.current = true;
     void Promise.all([loadChapter(bookId, chapterParam, token ?? ''), position]).then(([next, pos]) => {
@@ -100,9 +128,20 @@ export function useChapterLocation(o: Options) {
 
   // The next chapter is asked for while this one is read, so turning the page shows it at once: when the reader
   // may read it (the book is open to them, or the chapter is a free preview), never to be refused.
+  const readable = useCallback(
+    (id: number | null) => Boolean(id && (o.bookReadable || spine?.find((c) => c.id === id)?.free)),
+    [o.bookReadable, spine],
+  );
   const following = state.status === 'ok' && !continuous ? state.chapter.nextId : null;
-  const ahead = following && (o.bookReadable || spine?.find((c) => c.id === following)?.free) ? following : null;
+  const ahead = readable(following) ? following : null;
   useEffect(() => (ahead ? prefetchChapter(bookId, ahead, token ?? '') : undefined), [bookId, ahead, token]);
+  /** A press on what opens a chapter (before its click): the chapter is asked for now. */
+  const intend = useCallback(
+    (id: number | null) => {
+      if (id && id !== chapterParam && !continuous && readable(id)) prefetchChapter(bookId, id, token ?? '', true);
+    },
+    [bookId, chapterParam, continuous, readable, token],
+  );
 
   /** Continuous mode reports what is on the page; the address follows the chapter in view (replace). */
   const onShown = useCallback(
@@ -122,5 +161,19 @@ export function useChapterLocation(o: Options) {
     return anchor;
   }, []);
 
-  return { state, current, chapterId, prevId, nextId, open, onShown, takeAnchor, announced, setAnnounced };
+  return {
+    state,
+    current,
+    chapterId,
+    prevId,
+    nextId,
+    open,
+    intend,
+    onShown,
+    takeAnchor,
+    announced,
+    setAnnounced,
+    /** The fragment of a chapter opened before the address shows it (null: the address's own). */
+    openingFragment: opening ? decodeFragment(opening.fragment) : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Msg, type ContentSummary, type Paged } from '@textbook/contracts';
+import { Msg, newsHref, type ContentSummary, type Paged } from '@textbook/contracts';
 import { Link } from 'react-router';
 import { api } from '../../api';
 import './news-block.css';
@@ -10,12 +10,6 @@ function day(ms: number): { md: string; y: string } {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   return { md: `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, y: String(d.getFullYear()) };
-}
-
-function href(row: ContentSummary): string {
-  const params = new URLSearchParams({ id: String(row.id), contentType: 'list' });
-  if (row.menuId) params.set('menuId', String(row.menuId));
-  return `/blog-detail?${params}`;
 }
 
 /**
@@ -51,7 +45,7 @@ export default function NewsBlock() {
             const d = day(row.createTime);
             return (
               <li key={row.id}>
-                <Link to={href(row)} className="news-block-item">
+                <Link to={newsHref(row)} className="news-block-item">
                   <span className="news-block-date">
                     <strong>{d.md}</strong>
                     <small>{d.y}</small>

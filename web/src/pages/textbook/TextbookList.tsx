@@ -1,11 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Input, Pagination, Segmented, Tag, Tree, Typography } from 'antd';
 import type { DictNode } from '@textbook/contracts';
 import { Limits, Msg } from '@textbook/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { textbookParams, useAllFields, useTextbooks } from '../../api/books';
 import { BookGrid, BookGridSkeleton } from '../../components/Books/BookCard';
-import { EmptyState } from '../../components/Empty/EmptyState';
+import { Chip } from '../../ui/Chip';
+import { plainClick } from '../../ui/plainClick';
+import { Empty } from '../../ui/Empty';
+import { Pager } from '../../ui/Pager';
+import { Segmented } from '../../ui/Segmented';
+import { Tree, type TreeNode } from '../../ui/Tree';
 
 const SORTS = [
   { value: 'newest', label: '最新上架' },
@@ -13,13 +17,14 @@ const SORTS = [
   { value: 'popular', label: '最受欢迎' },
 ];
 
-type TreeData = { key: string; title: string; children: TreeData[] };
-const toTree = (nodes: DictNode[]): TreeData[] =>
-  nodes.map((n) => ({ key: String(n.id), title: n.label, children: toTree(n.children) }));
+const toTree = (nodes: DictNode[]): TreeNode[] =>
+  nodes.map((n) => ({ key: String(n.id), label: n.label, children: toTree(n.children) }));
 
 /**
  * The textbook list (textbook) and its search (textbook-search): subject tree, collection chips, sort,
- * paging; everything lives in the address so a list can be shared and the back button works.
+ * paging; everything lives in the address so a list can be shared and the back button works. Drawn with the
+ * light controls of ui/ (no antd), in the markup of the server's page (server/src/prerender/pages.ts), so that
+ * nothing moves when the app replaces it.
  */
 export function TextbookList({ searchMode }: { searchMode: boolean }) {
   const [params, setParams] = useSearchParams();
@@ -39,15 +44,18 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
     return find(fields.data?.subjects ?? []);
   }, [fields.data, subjectId]);
 
-  const update = (next: Record<string, string | number>) => {
+  /** The address with some conditions changed; a changed condition starts again at page 1. */
+  const merge = (next: Record<string, string | number>) => {
     const merged = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {
       if (v === '' || v === undefined) merged.delete(k);
       else merged.set(k, String(v));
     }
     if (!('pageNum' in next)) merged.delete('pageNum');
-    setParams(merged);
+    return merged;
   };
+  const href = (next: Record<string, string | number>) => `?${merge(next).toString()}`;
+  const update = (next: Record<string, string | number>) => setParams(merge(next));
   const search = (text: string) => {
     const value = text.trim();
     const next = new URLSearchParams(params);
@@ -59,7 +67,7 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
 
   return (
     <div className="container page-section">
-      <Typography.Title level={3}>{searchMode ? `教材搜索：${keyword}` : '教材'}</Typography.Title>
+      <h3 className="prerender-title">{searchMode ? `教材搜索：${keyword}` : '教材'}</h3>
       <div className="catalog-layout">
         <aside className="catalog-side" data-testid="subject-tree">
           <details open={subjectsOpen} onToggle={(e) => setSubjectsOpen(e.currentTarget.open)}>
@@ -69,15 +77,19 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
             {/* Mounted once the subjects are known, so that every level starts expanded. */}
             {subjectsOpen && fields.data && (
               <Tree
-                treeData={treeData}
-                selectedKeys={subjectId ? [subjectId] : []}
-                defaultExpandAll
-                blockNode
-                onSelect={(keys) => update({ subjectId: keys[0] ? String(keys[0]) : '' })}
+                nodes={treeData}
+                selectedKey={subjectId}
+                label="学科"
+                href={(key) => href({ subjectId: key })}
+                onSelect={(key) => update({ subjectId: key })}
               />
             )}
             {subjectId && (
-              <a className="block-more" onClick={() => update({ subjectId: '' })}>
+              <a
+                className="block-more"
+                href={href({ subjectId: '' })}
+                onClick={(e) => plainClick(e) && update({ subjectId: '' })}
+              >
                 全部学科
               </a>
             )}
@@ -86,31 +98,45 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
         <div className="catalog-main">
           <div className="chip-row" data-testid="collection-filter">
             <span className="chip-label">丛书</span>
-            <Tag.CheckableTag checked={!collectionId} onChange={() => update({ collectionId: '' })}>
+            <Chip checked={!collectionId} href={href({ collectionId: '' })} onPick={() => update({ collectionId: '' })}>
               全部
-            </Tag.CheckableTag>
-            {fields.data?.collections.map((c) => (
-              <Tag.CheckableTag
-                key={c.id}
-                checked={collectionId === String(c.id)}
-                onChange={(on) => update({ collectionId: on ? c.id : '' })}
-              >
-                {c.label}
-              </Tag.CheckableTag>
-            ))}
+            </Chip>{' '}
+            {fields.data?.collections.map((c) => {
+              // A second click on the chosen collection clears it.
+              const next = collectionId === String(c.id) ? '' : c.id;
+              return (
+                <Chip
+                  key={c.id}
+                  checked={collectionId === String(c.id)}
+                  href={href({ collectionId: next })}
+                  onPick={() => update({ collectionId: next })}
+                >
+                  {c.label}
+                </Chip>
+              );
+            })}
           </div>
           <div className="catalog-toolbar" style={{ marginTop: 16 }}>
-            <Segmented value={sort} options={SORTS} onChange={(v) => update({ sort: String(v) })} />
-            <Input.Search
-              key={keyword}
-              defaultValue={keyword}
-              allowClear
-              maxLength={Limits.SEARCH_MAX}
-              placeholder="在教材中搜索（书名、作者、拼音首字母）"
-              onSearch={search}
-              style={{ maxWidth: 340 }}
-              aria-label="在教材中搜索"
-            />
+            <Segmented label="排序" value={sort} options={SORTS} onChange={(v) => update({ sort: v })} />
+            <form
+              className="search-box prerender-list-search"
+              role="search"
+              onSubmit={(e) => {
+                e.preventDefault();
+                search(new FormData(e.currentTarget).get('keyword')?.toString() ?? '');
+              }}
+            >
+              <input
+                key={keyword}
+                type="search"
+                name="keyword"
+                defaultValue={keyword}
+                maxLength={Limits.SEARCH_MAX}
+                aria-label="在教材中搜索"
+                placeholder="在教材中搜索（书名、作者、拼音首字母）"
+              />
+              <button type="submit">搜索</button>
+            </form>
           </div>
           {data && <div className="result-count">共 {data.total} 本教材</div>}
           <div style={{ marginTop: 16, opacity: isFetching ? 0.6 : 1 }}>
@@ -119,20 +145,16 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
             ) : data.rows.length ? (
               <BookGrid books={data.rows} />
             ) : (
-              <EmptyState description={searchMode ? Msg.EMPTY_SEARCH : Msg.EMPTY} />
+              <Empty description={searchMode ? Msg.EMPTY_SEARCH : Msg.EMPTY} />
             )}
           </div>
           {data && data.total > pageSize && (
-            <div className="pager">
-              <Pagination
-                current={pageNum}
-                pageSize={pageSize}
-                total={data.total}
-                showSizeChanger
-                pageSizeOptions={[10, 20, 50, 100]}
-                onChange={(page, size) => update({ pageNum: page, pageSize: size })}
-              />
-            </div>
+            <Pager
+              current={pageNum}
+              pages={Math.ceil(data.total / pageSize)}
+              href={(page) => href({ pageNum: page })}
+              onChange={(page) => update({ pageNum: page })}
+            />
           )}
         </div>
       </div>

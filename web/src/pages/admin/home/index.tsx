@@ -2,7 +2,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { StaffMenus, StaffRoleLabel, type StaffMenu } from '@textbook/contracts';
 import { useStaffMe } from '../../../api/admin';
-import { adminPages } from '../pages';
+import { pagesByMenu } from '../pages';
 
 /** The console's first page: who is signed in and the pages their roles open. */
 export default function AdminHome() {
@@ -16,8 +16,7 @@ export default function AdminHome() {
         角色：{me.roles.map((r) => StaffRoleLabel[r]).join('、') || '无'}
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
-        {menus.map((menu) => {
-          const pages = adminPages.filter((p) => p.menu === menu);
+        {pagesByMenu(menus).map(({ menu, pages }) => {
           if (!pages.length) return null;
           return (
             <Col key={menu} xs={24} sm={12} lg={8}>

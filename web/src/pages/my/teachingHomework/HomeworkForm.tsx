@@ -17,7 +17,8 @@ import {
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../../ui/dayjs';
 import {
   BEIJING_TIME_NOTE,
   readsChinaTime,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../../ui/dayjs';
 import {
   BEIJING_TIME_NOTE,
   ClassMsg,

@@ -1,0 +1,54 @@
+import type { NavMenu } from './site.js';
+
+// The site's own addresses of a book, a chapter, a menu's page and a news item: written by the web app's links
+// and by the server's visitor pages (server/src/prerender) alike.
+
+/** A query string of these pairs (the contracts are checked without the DOM's or Node's URLSearchParams). */
+function query(pairs: Record<string, string>): string {
+  return Object.entries(pairs)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+export const bookHref = (id: number) => `/book-detail?id=${id}`;
+
+/**
+ * Reader address of a chapter; `at` is an element id or the words to find there. `trial` marks a free-preview
+ * link, which the route guard lets a visitor follow (members pass in any case).
+ */
+export function readerHref(bookId: number, chapterId: number, at = '', options: { trial?: boolean } = {}): string {
+  const trial = options.trial ? '&trial=1' : '';
+  return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}${trial}${at ? `#${encodeURIComponent(at)}` : ''}`;
+}
+
+/** A server menu's link: list and single pages go to blog-detail with the menu's parameters. */
+export function menuHref(menu: NavMenu): string {
+  const params = query({
+    menuId: String(menu.menuId),
+    contentType: menu.contentType,
+    menuName: menu.menuName,
+    parentId: String(menu.parentId),
+  });
+  if (!menu.path || menu.path === '/blog-detail') return `/blog-detail?${params}`;
+  return menu.path;
+}
+
+/** A news item of the site's content (home page's news block). */
+export function newsHref(row: { id: number; menuId: number | null }): string {
+  const params = query({
+    id: String(row.id),
+    contentType: 'list',
+    ...(row.menuId ? { menuId: String(row.menuId) } : {}),
+  });
+  return `/blog-detail?${params}`;
+}
+
+/**
+ * The pages a pager shows: the first, the last, and those next to the current one, in order (a gap between two
+ * of them is drawn as …). The server's visitor pages and the app's pager draw the same numbers.
+ */
+export function pagerPages(current: number, pages: number): number[] {
+  return [...new Set([1, current - 1, current, current + 1, pages])]
+    .filter((p) => p >= 1 && p <= pages)
+    .sort((a, b) => a - b);
+}
