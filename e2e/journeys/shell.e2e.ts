@@ -173,6 +173,13 @@ for (const device of DEVICES) {
 
 test('two requests failing with 401 together show one re-login dialog', async () => {
   const page = await journey.page('desktop');
+  // Only the return to the tab below may call: no badge poll and no live stream, whose 401 after the logout would
+  // clear the session cookies before the refresh and leave the two calls a visitor's (as in stop 27's CI).
+  await page.addInitScript(() => {
+    const quiet = window as { __noticePollMs?: number; __noticeStreamDelayMs?: number };
+    quiet.__noticePollMs = 1e9;
+    quiet.__noticeStreamDelayMs = 1e9;
+  });
   const token = await loginAs(page, TEACHER);
   // The member's calls still under way: one answered after the logout would stand in for the refresh below.
   const pending = new Set<Request>();
@@ -183,19 +190,20 @@ test('two requests failing with 401 together show one re-login dialog', async ()
   await page.goto('/index', { waitUntil: 'networkidle' });
   await page.getByTestId('user-menu').waitFor();
   await expect.poll(() => pending.size).toBe(0);
-  // Every address that answers 401 from here on (the live badge may notice the ended session by itself first).
+  // Every address that answers 401 from here on.
   const refused = new Set<string>();
   page.on('response', (r) => {
     if (r.status() === 401) refused.add(new URL(r.url()).pathname);
   });
-  await api('/api/logout', { method: 'POST', token });
   // Returning to the tab refreshes member info and the notice badge at once: both answer 401. The first 401 clears
   // the session cookies, so a call the browser sends a moment after it goes as a visitor's (the badge then answers
-  // 0, rightly): the two calls are held here until both are under way, then answered together, as on a slow network.
+  // 0, rightly): from the logout on, the two calls are held until both are under way, then answered together, as
+  // on a slow network. The hold is in place before the logout, so no call slips between the two.
+  let armed = false;
   const held = new Map<string, Route>();
   await page.route(/\/api\/(getMemberInfo|msg-notice\/count)$/, async (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (held.has(path)) return route.continue();
+    if (!armed || held.has(path)) return route.continue();
     held.set(path, route);
     if (held.size < 2) return;
     const both = [...held.values()];
@@ -203,6 +211,8 @@ test('two requests failing with 401 together show one re-login dialog', async ()
     const answers = await Promise.all(both.map((r) => r.fetch()));
     await Promise.all(both.map((r, i) => r.fulfill({ response: answers[i] })));
   });
+  await api('/api/logout', { method: 'POST', token });
+  armed = true;
   // A second return while the dialog is open must not open another either.
   const returnToTab = () => page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
   await returnToTab();

@@ -53,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.mkdirSync(keep, { recursive: true });
     try {
       fs.copyFileSync(server.logFile, path.join(keep, 'server.log'));
+      reportServerErrors(fs.readFileSync(server.logFile, 'utf8'));
     } catch {
       // no log written
     }
@@ -77,4 +78,15 @@ async function publicSite(baseURL: string): Promise<Record<string, unknown>> {
   }
   out['/api/version/base'] = await read('/api/version/base');
   return out;
+}
+
+/**
+ * The server's own errors (pino level 50 and up) in the run's output: a journey that saw a 500 then names its
+ * cause where CI prints it, not only in e2e/.tmp/server.log on a machine that is gone.
+ */
+function reportServerErrors(log: string): void {
+  const errors = log.split('\n').filter((line) => /"level":(5|6)\d/.test(line));
+  if (!errors.length) return;
+  console.warn(`[e2e] the server logged ${errors.length} error(s); the first ones:`);
+  for (const line of errors.slice(0, 5)) console.warn(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
 }

@@ -169,12 +169,16 @@ export async function createTestStaff(
   isAdmin: boolean,
   roles: StaffRole[] = ['editor', 'reviewer', 'finance'],
 ) {
-  return q.insertStaff(ctx.db, {
-    user_name: userName,
-    display_name: userName,
-    password_hash: await hashPassword(password),
-    is_admin: isAdmin ? 1 : 0,
-    roles: rolesColumn(roles),
-    created_at: Date.now(),
-  });
+  return q
+    .insertStaff(ctx.db, {
+      user_name: userName,
+      display_name: userName,
+      password_hash: await hashPassword(password),
+      is_admin: isAdmin ? 1 : 0,
+      roles: rolesColumn(roles),
+      created_at: Date.now(),
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
+    });
 }

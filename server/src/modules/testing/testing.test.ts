@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthMsg } from '@textbook/contracts';
 import { loadConfig } from '../../config.js';
 import { registeredRoutes } from '../../http/module.js';
 import { useTestApp } from '../../../test/helpers.js';
@@ -32,6 +33,19 @@ describe('test-only routes', () => {
       expect(urls).toEqual(
         expect.arrayContaining(['GET /api/dev/sms', 'POST /api/test/staff', 'POST /api/test/session']),
       );
+    });
+
+    it('answers a taken staff name with 409 and the product message, not 500', async () => {
+      const make = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/test/staff',
+          payload: { userName: 'twin_staff', password: 'Console-Pass-2026!', isAdmin: true, roles: [] },
+        });
+      expect((await make()).json().code).toBe(200);
+      const again = await make();
+      expect(again.statusCode).toBe(409);
+      expect(again.json().msg).toBe(AuthMsg.STAFF_NAME_TAKEN);
     });
   });
 });
