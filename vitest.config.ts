@@ -20,6 +20,8 @@ export default defineConfig({
     // imports were most of the suite's time: 146 s → 63 s on SQLite, 216 s → 131 s on PostgreSQL). Every file
     // still builds its own app and database (useTestApp); nothing a test relies on lives in module state.
     isolate: false,
+    // On PostgreSQL: the run's migrated template database, which each file copies (server/test/db.ts).
+    globalSetup: ['server/test/global-setup.ts'],
     reporters: reporters('api'),
   },
 });

@@ -17,6 +17,63 @@ export interface TestDatabase extends DbHandle {
 }
 
 /**
+ * The API suite's migrated template database (PostgreSQL), named by server/test/global-setup.ts for the workers:
+ * each test file then gets a database copied from it, 50–100 ms instead of 0.8 s to make and migrate a schema
+ * and 0.6 s to drop it under the lock below (which made the suite's 117 files wait on each other for 160 s).
+ */
+export const TEMPLATE_ENV = 'TEST_PG_TEMPLATE';
+
+/** `url` with another database name in its path. */
+export function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.href;
+}
+
+/** Runs one statement on an administrative connection to `url`'s database. */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Runs a statement that PostgreSQL refuses while another session is connected to the database it names (55006:
+ * a copy's template, or a database to drop whose pool's connections are still saying goodbye), again a moment
+ * later. (`drop … with (force)` would end those sessions, and each would throw "terminating connection due to
+ * administrator command" in the test process.)
+ */
+async function whenAlone(url: string, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await adminQuery(url, statement);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+async function copyOfTemplate(url: string, template: string): Promise<TestDatabase> {
+  const name = `${template.replace(/_tpl$/, '')}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  // WAL_LOG copies a small database block by block through the WAL, without FILE_COPY's checkpoint.
+  await whenAlone(url, `create database ${name} template ${template} strategy wal_log`);
+  const handle = openDatabase(databaseUrl(url, name));
+  return {
+    ...handle,
+    label: `postgres database ${name}`,
+    drop: async () => {
+      await handle.close();
+      await whenAlone(url, `drop database if exists ${name}`);
+    },
+  };
+}
+
+/**
  * Test files run two at a time, each making and dropping schemas in the one database. Kysely's migrator reads the
  * catalogue of every schema (it looks for its own tables), and a catalogue read that meets a schema another worker
  * is dropping at that moment fails ("schema t_… does not exist"). Making, migrating and dropping a schema take
@@ -37,6 +94,8 @@ export async function withSchemaLock<T>(url: string, work: () => Promise<T>): Pr
 }
 
 export async function createTestDatabase(url = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
+  const template = process.env[TEMPLATE_ENV];
+  if (url && isPostgresUrl(url) && template) return copyOfTemplate(url, template);
   if (url && isPostgresUrl(url)) {
     const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const handle = await withSchemaLock(url, async () => {
