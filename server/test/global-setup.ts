@@ -27,10 +27,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ datname: string }>(
-        'select datname from pg_database where datname like $1',
-        [`${run}\\_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+        `${run}\\_%`,
+      ]);
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     } finally {
       await admin.end();
