@@ -20,7 +20,7 @@ import {
   type Download,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath, HEADLESS_SHELL, journeyBrowserPath } from './chromium.js';
 import { ROOT } from './server.js';
 
@@ -51,7 +51,10 @@ interface PageInfo {
   journey: string;
   device: Device;
   errors: string[];
+  /** The last API answers (status, method, path, time taken), for the report of a failed journey. */
+  calls: string[];
 }
+const CALLS_KEPT = 25;
 const pages = new WeakMap<Page, PageInfo>();
 
 function info(page: Page): PageInfo {
@@ -87,6 +90,14 @@ export function useJourney(name: string): Journey {
   });
 
   let ownChromium: Promise<Browser> | undefined;
+  /** Pages opened by the test under way: on its failure each is photographed and described. */
+  const opened: Page[] = [];
+
+  afterEach(async ({ task }) => {
+    const pagesOfTest = opened.splice(0);
+    if (task.result?.state !== 'fail') return;
+    for (const page of pagesOfTest) await reportFailedPage(page, task.name).catch(() => undefined);
+  });
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
@@ -127,8 +138,18 @@ export function useJourney(name: string): Journey {
         (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 20_000;
       });
       const page = await context.newPage();
-      const entry: PageInfo = { journey: name, device, errors: [] };
+      const entry: PageInfo = { journey: name, device, errors: [], calls: [] };
       pages.set(page, entry);
+      opened.push(page);
+      page.on('response', (res) => {
+        const url = new URL(res.url());
+        if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/book/asset/')) return;
+        const took = res.request().timing().responseStart;
+        entry.calls.push(
+          `${res.status()} ${res.request().method()} ${url.pathname}${url.search} ${Math.round(took)}ms`,
+        );
+        if (entry.calls.length > CALLS_KEPT) entry.calls.shift();
+      });
       page.on('console', (msg) => {
         if (msg.type() === 'error') entry.errors.push(`console: ${msg.text()} (${msg.location().url})`);
       });
@@ -142,6 +163,33 @@ export function useJourney(name: string): Journey {
     },
   };
   return journey;
+}
+
+/**
+ * What a failed test's page showed: a screenshot `FAILED-<test>-<device>.png` beside the journey's others, and in
+ * the run's output its address, errors, toasts, open dialogs and last API answers (what CI keeps of a failure).
+ */
+async function reportFailedPage(page: Page, testName: string): Promise<void> {
+  if (page.isClosed()) return;
+  const { journey, device, errors, calls } = info(page);
+  const slug = testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+  const file = path.join(SCREENSHOT_DIR, journey, `FAILED-${slug}-${device}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, timeout: 10_000 }).catch(() => undefined);
+  const dialogs = await page
+    .locator('.ant-modal-wrap:visible, .ant-drawer-open, .ant-popover:visible')
+    .allInnerTexts()
+    .catch(() => []);
+  const lines = [
+    `[e2e] failed: ${journey} › ${testName} (${device}) at ${page.url()}`,
+    `  screenshot: ${path.relative(ROOT, file)}`,
+    `  toasts: ${JSON.stringify(await toasts(page).catch(() => []))}`,
+    `  open dialogs: ${JSON.stringify(dialogs.map((d) => d.replace(/\s+/g, ' ').slice(0, 300)))}`,
+    `  errors: ${JSON.stringify(errors)}`,
+    '  last API answers:',
+    ...calls.map((c) => `    ${c}`),
+  ];
+  console.warn(lines.join('\n'));
 }
 
 /**
