@@ -181,6 +181,9 @@ function paintedProbe({ probe, note }: { probe: string; note: string }): boolean
     )
       return false;
   }
+  // Holds in this frame: stamp the time once the frame is drawn (see the click measurement).
+  const w = window as unknown as { paintedAt?: number };
+  if (w.paintedAt === undefined) setTimeout(() => (w.paintedAt ??= performance.now()));
   return true;
 }
 
@@ -298,6 +301,7 @@ export const measurements: Measurement[] = [
       const noted = await addNotes(ctx, book);
       const page = await context.newPage();
       const samples: number[] = [];
+      const withRoundTrip: number[] = [];
       // BENCH_READER_TRACE=file.json: one more click, after the five, traced (Chromium's trace, for DevTools).
       const trace = process.env.BENCH_READER_TRACE;
       try {
@@ -330,21 +334,32 @@ export const measurements: Measurement[] = [
               ],
             });
           await page.click('[data-testid=next-chapter]');
+          // The probe runs in each frame's animation callbacks (polling 'raf'), before that frame is drawn: the frame
+          // in which it first holds is the one that paints the text, and a task queued from there runs once that
+          // frame is drawn. Its time is the sample, taken in the page. (Until 2026-11-25 the sample was taken by a
+          // second evaluate after the probe had answered: a round trip to the browser and a frame later, 10-60 ms
+          // more on this machine, kept below as `withRoundTrip`.)
           await page.waitForFunction(
             paintedProbe,
             { probe: book.probe, note: noted },
             { polling: 'raf', timeout: 10_000 },
           );
-          const sample = await page.evaluate(
+          const [sample, later] = await page.evaluate(
             () =>
-              new Promise<number>((resolve) =>
+              new Promise<[number, number]>((resolve) =>
                 requestAnimationFrame(() =>
-                  setTimeout(() => resolve(performance.now() - (window as unknown as { clickedAt: number }).clickedAt)),
+                  setTimeout(() => {
+                    const w = window as unknown as { clickedAt: number; paintedAt: number };
+                    resolve([w.paintedAt - w.clickedAt, performance.now() - w.clickedAt]);
+                  }),
                 ),
               ),
           );
           if (tracing) await browser.stopTracing();
-          else samples.push(sample);
+          else {
+            samples.push(sample);
+            withRoundTrip.push(later);
+          }
         }
       } finally {
         await context.close();
@@ -357,7 +372,7 @@ export const measurements: Measurement[] = [
         budget: CLICK_TO_PAINT_BUDGET_MS,
         limit: 'max',
         pass: judge(value, CLICK_TO_PAINT_BUDGET_MS, 'max'),
-        detail: { samples: samples.map(Math.round) },
+        detail: { samples: samples.map(Math.round), withRoundTrip: withRoundTrip.map(Math.round) },
       };
     },
   },
