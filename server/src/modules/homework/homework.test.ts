@@ -9,6 +9,7 @@ import {
   type HomeworkSectionNode,
   type NoticeItem,
   type Paged,
+  SubmissionStatus,
   type StudentHomeworkInfo,
   type StudentHomeworkRow,
   type TeacherHomeworkInfo,
@@ -511,6 +512,35 @@ describe("the student's list", () => {
     const second = await list('pageNum=2&pageSize=1');
     expect(second.rows.map((r) => r.id)).toEqual([far.id]);
     expect(second.total).toBe(4);
+  });
+
+  it('asked again within the second, is the same page until a deadline passes or the work changes', async () => {
+    const v = await buildWorld();
+    const start = Math.ceil(Date.now() / MINUTE) * MINUTE;
+    homeworkClock(t.ctx).now = () => start;
+    const soon = await released(v, { title: '马上截止', dueTime: formatClassTime(start + HOUR) });
+    const later = await released(v, { title: '稍后截止', dueTime: formatClassTime(start + 2 * HOUR) });
+    const list = async () =>
+      expectOk(await get<Paged<StudentHomeworkRow>>(v.student.token, '/api/homework/student/list?pageSize=10'));
+    // A millisecond before the first deadline, then one after it: the page kept a moment ago is not used.
+    homeworkClock(t.ctx).now = () => start + HOUR - 1;
+    const before = await list();
+    expect(before.rows.map((r) => [r.id, r.timeLeft])).toEqual([
+      [soon.id, 1],
+      [later.id, HOUR + 1],
+    ]);
+    homeworkClock(t.ctx).now = () => start + HOUR + 1;
+    const after = await list();
+    expect(after.rows.map((r) => r.id)).toEqual([later.id, soon.id]);
+    expect(after.rows[1]).toMatchObject({ timeLeft: -1, resultsVisible: true });
+    // Work handed in within the same millisecond shows at once.
+    const answers = answersFor(expectOk(await info(v.student.token, later.id)));
+    expectOk(await post(v.student.token, '/api/homework/student/submit', { id: later.id, answers }));
+    const handed = await list();
+    expect(handed.rows.find((r) => r.id === later.id)).toMatchObject({ status: SubmissionStatus.SUBMITTED });
+    // A clock set back (tests, a corrected server clock) does not get a page made for a later time.
+    homeworkClock(t.ctx).now = () => start;
+    expect((await list()).rows.map((r) => r.id)).toEqual([soon.id, later.id]);
   });
 });
 
