@@ -28,6 +28,7 @@ import { readUpload } from '../../http/files.js';
 import { isStaff } from '../../policies/helpers.js';
 import * as lists from './booklists.js';
 import * as manage from './manage.js';
+import { asJson } from './cache.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
 
@@ -53,7 +54,7 @@ export const catalogModule = defineModule({
       policy: 'book.browse',
       query: bookListQuery,
       answer: paged(bookCard),
-      handler: ({ ctx, query }) => books.listTextbooks(ctx, query),
+      handler: ({ ctx, query }) => asJson(books.listTextbooks(ctx, query)),
     }),
     route({
       method: 'GET',
@@ -71,7 +72,7 @@ export const catalogModule = defineModule({
       policy: 'book.browse',
       query: limitQuery,
       answer: z.array(bookCard),
-      handler: ({ ctx, query }) => books.recommendedBooks(ctx, query.limit),
+      handler: ({ ctx, query }) => asJson(books.recommendedBooks(ctx, query.limit)),
     }),
     route({
       method: 'GET',
@@ -80,7 +81,7 @@ export const catalogModule = defineModule({
       policy: 'book.browse',
       query: limitQuery,
       answer: z.array(bookCard),
-      handler: ({ ctx, query }) => books.newBooks(ctx, query.limit),
+      handler: ({ ctx, query }) => asJson(books.newBooks(ctx, query.limit)),
     }),
     route({
       method: 'GET',
@@ -129,7 +130,7 @@ export const catalogModule = defineModule({
       policy: 'book.browse',
       query: bookIdQuery,
       answer: z.array(sectionNode),
-      handler: ({ ctx, actor, query }) => books.getSectionTree(ctx, actor, query.bookId),
+      handler: ({ ctx, actor, query }) => asJson(books.getSectionTree(ctx, actor, query.bookId)),
     }),
     route({
       method: 'GET',
