@@ -223,6 +223,17 @@ export async function painted(page: Page): Promise<void> {
 
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const { journey, device } = info(page);
+  if (device === 'phone') {
+    // A page wider than a phone's screen makes the phone zoom the whole page out: every phone screenshot checks it
+    // (a one-line news title and a long book title once widened a single-column grid to 473 and 401 px).
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, `${journey}/${name}: the page is wider than the phone's screen`).toBeLessThanOrEqual(
+      clientWidth,
+    );
+  }
   const file = path.join(SCREENSHOT_DIR, journey, `${name}-${device}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
