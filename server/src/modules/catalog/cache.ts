@@ -1,7 +1,6 @@
 import type { AppContext } from '../../http/context.js';
 import type { Db } from '../../db/connection.js';
-import { jsonData, type JsonData } from '../../http/envelope.js';
-import { invalidate, KeptBeside, tag, type CacheOwner } from '../../http/read-cache.js';
+import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { addBookViews } from './queries.js';
 
 /**
@@ -15,17 +14,6 @@ const CATALOG = tag.catalog;
 export function cached<T>(ctx: Pick<AppContext, 'caches'>, key: string, load: () => Promise<T>): Promise<T> {
   const reads = ctx.caches.cache<unknown>('catalog-reads', READS);
   return reads.get(key, async () => ({ value: await load(), tags: [CATALOG] })) as Promise<T>;
-}
-
-/**
- * A catalogue read's JSON, written once per cached value and gone with it (`KeptBeside`): the route sends these
- * bytes in its envelope instead of serializing the same cards or tree for every request. The textbook list's 20
- * cards (3.5 KB) ran at 0.34× a bare route with JSON.stringify on each request, the section tree (3.3 KB) at 0.43×.
- */
-const written = new KeptBeside<JsonData<unknown>>(1);
-export async function asJson<T extends object>(read: Promise<T>): Promise<JsonData<T>> {
-  const value = await read;
-  return written.get(value, '', () => jsonData(value)) as JsonData<T>;
 }
 
 /** Forget cached catalogue reads (import, staff edits, book lists call this). */

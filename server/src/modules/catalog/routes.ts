@@ -23,12 +23,12 @@ import {
   sectionNode,
 } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
+import { asJson } from '../../http/read-cache.js';
 import { pageWindow } from '../../http/paging.js';
 import { readUpload } from '../../http/files.js';
 import { isStaff } from '../../policies/helpers.js';
 import * as lists from './booklists.js';
 import * as manage from './manage.js';
-import { asJson } from './cache.js';
 import { searchBooks } from './search.js';
 import * as books from './service.js';
 

@@ -23,6 +23,7 @@ import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { sendDownload } from '../../http/files.js';
 import { CLASS_CODE, HEAVY, route, say } from '../../http/module.js';
+import { asJson } from '../../http/read-cache.js';
 import { asMember } from '../../policies/helpers.js';
 import * as joiner from './joiner.js';
 import * as classes from './service.js';
@@ -103,7 +104,7 @@ export const studentRoutes = [
     body: pageQuery.optional(),
     answer: paged(myClassRow),
     // The body was validated (and its defaults filled) by the route's schema; only a missing one is read here.
-    handler: ({ ctx, actor, body }) => students.myClasses(ctx, asMember(actor), body ?? NO_PAGE),
+    handler: ({ ctx, actor, body }) => asJson(students.myClasses(ctx, asMember(actor), body ?? NO_PAGE)),
   }),
   route({
     method: 'GET',

@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { sendDownload } from '../../http/files.js';
 import { defineModule, HEAVY, route, say, type AnyRoute } from '../../http/module.js';
+import { asJson } from '../../http/read-cache.js';
 import { asMember, asStaff } from '../../policies/helpers.js';
 import { codeRoutes } from './code-routes.js';
 import { infoRoutes, userRoutes } from './info-routes.js';
@@ -63,7 +64,7 @@ const bookRoutes: AnyRoute[] = [
     policy: 'college.admin',
     query: collegeBookPageQuery,
     answer: paged(collegeBookRow),
-    handler: ({ ctx, actor, query }) => seats.bookPage(ctx, seats.collegeOf(asMember(actor)), query),
+    handler: ({ ctx, actor, query }) => asJson(seats.bookPage(ctx, seats.collegeOf(asMember(actor)), query)),
   }),
   route({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberInfo } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
+import { asJson } from '../../http/read-cache.js';
 import { asMember } from '../../policies/helpers.js';
 import { endSession } from '../session/index.js';
 import { clearSessionCookies } from '../../http/session-cookie.js';
@@ -17,7 +18,8 @@ export const memberModule = defineModule({
       summary: 'The logged-in member, for the current college, with the personal-centre areas it may use',
       policy: 'member.readSelf',
       answer: z.object({ member: memberInfo }),
-      handler: async ({ ctx, actor }) => ({ member: await getMemberInfo(ctx, asMember(actor).memberId) }),
+      handler: ({ ctx, actor }) =>
+        asJson(getMemberInfo(ctx, asMember(actor).memberId), 'member', (member) => ({ member })),
     }),
     route({
       method: 'POST',

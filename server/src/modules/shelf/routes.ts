@@ -13,6 +13,7 @@ import {
 import { sendDownload } from '../../http/files.js';
 import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { pageWindow } from '../../http/paging.js';
+import { asJson } from '../../http/read-cache.js';
 import { asMember } from '../../policies/helpers.js';
 import * as shelf from './shelf.js';
 
@@ -64,7 +65,7 @@ export const shelfModule = defineModule({
       policy: 'shelf.own',
       query: shelfQuery,
       answer: paged(shelfBook),
-      handler: ({ ctx, actor, query }) => shelf.shelfPage(ctx, asMember(actor), query),
+      handler: ({ ctx, actor, query }) => asJson(shelf.shelfPage(ctx, asMember(actor), query)),
     }),
     route({
       method: 'POST',
