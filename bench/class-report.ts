@@ -4,9 +4,8 @@
 // in TEST_DATABASE_URL when that is a postgres URL.
 import type { AddressInfo } from 'node:net';
 import { appContext, buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
 import { createTestDatabase } from '../server/test/db.js';
-import { BENCH_CIPHER_KEY, type Measurement, type MeasurementResult } from './lib.js';
+import { benchAppConfig, type Measurement, type MeasurementResult } from './lib.js';
 import { generateReportData } from './report-data.js';
 
 const REQUESTS = 200;
@@ -17,11 +16,7 @@ function percentile(sorted: number[], p: number): number {
 
 export async function measureClassReport(): Promise<MeasurementResult[]> {
   const database = await createTestDatabase();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'production', PASSWORD_CIPHER_KEY: BENCH_CIPHER_KEY, LOG_LEVEL: 'warn' }),
-    webDist: '/nonexistent',
-  };
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config: benchAppConfig(), database });
   try {
     const t0 = performance.now();
     const world = await generateReportData(appContext(app));

@@ -44,7 +44,7 @@ let prepared: Promise<TeachingWorld> | undefined;
  * The world, written once per run into the bench server's SQLite file by an app of this process built on the same
  * file (the services need an app's context). The server caches nothing of it yet: new members, a new college.
  */
-export function prepare(ctx: Pick<BenchContext, 'dataDir'>): Promise<TeachingWorld> {
+function prepare(ctx: Pick<BenchContext, 'dataDir'>): Promise<TeachingWorld> {
   prepared ??= (async () => {
     const database = openDatabase(path.join(ctx.dataDir, 'platform.db'));
     const config = benchAppConfig({ DATA_DIR: ctx.dataDir });

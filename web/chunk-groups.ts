@@ -9,6 +9,9 @@ const LIBRARY_INDEX = /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es
  * it makes the chunks. A library's index is left out with what it imports: through it the closure would hold
  * every component of antd, where the bundle takes only those used.
  */
+/** The module that brings antd (its provider): the root of the `antd-core` group and of the route preloads' antd. */
+export const ANTD_PROVIDER = /[\\/]src[\\/]ui[\\/]AntdProvider\.tsx$/;
+
 export function staticClosure(name: string, module: RegExp): { plugin: Plugin; has: (id: string) => boolean } {
   const ids = new Set<string>();
   return {

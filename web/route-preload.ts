@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
+import { ANTD_PROVIDER } from './chunk-groups';
 
 /** The app's starter (start/start-app.js), inlined without its comments and indentation. */
 function starter(src: string): string {
@@ -61,7 +62,7 @@ export function routePreload(): Plugin {
           return files.indexOf(name);
         };
         // antd's provider, which router.tsx loads beside a page that draws antd (src/ui/withAntd.ts).
-        const provider = chunks.find((c) => /[\\/]src[\\/]ui[\\/]AntdProvider\.tsx$/.test(c.facadeModuleId ?? ''));
+        const provider = chunks.find((c) => ANTD_PROVIDER.test(c.facadeModuleId ?? ''));
         const drawsAntd = (file: string) =>
           byFile.get(file)?.moduleIds.some((id) => /[\\/]node_modules[\\/]antd[\\/]/.test(id)) ?? false;
         const routes: Record<string, number[]> = {};

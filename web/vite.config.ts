@@ -1,11 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { staticClosure } from './chunk-groups';
+import { ANTD_PROVIDER, staticClosure } from './chunk-groups';
 import { pureContracts } from './pure-contracts';
 import { routePreload } from './route-preload';
 
 /** antd's provider and what it needs (its style runtime, theme, locale): wanted by every page that draws antd. */
-const antdCore = staticClosure('antd-core', /[\\/]src[\\/]ui[\\/]AntdProvider\.tsx$/);
+const antdCore = staticClosure('antd-core', ANTD_PROVIDER);
 
 export default defineConfig({
   plugins: [react(), pureContracts(), routePreload(), antdCore.plugin],

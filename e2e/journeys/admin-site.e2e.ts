@@ -26,12 +26,12 @@ beforeEach(() => {
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
   const { token } = await makeStaff(['editor'], { tag: 'site_' });
-  const mark = String(stamp % 1000);
+  const mine = new Set([`栏甲${stamp % 1000}`, `栏乙${stamp % 1000}`]);
   const menus = await api<{ menuId: number; menuName: string }[]>('/api/admin/navMenu/list', {
     token,
   });
   for (const m of menus.data ?? []) {
-    if (m.menuName.endsWith(mark)) await api(`/api/admin/navMenu/${m.menuId}`, { method: 'DELETE', token });
+    if (mine.has(m.menuName)) await api(`/api/admin/navMenu/${m.menuId}`, { method: 'DELETE', token });
   }
   const links = await api<{ id: number; linkName: string }[]>('/api/admin/link/list', { token });
   for (const l of links.data ?? []) {

@@ -2,7 +2,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
-import { chaptersOf, importBook, type ChapterFacts, openReader } from '../support/reader.js';
+import {
+  chaptersOf,
+  importBook,
+  type ChapterFacts,
+  openReader,
+  sections,
+  turnOnContinuous,
+} from '../support/reader.js';
 
 const journey = useJourney('reader-continuous-vertical');
 
@@ -14,18 +21,6 @@ beforeAll(async () => {
   bookId = await importBook('conformance/idpf-epub3-samples/kusamakura-japanese-vertical-writing.epub', 999);
   chapters = await chaptersOf(bookId);
 });
-
-const sections = (page: Page) => page.locator('[data-testid=reader-continuous] > section[aria-labelledby]');
-
-/** Turns the continuous (screen-reader) mode on through the settings drawer. */
-async function turnOn(page: Page): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  const settings = page.getByRole('region', { name: '阅读设置' });
-  await settings.waitFor();
-  await settings.getByRole('switch', { name: '连续阅读（读屏模式）' }).click();
-  await page.keyboard.press('Escape');
-  await sections(page).first().waitFor();
-}
 
 interface Layout {
   writingMode: string;
@@ -99,7 +94,7 @@ for (const device of DEVICES) {
     const page = await journey.page(device);
     await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${first.id}&trial=1`);
     await page.getByTestId('chapter-host').waitFor();
-    await turnOn(page);
+    await turnOnContinuous(page);
     await expect.poll(async () => (await layoutOf(page, 0)).firstText.length).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     await shot(page, 'start', { fullPage: false });

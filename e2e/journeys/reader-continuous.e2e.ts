@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
-import { chaptersOf, importBook, openReader } from '../support/reader.js';
+import { chaptersOf, importBook, openReader, sections, turnOnContinuous } from '../support/reader.js';
 
 const journey = useJourney('reader-continuous');
 const STUDENT = 4;
@@ -27,20 +27,6 @@ beforeAll(async () => {
   spine = (await api<{ id: number; free: boolean }[]>(`/api/reader/spine?bookId=${bookId}`)).data;
 });
 
-const sections = (page: Page) => page.locator('[data-testid=reader-continuous] > section[aria-labelledby]');
-
-/** Turns the continuous (screen-reader) mode on through the settings drawer. */
-async function turnOn(page: Page): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  const settings = page.getByRole('region', { name: '阅读设置' });
-  await settings.waitFor();
-  await settings.getByRole('switch', { name: '连续阅读（读屏模式）' }).click();
-  await page.keyboard.press('Escape');
-  // Until the drawer has slid away its mask covers the text (a click there would land on the mask).
-  await settings.waitFor({ state: 'hidden' });
-  await sections(page).first().waitFor();
-}
-
 /** Scrolls the continuous page to its end (the reader's own scroller, as a reader's wheel would). */
 const scrollToEnd = (page: Page) =>
   page.evaluate(() => {
@@ -60,7 +46,7 @@ for (const device of DEVICES) {
     await loginAs(page, STUDENT);
     await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${first.id}`);
     await page.getByTestId('chapter-host').waitFor();
-    await turnOn(page);
+    await turnOnContinuous(page);
 
     // Landmarks: the text is the main region, the contents a navigation region.
     await expect.poll(() => page.getByRole('main').count()).toBe(1);
@@ -132,7 +118,7 @@ test('a visitor reading continuously stops at the first chapter that needs a log
   const page = await journey.page('desktop');
   await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${lastFree.id}&trial=1`);
   await page.getByTestId('chapter-host').waitFor();
-  await turnOn(page);
+  await turnOnContinuous(page);
   await scrollToEnd(page);
   await page.getByTestId('reader-continuous').getByText('登录后继续阅读').waitFor();
   expect(await sections(page).count()).toBe(1);
@@ -147,7 +133,7 @@ test('a note reference opens its note in a popup in continuous mode, as in pages
   const page = await journey.page('desktop');
   await openReader(page, `/bookPreview?bookId=${poem}&chapterId=${longest.id}&trial=1`);
   await page.getByTestId('chapter-host').waitFor();
-  await turnOn(page);
+  await turnOnContinuous(page);
   const noteref = sections(page).first().locator('a[epub\\:type~="noteref"]').first();
   await noteref.scrollIntoViewIfNeeded();
   const scrolled = () => page.getByTestId('reader-continuous').evaluate((el) => el.scrollTop);

@@ -52,8 +52,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const keep = path.join(ROOT, 'e2e/.tmp');
     fs.mkdirSync(keep, { recursive: true });
     try {
-      fs.copyFileSync(server.logFile, path.join(keep, 'server.log'));
-      reportServerErrors(fs.readFileSync(server.logFile, 'utf8'));
+      const log = fs.readFileSync(server.logFile, 'utf8');
+      fs.writeFileSync(path.join(keep, 'server.log'), log);
+      reportServerErrors(log);
     } catch {
       // no log written
     }

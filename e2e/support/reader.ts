@@ -82,3 +82,18 @@ export const marks = (page: Page) =>
   page.evaluate(
     () => document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelectorAll('mark.rd-hl').length,
   );
+
+/** The chapters of the continuous (screen-reader) mode, each a section labelled by its heading. */
+export const sections = (page: Page) => page.locator('[data-testid=reader-continuous] > section[aria-labelledby]');
+
+/** Turns the continuous (screen-reader) mode on through the settings drawer. */
+export async function turnOnContinuous(page: Page): Promise<void> {
+  await page.getByTestId('settings-button').click();
+  const settings = page.getByRole('region', { name: '阅读设置' });
+  await settings.waitFor();
+  await settings.getByRole('switch', { name: '连续阅读（读屏模式）' }).click();
+  await page.keyboard.press('Escape');
+  // Until the drawer has slid away its mask covers the text (a click there would land on the mask).
+  await settings.waitFor({ state: 'hidden' });
+  await sections(page).first().waitFor();
+}

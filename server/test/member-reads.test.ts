@@ -106,6 +106,7 @@ const aClass = (isReview: '0' | '1') => async (w: TestApp) => {
 };
 const post = async (t: TestApp, url: string, token: string, payload?: object) =>
   expectOk(await call(t.app, { method: 'POST', url, token, payload }));
+const get = async <T>(t: TestApp, url: string, token: string) => expectOk(await call<T>(t.app, { url, token }));
 
 /** A class of the world's book (joins approved at once) with a student in it, a section, and a short question. */
 async function homeworkWorld(w: TestApp) {
@@ -153,20 +154,10 @@ async function homeworkWorld(w: TestApp) {
   return { world, cls, body, save, release, submit };
 }
 type HomeworkWorld = Awaited<ReturnType<typeof homeworkWorld>>;
-const teacherHomework = async (r: TestApp, s: HomeworkWorld) =>
-  expectOk(
-    await call<HomeworkRow[]>(r.app, {
-      url: `/api/homework/teacher/listByChapter?classId=${s.cls.id}`,
-      token: s.world.teacher.token,
-    }),
-  );
-const studentHomework = async (r: TestApp, s: HomeworkWorld) =>
-  expectOk(
-    await call<Paged<StudentHomeworkRow>>(r.app, {
-      url: '/api/homework/student/list?pageNum=1&pageSize=10',
-      token: s.world.student.token,
-    }),
-  );
+const teacherHomework = (r: TestApp, s: HomeworkWorld) =>
+  get<HomeworkRow[]>(r, `/api/homework/teacher/listByChapter?classId=${s.cls.id}`, s.world.teacher.token);
+const studentHomework = (r: TestApp, s: HomeworkWorld) =>
+  get<Paged<StudentHomeworkRow>>(r, '/api/homework/student/list?pageNum=1&pageSize=10', s.world.student.token);
 
 const cases = [
   readCase({
@@ -534,11 +525,10 @@ const cases = [
         // A short answer handed in waits for the teacher.
         write: async (w, s) => {
           const [hw] = await teacherHomework(w, s);
-          const info = expectOk(
-            await call<StudentHomeworkInfo>(w.app, {
-              url: `/api/homework/student/info?id=${hw!.id}`,
-              token: s.world.student.token,
-            }),
+          const info = await get<StudentHomeworkInfo>(
+            w,
+            `/api/homework/student/info?id=${hw!.id}`,
+            s.world.student.token,
           );
           await post(w, '/api/homework/student/submit', s.world.student.token, {
             id: hw!.id,
@@ -550,11 +540,10 @@ const cases = [
       {
         write: async (w, s) => {
           const [hw] = await teacherHomework(w, s);
-          const info = expectOk(
-            await call<TeacherHomeworkInfo>(w.app, {
-              url: `/api/homework/teacher/info?id=${hw!.id}`,
-              token: s.world.teacher.token,
-            }),
+          const info = await get<TeacherHomeworkInfo>(
+            w,
+            `/api/homework/teacher/info?id=${hw!.id}`,
+            s.world.teacher.token,
           );
           const work = info.submissions.find((x) => x.memberId === s.world.student.id)!;
           await post(w, `/api/homework/teacher/reviewHomework/${work.id}`, s.world.teacher.token, {

@@ -23,6 +23,7 @@ import {
   type ChapterContent,
 } from '@textbook/contracts';
 import { hasSessionCookie, readCookie } from '../http/session-cookie.js';
+import { ASSET_ROUTE } from '../modules/books/index.js';
 import { escapeHtml, html, jsonForScript, type SafeHtml } from './html.js';
 import { detailPage, homePage, textbookPage, type TextbookQuery } from './pages.js';
 import { readerPage, writable } from './reader.js';
@@ -131,7 +132,7 @@ class Loader {
 
   /** A book's stylesheet (its own address on this site); undefined when it does not answer 200. */
   async stylesheet(url: string): Promise<string | undefined> {
-    if (!/^\/api\/book\/asset\/[^?#]+\.css$/i.test(url)) return undefined;
+    if (!url.startsWith(ASSET_ROUTE) || !/^[^?#]+\.css$/i.test(url)) return undefined;
     const answer = await this.app.inject({ method: 'GET', url, headers: { accept: 'text/css' } });
     if (answer.statusCode !== 200) return undefined;
     this.answers[url] = answer.body;

@@ -125,5 +125,3 @@ export const useBookListDetail = (id: number) =>
     enabled: id > 0,
     retry: false,
   });
-
-export { readerHref } from '@textbook/contracts';

@@ -1,4 +1,4 @@
-import { ReaderMsg, type InBookHit } from '@textbook/contracts';
+import { ReaderMsg, readerHref, type InBookHit } from '@textbook/contracts';
 import type { Actor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import type { ReadVerdict } from '../../policies/books.js';
@@ -39,7 +39,7 @@ export async function searchInBook(
     // The whole text first; otherwise every word near each other counts as a hit at the first word.
     const needle = needles.find((n) => lower.includes(n));
     if (!needle) continue;
-    const link = `/bookPreview?bookId=${bookId}&chapterId=${chapter.id}#${encodeURIComponent(text.trim())}`;
+    const link = readerHref(bookId, chapter.id, text.trim());
     const verdict = readable(Boolean(chapter.free));
     if (!verdict.read) {
       total += 1;

@@ -765,10 +765,9 @@ export async function studentList(
   const { items, now, row } = await studentWork(ctx, actor, {});
   const make = () => {
     // Sorted and paged before the rows are written: only the page's rows are.
-    const handedIn = (item: (typeof items)[number]) =>
-      Boolean(item.work && item.work.status >= SubmissionStatus.SUBMITTED);
+    const handedIn = (item: StudentItem) => Boolean(item.work && item.work.status >= SubmissionStatus.SUBMITTED);
     const chosen = query.state ? items.filter((item) => handedIn(item) === (query.state === 'done')) : items;
-    const pending = (item: (typeof items)[number]) => !handedIn(item) && num(item.h.dueAt) > now;
+    const pending = (item: StudentItem) => !handedIn(item) && num(item.h.dueAt) > now;
     const ordered = chosen
       .map((item) => ({ item, pending: pending(item), due: num(item.h.dueAt) }))
       .sort((a, b) => {
@@ -893,11 +892,11 @@ export async function studentSubmit(
     late: late ? 1 : 0,
     now,
   });
-  if (won) homeworkChanged(ctx, hw.classId, actor.memberId);
   if (!won) {
     const first = (await q.submissionOf(ctx.db, hw.id, actor.memberId))!;
     return { status: first.status, submitTime: num(first.submittedAt), late: Boolean(first.late) };
   }
+  homeworkChanged(ctx, hw.classId, actor.memberId);
   return { status: SubmissionStatus.SUBMITTED, submitTime: now, late };
 }
 

@@ -83,18 +83,14 @@ export async function createStaff(
   const password = newPassword(ctx, input.password);
   if (await q.findByName(ctx.db, input.userName)) throw conflict(AuthMsg.STAFF_NAME_TAKEN);
   // Two parallel creations of one name both pass the check above: the unique index decides, and the loser hears 409.
-  const { id } = await q
-    .insertStaff(ctx.db, {
-      user_name: input.userName,
-      display_name: input.displayName,
-      password_hash: await hashPassword(password),
-      is_admin: isAdmin ? 1 : 0,
-      roles: rolesColumn(input.roles ?? []),
-      created_at: Date.now(),
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
-    });
+  const { id } = await insertNamedStaff(ctx, {
+    user_name: input.userName,
+    display_name: input.displayName,
+    password_hash: await hashPassword(password),
+    is_admin: isAdmin ? 1 : 0,
+    roles: rolesColumn(input.roles ?? []),
+    created_at: Date.now(),
+  });
   return presentStaff((await q.findById(ctx.db, id))!);
 }
 
@@ -169,16 +165,19 @@ export async function createTestStaff(
   isAdmin: boolean,
   roles: StaffRole[] = ['editor', 'reviewer', 'finance'],
 ) {
-  return q
-    .insertStaff(ctx.db, {
-      user_name: userName,
-      display_name: userName,
-      password_hash: await hashPassword(password),
-      is_admin: isAdmin ? 1 : 0,
-      roles: rolesColumn(roles),
-      created_at: Date.now(),
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
-    });
+  return insertNamedStaff(ctx, {
+    user_name: userName,
+    display_name: userName,
+    password_hash: await hashPassword(password),
+    is_admin: isAdmin ? 1 : 0,
+    roles: rolesColumn(roles),
+    created_at: Date.now(),
+  });
+}
+
+/** A new staff row; a name already taken (the unique index decides, also between parallel creations) is a 409. */
+function insertNamedStaff(ctx: AppContext, row: Parameters<typeof q.insertStaff>[1]) {
+  return q.insertStaff(ctx.db, row).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? conflict(AuthMsg.STAFF_NAME_TAKEN) : error;
+  });
 }

@@ -2,8 +2,6 @@ import '../../styles/books.css';
 import { bookHref, type BookCard as Book } from '@textbook/contracts';
 import { Link } from 'react-router';
 
-export { bookHref };
-
 /**
  * A book in a grid: cover, title (optionally highlighted by the server), authors. Plain elements only. `eager`:
  * the cover loads at once (the first row is in view and often the page's largest paint), else when scrolled near.

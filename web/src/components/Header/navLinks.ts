@@ -7,8 +7,6 @@ export interface MenuLink {
   children?: MenuLink[];
 }
 
-export { menuHref };
-
 export function toLinks(menus: NavMenu[]): MenuLink[] {
   return menus.map((m) => ({
     key: `menu-${m.menuId}`,

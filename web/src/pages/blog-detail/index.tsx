@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pagination } from 'antd';
-import type { NavMenu } from '@textbook/contracts';
+import { menuHref, type NavMenu } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useContentItem, useMenuContent } from '../../api/content';
 import { useNavMenus } from '../../api/site';
@@ -9,7 +9,6 @@ import { formatDate, RichText } from '../../components/Content/RichText';
 import { isNotFound, Loading } from '../../components/Content/states';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';
-import { menuHref } from '../../components/Header/navLinks';
 
 const PAGE_SIZE = 10;
 

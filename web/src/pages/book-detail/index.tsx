@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
 import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
-import type { SectionNode } from '@textbook/contracts';
+import { readerHref, type SectionNode } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
-import { readerHref, useBookDetail, useSectionTree } from '../../api/books';
+import { useBookDetail, useSectionTree } from '../../api/books';
 import { useMember } from '../../api/member';
 import { useBookAccess } from '../../api/reader';
 import { BuyButton } from '../../components/PayDialog/BuyButton';

@@ -1,9 +1,9 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textbook/contracts';
-import { READER_CSS, scopeCss } from '@textbook/contracts';
+import { READER_CSS, READER_THEMES, scopeCss } from '@textbook/contracts';
 import { takePrefetched } from '../../api/prefetched';
 import { displayedNodes, holdBack, type Later } from './firstScreen';
-import { THEMES, type ReaderSettings } from './settings';
+import type { ReaderSettings } from './settings';
 import {
   firstVisibleOffset,
   indexText,
@@ -70,21 +70,23 @@ const cssCache = new Map<string, Promise<string>>();
 /** The sheets that have arrived, by address. */
 const cssText = new Map<string, string>();
 function fetchCss(url: string): Promise<string> {
-  let found = cssCache.get(url);
-  // The server's page for a visitor's free chapter carries its stylesheets' text.
-  const inHand = found ? undefined : takePrefetched(url);
-  if (typeof inHand === 'string') found = Promise.resolve(inHand);
-  if (!found) {
-    found = fetch(url, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? r.text() : ''))
-      .catch(() => '')
-      .then((text) => {
-        cssText.set(url, text);
-        return text;
-      });
-    cssCache.set(url, found);
-  }
-  return found;
+  const found = cssCache.get(url);
+  if (found) return found;
+  // The server's page for a visitor's free chapter carries its stylesheets' text: kept like a fetched sheet, so
+  // the next chapter with it neither fetches it again nor waits for it.
+  const inHand = takePrefetched(url);
+  const text =
+    typeof inHand === 'string'
+      ? Promise.resolve(inHand)
+      : fetch(url, { credentials: 'same-origin' })
+          .then((r) => (r.ok ? r.text() : ''))
+          .catch(() => '');
+  const kept = text.then((sheet) => {
+    cssText.set(url, sheet);
+    return sheet;
+  });
+  cssCache.set(url, kept);
+  return kept;
 }
 
 /**
@@ -277,7 +279,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     const vp = viewport.current;
     const h = host.current;
     if (!vp || !h) return;
-    const theme = THEMES[props.settings.theme];
+    const theme = READER_THEMES[props.settings.theme];
     h.style.setProperty('--rd-font', String(props.settings.fontSize));
     h.style.setProperty('--rd-lh', String(props.settings.lineHeight));
     h.style.setProperty('--rd-bg', theme.bg);

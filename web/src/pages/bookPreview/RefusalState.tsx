@@ -1,5 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import { Link } from 'react-router';
+import { bookHref } from '@textbook/contracts';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
 import type { ChapterState } from './Continuous';
@@ -55,7 +56,7 @@ export function RefusalState({ state, bookId }: { state: ChapterState; bookId: n
             title="暂无阅读权限"
             subTitle="加入班级、获得学校授权、申请样书或购买后即可阅读全书。"
             extra={
-              <Link to={`/book-detail?id=${bookId}`}>
+              <Link to={bookHref(bookId)}>
                 <Button type="primary">查看教材详情</Button>
               </Link>
             }

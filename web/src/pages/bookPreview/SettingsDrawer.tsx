@@ -1,5 +1,6 @@
 import { Button, Drawer, Segmented, Slider, Switch } from 'antd';
-import { FONT_SIZES, THEMES, type Flow, type ReaderSettings, type Theme } from './settings';
+import { READER_THEMES, type ReaderTheme } from '@textbook/contracts';
+import { FONT_SIZES, type Flow, type ReaderSettings } from './settings';
 
 interface Props {
   open: boolean;
@@ -47,8 +48,11 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
           <span>主题</span>
           <Segmented
             value={settings.theme}
-            onChange={(v) => onChange({ theme: v as Theme })}
-            options={(Object.keys(THEMES) as Theme[]).map((t) => ({ value: t, label: THEMES[t].label }))}
+            onChange={(v) => onChange({ theme: v as ReaderTheme })}
+            options={(Object.keys(READER_THEMES) as ReaderTheme[]).map((t) => ({
+              value: t,
+              label: READER_THEMES[t].label,
+            }))}
           />
         </div>
         <div className="settings-row">

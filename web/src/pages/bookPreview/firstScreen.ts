@@ -26,7 +26,7 @@ const ownText = (el: Element) =>
  * The chapter's blocks in reading order: the children of `root`, and inside a wrapper of blocks (a section, a
  * div of paragraphs, a list) its children instead. A wrapper with text of its own is one block.
  */
-export function blocksOf(root: Element): Element[] {
+function blocksOf(root: Element): Element[] {
   const out: Element[] = [];
   const visit = (parent: Element) => {
     for (const child of parent.children) {

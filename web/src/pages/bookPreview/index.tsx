@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { trailTo, type ChapterContent, type ReaderNote, type SectionNode } from '@textbook/contracts';
+import { READER_THEMES, trailTo, type ChapterContent, type ReaderNote, type SectionNode } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
 import { useStudentChapterHomework } from '../../api/homework';
 import { useSession } from '../../stores/session';
@@ -9,7 +9,7 @@ import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterVi
 import { NoteEditor } from './NoteEditor';
 import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
-import { THEMES, useReaderSettings, withBookFlow } from './settings';
+import { useReaderSettings, withBookFlow } from './settings';
 import { ResourcePanel } from './ResourcePanel';
 import { loadChapter } from './chapters';
 import { Toc } from './Toc';
@@ -237,7 +237,6 @@ export default function BookPreviewPage() {
   // Only a chapter this view showed is kept (continuous mode has views of its own).
   const keep = continuous ? null : (okChapter ?? kept);
   if (keep !== kept) setKept(keep);
-  const shownChapter = keep;
 
   /** What the chapter views tell the page. */
   const handlers = {
@@ -269,10 +268,10 @@ export default function BookPreviewPage() {
     ) : (
       <>
         {!okChapter ? <RefusalState state={layoutKnown ? state : { status: 'loading' }} bookId={bookId} /> : null}
-        {shownChapter && !continuous ? (
+        {keep ? (
           <ChapterView
             ref={view}
-            chapter={shownChapter}
+            chapter={keep}
             hidden={!okChapter}
             settings={settings}
             notes={okChapter ? chapterNotes : NO_NOTES}
@@ -287,7 +286,7 @@ export default function BookPreviewPage() {
 
   return (
     <ConfigProvider theme={settings.theme === 'dark' ? NIGHT : DAY}>
-      <div className={`reader reader-theme-${settings.theme}`} style={{ background: THEMES[settings.theme].bg }}>
+      <div className={`reader reader-theme-${settings.theme}`} style={{ background: READER_THEMES[settings.theme].bg }}>
         <header className="reader-bar" role="banner">
           <Link to={member ? '/list' : `/book-detail?id=${bookId}`} className="reader-back" aria-label="返回">
             ‹ 返回

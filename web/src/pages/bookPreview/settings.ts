@@ -1,14 +1,13 @@
-import { READER_TEXT_DEFAULTS, READER_THEMES, type ReaderTheme } from '@textbook/contracts';
+import { READER_TEXT_DEFAULTS, type ReaderTheme } from '@textbook/contracts';
 import { useEffect, useState } from 'react';
 
-export type Theme = ReaderTheme;
 export type Flow = 'scrolled' | 'paged';
 
 export interface ReaderSettings {
   /** Percent of the book's own size. */
   fontSize: number;
   lineHeight: number;
-  theme: Theme;
+  theme: ReaderTheme;
   flow: Flow;
   /** Continuous (screen-reader) mode: the chapters one after another, each with its heading. */
   continuous: boolean;
@@ -69,5 +68,3 @@ export function useReaderSettings(): [ReaderSettings, (patch: Partial<ReaderSett
   }, [settings]);
   return [settings, (patch) => setSettings((s) => ({ ...s, ...patch }))];
 }
-
-export const THEMES = READER_THEMES;

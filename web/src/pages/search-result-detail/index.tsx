@@ -1,8 +1,7 @@
 import { Breadcrumb, Input, Typography } from 'antd';
-import { Limits, Msg } from '@textbook/contracts';
+import { bookHref, Limits, Msg } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useBookDetail, useInBookSearch } from '../../api/books';
-import { bookHref } from '../../components/Books/BookCard';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';
 

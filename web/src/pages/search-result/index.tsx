@@ -1,8 +1,7 @@
 import { Input, Pagination, Typography } from 'antd';
-import { Limits, Msg } from '@textbook/contracts';
+import { bookHref, Limits, Msg } from '@textbook/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBookSearch } from '../../api/books';
-import { bookHref } from '../../components/Books/BookCard';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { searchHref } from '../../components/Header/SearchBox';
 
