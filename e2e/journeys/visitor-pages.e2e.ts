@@ -167,6 +167,8 @@ test('下一章 pressed on the server’s reader page opens the next chapter in 
   await appStarted(page);
   // The next chapter is not free: the app's reader asks the visitor to log in (its 401 is the browser's only error).
   await page.getByText('登录后继续阅读').waitFor();
+  // The free chapter's view stays on the page, hidden: not drawn under the refusal.
+  await expect.poll(() => page.getByTestId('chapter-host').first().isVisible()).toBe(false);
   await shot(page, 'reader-next-chapter');
   expect(consoleErrors(page).filter((e) => !e.includes(`/api/book/chapter?bookId=`))).toEqual([]);
 });

@@ -37,11 +37,14 @@ const FONT_CSS = [
 /**
  * The reader's own rules: settings as variables, themes, highlights, paging. The book's CSS comes after. The web
  * reader's blocks held back past a long chapter's first screen (`data-rd-later`, its firstScreen.ts) and the
- * viewport of the chapter before, set aside until it is removed (`gone`), are neither shown nor laid out.
+ * viewport of the chapter before, set aside until it is removed (`gone`), are neither shown nor laid out. A view
+ * kept on the page while another chapter loads or is refused (`hidden` on the host) is not shown either: the
+ * `:host` rule would otherwise win over the attribute.
  */
 export const READER_CSS = `
 ${FONT_CSS}
 :host { display: block; height: 100%; contain: strict; }
+:host([hidden]) { display: none; }
 .viewport { width: 100%; height: 100%; box-sizing: border-box; overflow: auto; background: var(--rd-bg); color: var(--rd-fg); -webkit-overflow-scrolling: touch; outline: none; }
 .epub-body { font-size: calc(var(--rd-font) * 1%) !important; line-height: var(--rd-lh); max-width: 46em; margin: 0 auto; padding: 24px 20px 96px; box-sizing: border-box; overflow-wrap: break-word; }
 .epub-body :where(p, li, dd, dt, blockquote, td, th, div) { line-height: var(--rd-lh) !important; }
