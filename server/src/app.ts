@@ -11,6 +11,7 @@ import { JobRegistry } from './util/repeat.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
+import { checkedSerializer } from './http/answer-check.js';
 import { registerErrorFunnel, serializeAnswer } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -107,7 +108,12 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   // bytes a cached list was written to once (`JsonData`).
   app.setValidatorCompiler(validatorCompiler);
   // (Fastify's types say string; it sends a Buffer from a serializer as it does a string.)
-  app.setSerializerCompiler(() => serializeAnswer as (data: unknown) => string);
+  app.setSerializerCompiler(
+    (config.checkAnswers
+      ? ({ schema, method, url }: { schema: unknown; method: string; url: string }) =>
+          checkedSerializer(schema, `${method} ${url}`)
+      : () => serializeAnswer) as unknown as Parameters<typeof app.setSerializerCompiler>[0],
+  );
   const instance = config.instanceName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** Registers the test-only routes (never in production). */
   testRoutes: boolean;
+  /** Checks every code-200 answer against its route's schema before sending it (tests; never in production). */
+  checkAnswers: boolean;
   /** Shows 系统维护 on the public site. */
   maintenance: boolean;
   /** Seeds demo content into an empty database on start. */
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(ROOT_DIR, env.WEB_DIST ?? 'web/dist'),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     testRoutes,
+    checkAnswers: mode !== 'production' && bool(env.CHECK_ANSWERS, mode === 'test'),
     maintenance: bool(env.MAINTENANCE, false),
     seedOnStart: bool(env.SEED_ON_START, true),
     ssoUrl: env.SSO_URL ?? '/sso',

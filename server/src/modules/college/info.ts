@@ -42,21 +42,7 @@ export async function collegeUsers(
     role: query.role,
     ...pageWindow(query),
   });
-  return pageOf(
-    page.rows.map((r) => ({
-      id: r.id,
-      memberId: r.memberId,
-      realName: r.realName ?? '',
-      phone: r.phone ?? '',
-      studentId: r.studentId,
-      roles: r.roles
-        .split(',')
-        .map(Number)
-        .filter((n) => ROLES.has(n)),
-      createTime: r.createTime,
-    })),
-    page.total,
-  );
+  return pageOf(page.rows.map(userView), page.total);
 }
 
 function rolesOf(roles: string): number[] {
