@@ -141,14 +141,15 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv, publicOrigin: string | undef
     platformSerial: env.WECHAT_PLATFORM_SERIAL ?? '',
   };
   const known = ['alipay', 'wechat', 'sandbox'] as const;
-  const asked = list(env.PAY_CHANNELS).filter((c): c is PaymentsConfig['channels'][number] =>
-    (known as readonly string[]).includes(c),
-  );
+  const named = list(env.PAY_CHANNELS);
+  const unknown = named.filter((c) => !(known as readonly string[]).includes(c));
+  if (unknown.length) problems.push(`PAY_CHANNELS=${JSON.stringify(env.PAY_CHANNELS)}: expected ${known.join(', ')}`);
+  const asked = named.filter((c): c is PaymentsConfig['channels'][number] => (known as readonly string[]).includes(c));
   const real = [...(alipay.appId ? (['alipay'] as const) : []), ...(wechat.mchId ? (['wechat'] as const) : [])];
   return {
     channels: asked.length ? asked : real.length ? real : ['sandbox'],
-    orderMinutes: int(env.PAY_ORDER_MINUTES, 30),
-    notifyOrigin: originOf(env.PAY_NOTIFY_ORIGIN) ?? publicOrigin,
+    orderMinutes: int(env, 'PAY_ORDER_MINUTES', 30),
+    notifyOrigin: originOf(env, 'PAY_NOTIFY_ORIGIN') ?? publicOrigin,
     alipay,
     wechat,
   };
@@ -181,14 +182,48 @@ export interface AccountsConfig {
   pdfFont?: string;
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/**
+ * What is wrong with the environment being read: a typo must never fall back to a default silently
+ * (`PORT=abc` is refused at start, not served on 3000). `loadConfig` collects them and throws them all at once.
+ */
+let problems: string[] = [];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`configuration refused:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (TRUE.includes(v)) return true;
+  if (FALSE.includes(v)) return false;
+  problems.push(`${name}=${JSON.stringify(value)}: expected one of ${[...TRUE, ...FALSE].join(', ')}`);
+  return fallback;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value.trim());
+  if (Number.isSafeInteger(n) && n > 0 && /^\d+$/.test(value.trim())) return n;
+  problems.push(`${name}=${JSON.stringify(value)}: expected a whole number above 0`);
+  return fallback;
+}
+
+/** One of the allowed words, or a problem named after the variable. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  problems.push(`${name}=${JSON.stringify(value)}: expected one of ${allowed.join(', ')}`);
+  return fallback;
 }
 
 function list(value: string | undefined): string[] {
@@ -198,39 +233,44 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** `https://host[:port]` of an http(s) address, or undefined for anything else. */
-function originOf(value: string | undefined): string | undefined {
+/** `https://host[:port]` of an http(s) address; anything else set is a problem. */
+function originOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
   } catch {
-    return undefined;
+    // refused below
   }
+  problems.push(`${name}=${JSON.stringify(value)}: expected an http(s) address such as https://books.example.edu.cn`);
+  return undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const mode = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  problems = [];
+  const mode = oneOf(env, 'NODE_ENV', ['production', 'test', 'development'] as const, 'development');
+  oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
   const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR ?? 'data');
-  const testRoutes = mode !== 'production' && bool(env.TEST_ROUTES, mode === 'test');
-  return {
+  const testRoutes = mode !== 'production' && bool(env, 'TEST_ROUTES', mode === 'test');
+  const config: Config = {
     env: mode,
     host: env.HOST ?? '0.0.0.0',
-    port: int(env.PORT, 3000),
+    port: int(env, 'PORT', 3000),
     databaseUrl: env.DATABASE_URL ?? path.join(dataDir, 'platform.db'),
     dataDir,
     webDist: path.resolve(ROOT_DIR, env.WEB_DIST ?? 'web/dist'),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     testRoutes,
-    checkAnswers: mode !== 'production' && bool(env.CHECK_ANSWERS, mode === 'test'),
-    maintenance: bool(env.MAINTENANCE, false),
-    seedOnStart: bool(env.SEED_ON_START, true),
+    checkAnswers: mode !== 'production' && bool(env, 'CHECK_ANSWERS', mode === 'test'),
+    maintenance: bool(env, 'MAINTENANCE', false),
+    seedOnStart: bool(env, 'SEED_ON_START', true),
     ssoUrl: env.SSO_URL ?? '/sso',
-    publicOrigin: originOf(env.PUBLIC_ORIGIN),
+    publicOrigin: originOf(env, 'PUBLIC_ORIGIN'),
     trustedProxies: list(env.TRUSTED_PROXIES),
-    bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
-    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
-    routerDailyPaths: int(env.ROUTER_DAILY_PATHS, 5000),
+    bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    routerDailyPaths: int(env, 'ROUTER_DAILY_PATHS', 5000),
     redisUrl: env.REDIS_URL || undefined,
     storage: {
       url: env.STORAGE_URL || undefined,
@@ -241,16 +281,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceName: env.INSTANCE_NAME || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
-    payments: loadPaymentsConfig(env, originOf(env.PUBLIC_ORIGIN)),
+    payments: loadPaymentsConfig(env, originOf(env, 'PUBLIC_ORIGIN')),
     pdfFont: env.PDF_FONT ?? '',
-    imageMaxPixels: int(env.IMAGE_MAX_PIXELS, 25_000_000),
-    apiDocs: bool(env.API_DOCS, mode !== 'production'),
+    imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 25_000_000),
+    apiDocs: bool(env, 'API_DOCS', mode !== 'production'),
     // One core is left to the event loop.
-    workerThreads: int(env.WORKER_THREADS, Math.max(1, os.availableParallelism() - 1)),
-    workerQueue: int(env.WORKER_QUEUE, 64),
-    heavyPerMinute: int(env.HEAVY_PER_MINUTE, 60),
-    dictionaryAtStart: bool(env.DICTIONARY_AT_START, mode !== 'test'),
+    workerThreads: int(env, 'WORKER_THREADS', Math.max(1, os.availableParallelism() - 1)),
+    workerQueue: int(env, 'WORKER_QUEUE', 64),
+    heavyPerMinute: int(env, 'HEAVY_PER_MINUTE', 60),
+    dictionaryAtStart: bool(env, 'DICTIONARY_AT_START', mode !== 'test'),
   };
+  const found = [...new Set(problems)];
+  problems = [];
+  if (found.length) throw new ConfigError(found);
+  return config;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -284,23 +328,23 @@ export function ensureCipherKey(config: Config): void {
 }
 
 function loadAccountsConfig(env: NodeJS.ProcessEnv, mode: Config['env']): AccountsConfig {
-  const provider = env.SMS_PROVIDER;
+  const provider = oneOf(env, 'SMS_PROVIDER', ['outbox', 'aliyun'] as const, 'outbox');
   return {
     passwordCipherKey: env.PASSWORD_CIPHER_KEY || (mode === 'production' ? '' : DEV_CIPHER_KEY),
-    smsProvider: provider === 'aliyun' ? provider : 'outbox',
+    smsProvider: provider,
     smsAccessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
     smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
     smsSignName: env.SMS_SIGN_NAME ?? '',
     smsTemplate: env.SMS_TEMPLATE ?? '',
     smsEndpoint: env.SMS_ENDPOINT ?? '',
-    smsDailyPerPhone: int(env.SMS_DAILY_PER_PHONE, 10),
-    smsDailyPerAddress: int(env.SMS_DAILY_PER_ADDRESS, 50),
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
-    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    smsDailyPerPhone: int(env, 'SMS_DAILY_PER_PHONE', 10),
+    smsDailyPerAddress: int(env, 'SMS_DAILY_PER_ADDRESS', 50),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15),
     ssoAllowedOrigins: list(env.SSO_ALLOWED_ORIGINS),
     staffAdminUser: env.STAFF_ADMIN_USER ?? 'admin',
     staffAdminPassword: env.STAFF_ADMIN_PASSWORD ?? '',
     editorUrl: env.EDITOR_URL ?? '',
-    avatarMaxBytes: int(env.AVATAR_MAX_BYTES, 2 * 1024 * 1024),
+    avatarMaxBytes: int(env, 'AVATAR_MAX_BYTES', 2 * 1024 * 1024),
   };
 }

@@ -1,5 +1,5 @@
 import { appContext, buildApp } from './app.js';
-import { ensureCipherKey, loadConfig } from './config.js';
+import { ConfigError, ensureCipherKey, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest, oneAtATime } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration typo is named, variable by variable, without a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
