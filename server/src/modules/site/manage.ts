@@ -17,7 +17,7 @@ import { cachedRead, getSiteInfo, invalidateSiteCache, SITE_SETTING_KEY } from '
 
 /**
  * Staff edits of the site shell. Every write clears the 5-second cache of this instance; other instances see
- * the change when their entries expire (ARCHITECTURE.md, hot public reads).
+ * the change when their entries expire (docs/decisions/0013-site-shell-cache.md).
  */
 async function changed<T>(ctx: AppContext, work: Promise<T>): Promise<T> {
   const result = await work;
