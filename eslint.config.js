@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // A module reaches another only through that module's index.ts, its one public face.
     files: ['server/src/modules/**/*.ts'],
-    ignores: ['server/src/**/*.test.ts', 'server/src/modules/index.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/modules/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -57,6 +57,48 @@ export default tseslint.config(
               regex: '^\\.\\./[a-z-]+/(?!index\\.js$)[\\w.-]+$',
               message: 'Another module is reached through its index.ts only.',
             },
+            {
+              regex: '^(\\.\\./)+(demo|prerender)/',
+              message: 'A module knows neither the demo seed nor the pages written on the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The layers under the modules know no module: adapters (the workers' tasks are registered by the modules,
+    // modules/tasks.ts), the database layer (the demo seed lives in server/src/demo/).
+    files: ['server/src/adapters/**/*.ts', 'server/src/db/**/*.ts', 'server/src/util/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules|demo|prerender|app\\.js|main\\.js|workers\\.js)',
+              message: 'Adapters, db and util are below the modules: they import no module, app or script.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // http/ reaches a module only through its index.ts (the session's face for the auth hook).
+    files: ['server/src/http/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./modules/[\\w-]+/(?!index\\.js$)[\\w.-]+$',
+              message: 'A module is reached through its index.ts only.',
+            },
+            { regex: '^\\.\\./demo/', message: 'http knows no demo seed.' },
           ],
         },
       ],

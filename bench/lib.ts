@@ -7,7 +7,7 @@ import { loadConfig } from '../server/src/config.js';
 // Endpoints join the API table (measured against the bare hello route); measurements add rows of their own.
 import type { Browser } from 'playwright-core';
 
-/** Seeded demo members by role (server/src/db/seed/demo-site.ts). */
+/** Seeded demo members by role (server/src/demo/demo-site.ts). */
 export const MEMBER_ALIASES = {
   common: 'phone:13800000000',
   collegeAdmin: 'phone:13800000001',

@@ -9,8 +9,8 @@ import { appContext, buildApp } from '../server/src/app.js';
 import { ensureCipherKey, loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
-import { seedIfEmpty } from '../server/src/db/seed/index.js';
-import { seedDemoTeaching } from '../server/src/db/seed/demo-teaching.js';
+import { seedIfEmpty } from '../server/src/demo/index.js';
+import { seedDemoTeaching } from '../server/src/demo/demo-teaching.js';
 import { bookStorage } from '../server/src/modules/books/index.js';
 import { openSession } from '../server/src/modules/session/service.js';
 

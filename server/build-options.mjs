@@ -6,14 +6,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@textbook/'));
 
 /**
- * esbuild options for `main` (and the worker threads' entry, built beside it: adapters/workers/pool.ts looks for
+ * esbuild options for `main` (and the worker threads' entry, built beside it: src/workers.ts looks for
  * heavy-worker.js there) into `outdir`.
  * @param {string} main the entry's path
  * @param {string} outdir
  */
 export function serverBuildOptions(main, outdir) {
   return {
-    entryPoints: { main, 'heavy-worker': new URL('./src/adapters/workers/entry.ts', import.meta.url).pathname },
+    entryPoints: { main, 'heavy-worker': new URL('./src/worker-thread.ts', import.meta.url).pathname },
     outdir,
     bundle: true,
     platform: 'node',

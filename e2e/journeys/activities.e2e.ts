@@ -4,7 +4,7 @@ import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browse
 
 const journey = useJourney('activities');
 
-/** Seeded demo members (server/src/db/seed/demo-site.ts) and their class (seed/demo-teaching.ts). */
+/** Seeded demo members (server/src/demo/demo-site.ts) and their class (demo-teaching.ts). */
 const TEACHER = 3;
 const STUDENT = 4;
 const CLASS = '高数一班';

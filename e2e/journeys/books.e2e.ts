@@ -4,7 +4,7 @@ import { api, appStarted, consoleErrors, DEVICES, loginAs, shot, useJourney } fr
 
 const journey = useJourney('books');
 
-/** The seeded common member (server/src/db/seed/demo-site.ts). */
+/** The seeded common member (server/src/demo/demo-site.ts). */
 const MEMBER = 1;
 
 for (const device of DEVICES) {

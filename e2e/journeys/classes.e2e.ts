@@ -7,7 +7,7 @@ import { api, consoleErrors, DEVICES, loginAs, saved, shot, useJourney, type Dev
 
 const journey = useJourney('classes');
 
-/** Seeded demo teacher (server/src/db/seed/demo-site.ts). */
+/** Seeded demo teacher (server/src/demo/demo-site.ts). */
 const TEACHER = 3;
 
 async function tokenOf(memberId: number): Promise<string> {

@@ -6,10 +6,10 @@ import { api, consoleErrors, DEVICES, loginAs, saved, shot, toasts, useJourney }
 
 const journey = useJourney('college');
 
-/** Seeded demo college administrator and teacher (server/src/db/seed/demo-site.ts). */
+/** Seeded demo college administrator and teacher (server/src/demo/demo-site.ts). */
 const ADMIN = 2;
 const TEACHER = 3;
-/** A demo textbook the demo college holds seats of (server/src/db/seed/demo-teaching.ts). */
+/** A demo textbook the demo college holds seats of (server/src/demo/demo-teaching.ts). */
 const SEATED_BOOK = '线性代数';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });

@@ -4,7 +4,7 @@ import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../suppo
 
 const journey = useJourney('demo-book');
 
-/** The demo student (server/src/db/seed/demo-site.ts), who reads 高等数学（上册） through the class 高数一班. */
+/** The demo student (server/src/demo/demo-site.ts), who reads 高等数学（上册） through the class 高数一班. */
 const STUDENT = 4;
 
 /** The seeded book and its third chapter (not free: the class gives the student access). */

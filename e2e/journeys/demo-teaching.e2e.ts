@@ -3,7 +3,7 @@ import { consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/br
 
 const journey = useJourney('demo-teaching');
 
-/** Seeded demo members (server/src/db/seed/demo-site.ts) and their class (seed/demo-teaching.ts). */
+/** Seeded demo members (server/src/demo/demo-site.ts) and their class (demo-teaching.ts). */
 const TEACHER = 3;
 const STUDENT = 4;
 const CLASS = '高数一班';

@@ -10,7 +10,7 @@ import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browse
 
 const journey = useJourney('homework');
 
-/** Seeded demo teacher and student (server/src/db/seed/demo-site.ts, demo-teaching.ts): the student is in 高数一班. */
+/** Seeded demo teacher and student (server/src/demo/demo-site.ts, demo-teaching.ts): the student is in 高数一班. */
 const TEACHER = 3;
 const STUDENT = 4;
 const HOUR = 3_600_000;

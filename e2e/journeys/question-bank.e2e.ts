@@ -14,7 +14,7 @@ const journey = useJourney('question-bank');
 /** antd spaces a two-character button label (保 存). */
 const SAVE = /^保\s?存$/;
 
-/** The seeded demo teacher (server/src/db/seed/demo-site.ts). */
+/** The seeded demo teacher (server/src/demo/demo-site.ts). */
 const TEACHER = 3;
 
 /** The machine is shared and slow at times: a screen gets 15 s to show what it should. */

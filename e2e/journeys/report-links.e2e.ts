@@ -11,7 +11,7 @@ import { makeStaff, setStaffCookies } from '../support/staff.js';
  */
 const journey = useJourney('report-links');
 
-/** Seeded demo members (server/src/db/seed/demo-site.ts): the college administrator, the teacher, a student. */
+/** Seeded demo members (server/src/demo/demo-site.ts): the college administrator, the teacher, a student. */
 const ADMIN = 2;
 const TEACHER = 3;
 const STUDENT = 4;

@@ -6,7 +6,7 @@ import { api, baseURL, consoleErrors, DEVICES, loginAs, SCREENSHOT_DIR, shot, us
 
 const journey = useJourney('reports');
 
-/** Seeded demo members (server/src/db/seed/demo-site.ts): the teacher of 高数一班 and its approved student. */
+/** Seeded demo members (server/src/demo/demo-site.ts): the teacher of 高数一班 and its approved student. */
 const TEACHER = 3;
 const STUDENT = 4;
 

@@ -10,7 +10,7 @@ import { api, consoleErrors, DEVICES, expectPath, loginAs, shot, useJourney } fr
 
 const journey = useJourney('samples');
 
-/** Seeded demo teacher (server/src/db/seed/demo-site.ts): their college is the one the fresh teachers join. */
+/** Seeded demo teacher (server/src/demo/demo-site.ts): their college is the one the fresh teachers join. */
 const DEMO_TEACHER = 3;
 
 /** The machine is shared and slow at times: a screen gets 15 s to show what it should. */

@@ -23,7 +23,7 @@ const journey = useJourney('scale');
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEMO_PASSWORD = 'Textbook@2026';
-/** Demo accounts (server/src/db/seed/demo-site.ts): the teacher of 高数一班 and its approved student. */
+/** Demo accounts (server/src/demo/demo-site.ts): the teacher of 高数一班 and its approved student. */
 const TEACHER_ID = 3;
 const STUDENT_PHONE = '13800000003';
 

@@ -16,7 +16,7 @@ import {
 
 const journey = useJourney('shell');
 
-/** Seeded demo members (server/src/db/seed/demo-site.ts): 1 common, 2 college admin, 3 teacher, 4 student. */
+/** Seeded demo members (server/src/demo/demo-site.ts): 1 common, 2 college admin, 3 teacher, 4 student. */
 const TEACHER = 3;
 const STUDENT = 4;
 

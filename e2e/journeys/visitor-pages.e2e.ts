@@ -73,7 +73,7 @@ test('text typed into the server’s search box is searched by the app', async (
   expect(consoleErrors(page)).toEqual([]);
 });
 
-/** The demo content's publisher (server/src/db/seed/demo-books.ts). */
+/** The demo content's publisher (server/src/demo/demo-books.ts). */
 const DEMO_PUBLISHER = '示范大学出版社';
 
 /**

@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connection.js';
-import { HeavyWork } from './adapters/workers/pool.js';
+import { startWorkers } from './workers.js';
 import { JobRegistry } from './util/repeat.js';
 import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
@@ -49,7 +49,7 @@ export function appContext(app: FastifyInstance): AppContext {
 function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
   const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'), config.redisPrefix);
   const kv = createKv(config);
-  const workers = new HeavyWork({
+  const workers = startWorkers({
     threads: config.workerThreads,
     queue: config.workerQueue,
     dictionaryAtStart: config.dictionaryAtStart,

@@ -2,8 +2,8 @@ import { appContext, buildApp } from './app.js';
 import { ConfigError, ensureCipherKey, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest, oneAtATime } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
-import { seedDemoTeaching } from './db/seed/demo-teaching.js';
+import { seedIfEmpty } from './demo/index.js';
+import { seedDemoTeaching } from './demo/demo-teaching.js';
 import { bookStorage } from './modules/books/index.js';
 import { shutDown } from './http/shutdown.js';
 

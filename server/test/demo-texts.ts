@@ -2,8 +2,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { expect } from 'vitest';
 import { writeEpub } from '../src/modules/import/index.js';
 import { sanitizeChapter } from '../src/modules/import/sanitize.js';
-import { demoBooks, demoSource } from '../src/db/seed/demo-books.js';
-import type { TextSection } from '../src/db/seed/demo-texts/markup.js';
+import { demoBooks, demoSource } from '../src/demo/demo-books.js';
+import type { TextSection } from '../src/demo/demo-texts/markup.js';
 
 /** Chinese characters of a chapter's XHTML, formulas and figures left out. */
 export const cjk = (html: string) =>

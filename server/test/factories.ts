@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../src/db/connection.js';
+import * as colleges from '../src/modules/college/queries.js';
 import * as members from '../src/modules/member/queries.js';
 import { openSession, openStaffSession } from '../src/modules/session/service.js';
 
@@ -11,7 +12,7 @@ export function uniquePhone(): string {
 }
 
 export async function buildCollege(db: Db, name = `测试学院${++sequence}`): Promise<{ id: number; name: string }> {
-  const { id } = await members.insertCollege(db, name, Date.now());
+  const { id } = await colleges.insertCollege(db, { name }, Date.now());
   return { id, name };
 }
 

@@ -1,46 +1,15 @@
-import { appContext, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from './connection.js';
-import { migrateToLatest, resetDatabase } from './migrate.js';
-import { hasData, seedDemo } from './seed/index.js';
-import { seedDemoTeaching } from './seed/demo-teaching.js';
-import { bookStorage } from '../modules/books/index.js';
+import { migrateToLatest } from './migrate.js';
 
-/** `npm run db:migrate` and `npm run db:seed [-- --force]`. */
+/** `npm run db:migrate` (the demo seed, `npm run db:seed`, is `server/src/demo/cli.ts`). */
 async function main(): Promise<void> {
-  const [command, ...flags] = process.argv.slice(2);
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   try {
     const result = await migrateToLatest(database.db);
     const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
-    if (command === 'seed') {
-      if (await hasData(database.db)) {
-        if (!flags.includes('--force')) {
-          console.error(
-            'The database already has data; the seed did not touch it. Run `npm run db:seed -- --force` to erase it and seed demo content.',
-          );
-          process.exitCode = 1;
-          return;
-        }
-        await resetDatabase(database.db);
-        console.log('Existing data erased (--force).');
-      }
-      await seedDemo(database.db, Date.now(), {
-        dialect: database.dialect,
-        storage: bookStorage(config),
-        caches: null,
-      });
-      // The demo's classes are made by the classes services, which need an app's context.
-      const app = await buildApp({ config, database });
-      try {
-        await seedDemoTeaching(appContext(app));
-      } finally {
-        await app.close();
-      }
-      console.log('Demo content seeded.');
-    }
   } finally {
     await database.close();
   }

@@ -1,6 +1,6 @@
 import { AuthMsg } from '@textbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { actorOfToken, knownActor, STAFF_TOKEN_PREFIX } from '../modules/session/service.js';
+import { actorOfToken, knownActor, STAFF_TOKEN_PREFIX } from '../modules/session/index.js';
 import { EXPIRED_VISITOR, VISITOR, type Actor } from './actor.js';
 import type { AppContext } from './context.js';
 import { forbidden } from './errors.js';

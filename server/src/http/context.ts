@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/connection.js';
-import type { HeavyWork } from '../adapters/workers/pool.js';
+import type { Workers } from '../workers.js';
 import type { KvStore } from '../adapters/kv/index.js';
 import type { SmsProvider } from '../adapters/sms/index.js';
 import type { FileAreas } from '../adapters/storage/index.js';
@@ -28,7 +28,7 @@ export interface AppContext {
   /** This instance's own state of a module (a cache, a queue), made on first use and dropped with the app. */
   local: <T>(key: string, make: () => T) => T;
   /** CPU-heavy work in worker threads (captcha, exports, image decoding, the dictionary); built once per app. */
-  workers: HeavyWork;
+  workers: Workers;
   /** The app's repeating jobs (modules add theirs with `ctx.jobs.add`): the console lists, runs now, pauses them. */
   jobs: JobRegistry;
 }

@@ -2,13 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
-import { BUSY_MESSAGE, HeavyWork, WorkerPool } from './pool.js';
+import { startWorkers, workerEntry } from '../../workers.js';
+import { BUSY_MESSAGE, WorkerPool } from './pool.js';
 
 const puzzle = { gapX: 120, gapY: 40, left: 117, top: 20 };
 
 describe('worker pool (issue 12.5)', () => {
   it('runs tasks in a thread, answers bytes as Buffers, and refuses beyond the queue with 503', async () => {
-    const pool = new WorkerPool({ name: 'test', threads: 1, queue: 2 });
+    const pool = new WorkerPool({ entry: workerEntry(), name: 'test', threads: 1, queue: 2 });
     try {
       const runs = Array.from({ length: 5 }, () =>
         pool.run('captcha', puzzle).then(
@@ -37,7 +38,7 @@ describe('worker pool (issue 12.5)', () => {
   });
 
   it('a refusal thrown in the worker comes back as the same AppError', async () => {
-    const work = new HeavyWork({ threads: 1, queue: 4, dictionaryAtStart: false });
+    const work = startWorkers({ threads: 1, queue: 4, dictionaryAtStart: false });
     try {
       await expect(work.run('avatar', Buffer.from('not an image at all'))).rejects.toMatchObject({
         status: 400,
@@ -49,7 +50,7 @@ describe('worker pool (issue 12.5)', () => {
   });
 
   it('the event loop stays free while puzzles are drawn', async () => {
-    const pool = new WorkerPool({ name: 'test', threads: 1, queue: 64 });
+    const pool = new WorkerPool({ entry: workerEntry(), name: 'test', threads: 1, queue: 64 });
     try {
       await pool.run('captcha', puzzle); // the thread and the canvas library are loaded
       // Event-loop utilisation is the main thread's busy share (idle while it waits for the worker's answers),

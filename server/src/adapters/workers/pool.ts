@@ -2,23 +2,19 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../http/errors.js';
 import { Code } from '@textbook/contracts';
-import type { TaskInput, TaskName, TaskOutput } from './tasks.js';
+
+/**
+ * What worker threads can run: pure functions of plain data (no database, no context), by name. The app's table
+ * (`server/src/modules/tasks.ts`) is made of each module's `tasks.ts` and this adapter's own (`tasks.ts`).
+ */
+export type TaskTable = Record<string, (input: never) => unknown>;
 
 /** Said when every worker is busy and the queue is full: the request is refused at once, never left to pile up. */
 export const BUSY_MESSAGE = '服务器繁忙，请稍后再试';
 const JOB_TIMEOUT_MS = 60_000;
 
-/**
- * Where the worker's code is: beside this file under tsx/vitest (a small .mjs that registers tsx, then the
- * TypeScript entry), or `heavy-worker.js` beside the bundle (server/build.mjs builds it next to dist/main.js).
- */
-export function workerEntry(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('./dev-entry.mjs', here) : new URL('./heavy-worker.js', here);
-}
-
 interface Job {
-  task: TaskName;
+  task: string;
   input: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -52,13 +48,21 @@ export class WorkerPool {
   private closed = false;
 
   constructor(
-    private readonly options: { name: string; threads: number; queue: number; warm?: TaskName[]; eager?: boolean },
+    private readonly options: {
+      /** The thread's code: a module that serves a task table (`serveTasks` of serve.ts). */
+      entry: URL;
+      name: string;
+      threads: number;
+      queue: number;
+      warm?: string[];
+      eager?: boolean;
+    },
   ) {
     if (options.eager) for (let i = 0; i < options.threads; i += 1) this.spawn();
   }
 
   private spawn(): Worker {
-    const worker = new Worker(fileURLToPath(workerEntry()), { name: this.options.name });
+    const worker = new Worker(fileURLToPath(this.options.entry), { name: this.options.name });
     worker.unref();
     this.all.add(worker);
     worker.on('message', (reply: Reply) => this.settle(worker, reply));
@@ -115,7 +119,7 @@ export class WorkerPool {
   }
 
   /** Runs a task on a thread; waits in the queue when all are busy, refused (503) when the queue is full. */
-  run(task: TaskName, input: unknown): Promise<unknown> {
+  run(task: string, input: unknown): Promise<unknown> {
     if (this.closed) return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
     if (this.waiting.length >= this.options.queue) {
       return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
@@ -153,13 +157,19 @@ export class WorkerPool {
  * The app's CPU-heavy work, off the event loop (ctx.workers): captcha drawing, PDF and xlsx exports and image
  * decoding on a general pool; dictionary look-ups on a thread of their own that loads the dictionary at start.
  */
-export class HeavyWork {
+export class HeavyWork<Tasks extends TaskTable> {
   private readonly general: WorkerPool;
   private readonly dictionary: WorkerPool;
 
-  constructor(options: { threads: number; queue: number; dictionaryAtStart: boolean }) {
-    this.general = new WorkerPool({ name: 'heavy', threads: options.threads, queue: options.queue });
+  constructor(options: { entry: URL; threads: number; queue: number; dictionaryAtStart: boolean }) {
+    this.general = new WorkerPool({
+      entry: options.entry,
+      name: 'heavy',
+      threads: options.threads,
+      queue: options.queue,
+    });
     this.dictionary = new WorkerPool({
+      entry: options.entry,
       name: 'dictionary',
       threads: 1,
       queue: options.queue,
@@ -168,9 +178,9 @@ export class HeavyWork {
     });
   }
 
-  run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+  run<K extends keyof Tasks & string>(task: K, input: Parameters<Tasks[K]>[0]): Promise<Awaited<ReturnType<Tasks[K]>>> {
     const pool = task === 'lookup' || task === 'warmDictionary' ? this.dictionary : this.general;
-    return pool.run(task, input) as Promise<TaskOutput<K>>;
+    return pool.run(task, input) as Promise<Awaited<ReturnType<Tasks[K]>>>;
   }
 
   stats() {

@@ -1,30 +1,12 @@
-import { renderAvatar } from '../../modules/account/avatar-render.js';
-import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
-import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
-import { renderReceiptPdf } from '../../modules/orders/receipt-render.js';
-import { renderReportPdf, renderReportWorkbook } from '../../modules/reports/render.js';
-import { readQuestionSheet, writeQuestionSheets } from '../../modules/questionBank/sheet-work.js';
 import { lookup, warmDictionary } from '../translate/dictionary.js';
 import { renderWorkbook } from './xlsx.js';
 
 /**
- * The CPU-heavy tasks run in worker threads (pool.ts): pure functions of plain data (no database, no
- * context), answering plain data or bytes.
+ * The adapters' own work for the worker threads (any module's spreadsheet, the dictionary look-ups); each module's
+ * work is in its own `tasks.ts`, and `server/src/modules/tasks.ts` lists them all.
  */
-export const tasks = {
-  captcha: drawPuzzle,
-  pdf: renderNotesPdf,
-  receipt: renderReceiptPdf,
+export const adapterTasks = {
   xlsx: renderWorkbook,
-  reportPdf: renderReportPdf,
-  reportXlsx: renderReportWorkbook,
-  avatar: renderAvatar,
-  questionSheetRead: readQuestionSheet,
-  questionSheetWrite: writeQuestionSheets,
   lookup,
   warmDictionary,
 };
-
-export type TaskName = keyof typeof tasks;
-export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
-export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthMsg } from '@textbook/contracts';
-import type { HeavyWork } from '../../adapters/workers/pool.js';
+import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { checkImagePixels } from '../../http/image-size.js';
 
@@ -23,7 +23,7 @@ export function imageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null
  * crops and re-encodes in a worker thread (`avatar-render.ts`).
  */
 export async function normalizeAvatar(
-  workers: HeavyWork,
+  workers: AppContext['workers'],
   bytes: Buffer,
   maxPixels: number,
 ): Promise<{ name: string; bytes: Buffer }> {

@@ -5,7 +5,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { invalidate, tag } from '../../http/read-cache.js';
 import { consumeCode, readNewPassword, sendCode, setMemberPassword, type CodePurpose } from '../auth/index.js';
 import {
-  addToNewCollege,
+  addToCollege,
   createMember,
   isMemberOfCollege,
   memberProfile,
@@ -14,6 +14,7 @@ import {
   setCurrentCollege,
   updateMemberFields,
 } from '../member/index.js';
+import { addCollege } from '../college/index.js';
 import { closeSessionsOfMember, parseRoles } from '../session/index.js';
 import { AVATAR_ROUTE, avatarName, normalizeAvatar } from './avatar.js';
 
@@ -162,7 +163,12 @@ export async function createTestMember(
 ): Promise<{ memberId: number; collegeIds: number[] }> {
   const memberId = await createMember(ctx, { phone: input.phone, userName: `用户${input.phone.slice(-4)}` });
   const collegeIds: number[] = [];
-  for (const c of input.colleges) collegeIds.push(await addToNewCollege(ctx, memberId, c));
+  for (const c of input.colleges) {
+    const now = Date.now();
+    const collegeId = await addCollege(ctx, c.name, now);
+    await addToCollege(ctx, memberId, { collegeId, roles: c.roles }, now);
+    collegeIds.push(collegeId);
+  }
   if (collegeIds[0]) await setCurrentCollege(ctx, memberId, collegeIds[0]);
   invalidate(ctx, tag.member(memberId));
   return { memberId, collegeIds };

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { AuthMsg, type CaptchaPuzzle } from '@textbook/contracts';
 import type { KvStore } from '../../adapters/kv/index.js';
-import type { HeavyWork } from '../../adapters/workers/pool.js';
+import type { AppContext } from '../../http/context.js';
 import { rateLimited, refused } from '../../http/errors.js';
 import { BUMP, HEIGHT, PIECE, WIDTH } from './captcha-draw.js';
 
@@ -26,7 +26,11 @@ interface Answer {
  * Issues a puzzle: the drawing (a background with a gap at a position only the server knows, and the piece cut
  * from it) is made in a worker thread; the answer (the piece's left edge) stays in the KV store under its id.
  */
-export async function issuePuzzle(kv: KvStore, workers: HeavyWork, now = Date.now()): Promise<CaptchaPuzzle> {
+export async function issuePuzzle(
+  kv: KvStore,
+  workers: AppContext['workers'],
+  now = Date.now(),
+): Promise<CaptchaPuzzle> {
   const gapX = randomInt(PIECE + 10, WIDTH - PIECE - 10);
   const gapY = randomInt(BUMP * 2 + 10, HEIGHT - PIECE - 5);
   const left = gapX - 3;

@@ -82,16 +82,6 @@ export async function useCode(db: Db, id: number, now: number): Promise<boolean>
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The user agreement or privacy policy (site contents of those two types only). */
-export function findAgreement(db: Db, id: number) {
-  return db
-    .selectFrom('site_contents')
-    .select(['id', 'title', 'body'])
-    .where('id', '=', id)
-    .where('content_type', 'in', ['agreement', 'privacy'])
-    .executeTakeFirst();
-}
-
 export function findIdentity(db: Db, provider: string, subject: string) {
   return db
     .selectFrom('member_identities')

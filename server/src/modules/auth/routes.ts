@@ -19,7 +19,8 @@ import { checkPuzzle, issuePuzzle, takeTicket } from './captcha.js';
 import { bindPhone, externalLogin, externalProvider } from './external.js';
 import { signedIn } from '../../http/session-cookie.js';
 import { sendCode } from './codes.js';
-import { forgotPwd, pwdLogin, readAgreement, smsLogin } from './service.js';
+import { readAgreement } from '../content/index.js';
+import { forgotPwd, pwdLogin, smsLogin } from './service.js';
 
 /** Login: slider puzzle, SMS codes, code and password login, forgotten password (spec §4, §5, §7). */
 export const authModule = defineModule({

@@ -1,7 +1,6 @@
 import { AuthMsg, Msg, passwordProblem } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
-import { notFound, refused } from '../../http/errors.js';
-import sanitizeHtml from 'sanitize-html';
+import { refused } from '../../http/errors.js';
 import { createMember } from '../member/index.js';
 import { closeSessionsOfMember, openSession } from '../session/index.js';
 import { decryptPassword } from './cipher.js';
@@ -78,11 +77,4 @@ export async function forgotPwd(
   await consumeCode(ctx, { phone: input.phoneNumber, purpose: 'login', code: input.code });
   await q.setPassword(ctx.db, member.id, await hashPassword(password), Date.now());
   await closeSessionsOfMember(ctx, ctx.db, member.id);
-}
-
-/** The user agreement or privacy policy by the id /api/site's toolbar names, sanitized for display. */
-export async function readAgreement(ctx: AppContext, id: number) {
-  const found = await q.findAgreement(ctx.db, id);
-  if (!found) throw notFound();
-  return { ...found, body: sanitizeHtml(found.body) };
 }

@@ -13,7 +13,7 @@ import type {
 } from '@textbook/contracts';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
-import { seedDemoBooks } from '../../db/seed/demo-books.js';
+import { seedDemoBooks } from '../../demo/demo-books.js';
 import { bookStorage } from '../books/index.js';
 
 interface Node {

@@ -8,6 +8,7 @@ import {
   type dictCreateBody,
   type dictUpdateBody,
 } from '@textbook/contracts';
+import type { Db } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
@@ -133,4 +134,20 @@ export async function deleteDictEntry(ctx: AppContext, id: number): Promise<void
 /** An entry as it was (the audit log's "before"). */
 export async function dictSnapshot(ctx: AppContext, id: number) {
   return (await dq.findDictEntry(ctx.db, id)) ?? null;
+}
+
+/**
+ * Another module's settings kept as dictionary rows (the sample copies' quota and validity options): every entry
+ * of those dictionaries replaced by these, inside the caller's transaction (pass it as db).
+ */
+export async function replaceDictionaries(
+  db: Db,
+  types: string[],
+  rows: { dictType: string; label: string; value: string; sort: number }[],
+): Promise<void> {
+  await dq.replaceDictTypes(
+    db,
+    types,
+    rows.map((r) => ({ dict_type: r.dictType, parent_id: 0, label: r.label, value: r.value, sort: r.sort })),
+  );
 }

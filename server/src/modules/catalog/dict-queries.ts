@@ -81,3 +81,13 @@ export async function updateDictEntry(
 export async function deleteDictEntry(db: Db, id: number): Promise<void> {
   await db.deleteFrom('dict_data').where('id', '=', id).execute();
 }
+
+/** Every entry of some dictionaries replaced by these rows (pass the transaction as db). */
+export async function replaceDictTypes(
+  db: Db,
+  types: string[],
+  rows: { dict_type: string; parent_id: number; label: string; value: string; sort: number }[],
+) {
+  await db.deleteFrom('dict_data').where('dict_type', 'in', types).execute();
+  await db.insertInto('dict_data').values(rows).execute();
+}

@@ -19,4 +19,12 @@ export { coverSvg } from './cover.js';
 export { reindexBook } from './indexer.js';
 export { titlePinyin, Words, wordsOf } from './words.js';
 export { searchInBook } from './chapters.js';
-export { adminDictPage, createDictEntry, deleteDictEntry, dictSnapshot, updateDictEntry } from './dict-manage.js';
+export {
+  adminDictPage,
+  createDictEntry,
+  deleteDictEntry,
+  dictSnapshot,
+  replaceDictionaries,
+  updateDictEntry,
+} from './dict-manage.js';
+export { setSampleAutoApprove } from './manage.js';

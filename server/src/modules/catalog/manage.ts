@@ -60,6 +60,12 @@ export async function updateBook(ctx: AppContext, bookId: number, input: BookUpd
   clearCatalogCache(ctx);
 }
 
+/** Whether teachers' sample applications for the book are approved at once (the samples module's setting): false when there is no such book. */
+export async function setSampleAutoApprove(ctx: AppContext, bookId: number, flag: boolean): Promise<boolean> {
+  const result = await q.setSampleAutoApprove(ctx.db, bookId, flag);
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setPublished(ctx: AppContext, bookId: number, published: boolean): Promise<void> {
   const book = await requireBook(ctx, bookId);
   const now = Date.now();

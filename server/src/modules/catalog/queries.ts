@@ -247,6 +247,14 @@ export function publishedSince(db: Db, since: number) {
     .execute();
 }
 
+export function setSampleAutoApprove(db: Db, bookId: number, flag: boolean) {
+  return db
+    .updateTable('books')
+    .set({ sample_auto_approve: flag ? 1 : 0 })
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+}
+
 export async function updateBookFields(db: Db, id: number, values: Updateable<BooksTable>) {
   await db.updateTable('books').set(values).where('id', '=', id).execute();
 }

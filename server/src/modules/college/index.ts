@@ -4,4 +4,4 @@
  */
 export { collegeAdminModule, collegeModule } from './routes.js';
 export { seedCollegeSeats } from './seats.js';
-export { collegeChoices, collegeName } from './staff.js';
+export { addCollege, collegeChoices, collegeName } from './staff.js';

@@ -674,7 +674,7 @@ export function collegeNamed(db: Db, name: string, except?: number) {
 
 export function insertCollege(
   db: Db,
-  values: { name: string; contact: string; phone: string; address: string; introduction: string },
+  values: { name: string } & Partial<{ contact: string; phone: string; address: string; introduction: string }>,
   now: number,
 ) {
   return db

@@ -61,6 +61,12 @@ export async function createCollege(ctx: AppContext, values: CollegeValues): Pro
   return oneRow(ctx, id);
 }
 
+/** A college with its name only (test routes: a member made with memberships in new colleges). */
+export async function addCollege(ctx: AppContext, name: string, now = Date.now()): Promise<number> {
+  const { id } = await q.insertCollege(ctx.db, { name }, now);
+  return id;
+}
+
 export async function editCollege(ctx: AppContext, college: StaffCollege, values: CollegeValues) {
   if (await q.collegeNamed(ctx.db, values.name, college.id)) throw refused(PeopleMsg.COLLEGE_NAME_TAKEN);
   await writeCollege(ctx, college.id, { ...values, logo: college.logo });

@@ -8,7 +8,7 @@ import {
   type OwnContentItem,
   type Paged,
 } from '@textbook/contracts';
-import { seedDemo } from '../../db/seed/index.js';
+import { seedDemo } from '../../demo/index.js';
 import { buildMember, buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { invalidateSiteCache } from '../site/index.js';

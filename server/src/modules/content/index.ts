@@ -2,3 +2,4 @@
 export { contentModule } from './routes.js';
 export { IMAGE_ROUTE } from './images.js';
 export { sanitizeRichText } from './sanitize.js';
+export { readAgreement } from './service.js';

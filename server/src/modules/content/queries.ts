@@ -136,3 +136,13 @@ export function setSorts(
 export function listVisibleMenus(db: Db) {
   return db.selectFrom('nav_menus').select(['id', 'parent_id as parentId', 'path']).where('visible', '=', 1).execute();
 }
+
+/** The user agreement or privacy policy (site contents of those two types only). */
+export function findAgreement(db: Db, id: number) {
+  return db
+    .selectFrom('site_contents')
+    .select(['id', 'title', 'body'])
+    .where('id', '=', id)
+    .where('content_type', 'in', ['agreement', 'privacy'])
+    .executeTakeFirst();
+}

@@ -93,6 +93,16 @@ function presentOwn(row: NonNullable<Awaited<ReturnType<typeof q.findAny>>>): Ow
   return { ...row, auditMessage: auditMessage(row.auditState, row.auditRemark) };
 }
 
+/**
+ * The user agreement or privacy policy by the id /api/site's toolbar names (the login dialog's links), cleaned by
+ * the site content's one policy (sanitizeRichText) whatever wrote the row.
+ */
+export async function readAgreement(ctx: AppContext, id: number) {
+  const found = await q.findAgreement(ctx.db, id);
+  if (!found) throw notFound();
+  return { ...found, body: sanitizeRichText(found.body) };
+}
+
 export async function findItem(ctx: AppContext, id: number): Promise<OwnContentItem> {
   const row = await q.findAny(ctx.db, id);
   if (!row) throw notFound();

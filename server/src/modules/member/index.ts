@@ -2,7 +2,7 @@
 export { memberModule } from './routes.js';
 export {
   addMembership,
-  addToNewCollege,
+  addToCollege,
   createMember,
   enrolStudent,
   getMemberInfo,

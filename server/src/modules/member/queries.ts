@@ -28,10 +28,6 @@ export function insertMember(
   return db.insertInto('members').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-export function insertCollege(db: Db, name: string, now: number) {
-  return db.insertInto('colleges').values({ name, created_at: now }).returning('id').executeTakeFirstOrThrow();
-}
-
 export function insertMembership(
   db: Db,
   row: {

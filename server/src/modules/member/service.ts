@@ -98,16 +98,19 @@ export async function setCurrentCollege(ctx: AppContext, memberId: number, colle
   invalidate(ctx, tag.member(memberId));
 }
 
-/** A new college with the member in it under the given roles (test routes only). */
-export async function addToNewCollege(
+/** The member joins a college under the given roles, with no name or student id there (test routes only). */
+export async function addToCollege(
   ctx: AppContext,
   memberId: number,
-  college: { name: string; roles: string },
-): Promise<number> {
-  const now = Date.now();
-  const { id } = await q.insertCollege(ctx.db, college.name, now);
-  await q.insertMembership(ctx.db, { college_id: id, member_id: memberId, roles: college.roles, created_at: now });
-  return id;
+  membership: { collegeId: number; roles: string },
+  now = Date.now(),
+): Promise<void> {
+  await q.insertMembership(ctx.db, {
+    college_id: membership.collegeId,
+    member_id: memberId,
+    roles: membership.roles,
+    created_at: now,
+  });
 }
 
 /**

@@ -11,14 +11,6 @@ export function findBook(db: Db, bookId: number) {
     .executeTakeFirst();
 }
 
-export function setAutoApprove(db: Db, bookId: number, flag: boolean) {
-  return db
-    .updateTable('books')
-    .set({ sample_auto_approve: flag ? 1 : 0 })
-    .where('id', '=', bookId)
-    .executeTakeFirst();
-}
-
 /** The settings' dictionary rows (quota, validity options), in the staff's order. */
 export function settingRows(db: Db) {
   return db
@@ -27,17 +19,6 @@ export function settingRows(db: Db) {
     .where('dict_type', 'in', [QUOTA_TYPE, VALIDITY_TYPE])
     .orderBy('sort')
     .orderBy('id')
-    .execute();
-}
-
-export async function replaceSettings(db: Db, quota: number, times: { code: string; value: string }[]) {
-  await db.deleteFrom('dict_data').where('dict_type', 'in', [QUOTA_TYPE, VALIDITY_TYPE]).execute();
-  await db
-    .insertInto('dict_data')
-    .values([
-      { dict_type: QUOTA_TYPE, parent_id: 0, label: '每年可申请样书数量', value: String(quota), sort: 0 },
-      ...times.map((t, i) => ({ dict_type: VALIDITY_TYPE, parent_id: 0, label: t.value, value: t.code, sort: i })),
-    ])
     .execute();
 }
 

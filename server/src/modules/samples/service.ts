@@ -23,6 +23,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { can } from '../../policies/index.js';
 import { coverUrl } from '../books/index.js';
+import { replaceDictionaries, setSampleAutoApprove } from '../catalog/index.js';
 import { notify } from '../notice/index.js';
 import { activeEntries, grantShelfEntry } from '../shelf/index.js';
 import { SAMPLE_DEFAULTS } from '../../db/migrations/20261123_0801_samples.js';
@@ -342,11 +343,14 @@ export async function readSettings(ctx: AppContext): Promise<SampleSettings> {
 export async function saveSettings(ctx: AppContext, input: SampleSettings): Promise<SampleSettings> {
   const codes = new Set(input.times.map((t) => t.code));
   if (codes.size !== input.times.length) throw refused(SampleMsg.TIME_CODE);
-  await ctx.db.transaction().execute((trx) => q.replaceSettings(trx, input.amount, input.times));
+  const rows = [
+    { dictType: q.QUOTA_TYPE, label: '每年可申请样书数量', value: String(input.amount), sort: 0 },
+    ...input.times.map((t, i) => ({ dictType: q.VALIDITY_TYPE, label: t.value, value: t.code, sort: i })),
+  ];
+  await ctx.db.transaction().execute((trx) => replaceDictionaries(trx, [q.QUOTA_TYPE, q.VALIDITY_TYPE], rows));
   return readSettings(ctx);
 }
 
 export async function setAutoApprove(ctx: AppContext, bookId: number, flag: boolean): Promise<void> {
-  const result = await q.setAutoApprove(ctx.db, bookId, flag);
-  if (Number(result.numUpdatedRows) === 0) throw notFound(SampleMsg.BOOK_UNKNOWN);
+  if (!(await setSampleAutoApprove(ctx, bookId, flag))) throw notFound(SampleMsg.BOOK_UNKNOWN);
 }

@@ -9,6 +9,7 @@ export {
   endSession,
   closeSessionsOfMember,
   closeStaffSession,
+  closeSessionsOfStaff,
   hashToken,
   knownActor,
   openSession,

@@ -90,6 +90,10 @@ export function deleteStaffSession(db: Db, id: number) {
   return db.deleteFrom('staff_sessions').where('id', '=', id).execute();
 }
 
+export function deleteSessionsOfStaff(db: Db, staffId: number) {
+  return db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+}
+
 /** Members' open sessions (the admin console's online users), newest activity first. */
 export async function pageOpenSessions(
   db: Db,

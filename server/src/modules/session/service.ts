@@ -179,6 +179,14 @@ export async function closeStaffSession(ctx: CacheOwner, db: Db, sessionId: numb
   invalidate(ctx, tag.staffSession(sessionId));
 }
 
+/**
+ * Ends every session of a staff member (disabled, or a new password). Their cached actor goes with `tag.staff`,
+ * which the caller drops after the change.
+ */
+export async function closeSessionsOfStaff(db: Db, staffId: number): Promise<void> {
+  await q.deleteSessionsOfStaff(db, staffId);
+}
+
 /** Ends the caller's own session (logout), a member's or a staff member's. */
 export async function endSession(ctx: AppContext, actor: MemberActor | StaffActor): Promise<void> {
   if (actor.kind === 'member') await closeSession(ctx, ctx.db, actor.sessionId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NavMenu, SiteInfo } from '@textbook/contracts';
-import { seedDemo } from '../../db/seed/index.js';
+import { seedDemo } from '../../demo/index.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
 import { invalidateSiteCache } from './index.js';
 

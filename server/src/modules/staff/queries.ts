@@ -62,10 +62,6 @@ export function updateStaff(
   return db.updateTable('staff').set(values).where('id', '=', id).execute();
 }
 
-export function deleteStaffSessions(db: Db, staffId: number) {
-  return db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
-}
-
 // ---- the audit log (staff writes under /api/admin, recorded by the corridor)
 
 export function insertAudit(

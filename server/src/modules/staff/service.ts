@@ -13,7 +13,7 @@ import {
   verifyPassword,
   wrongPassword,
 } from '../auth/index.js';
-import { openStaffSession, parseStaffRoles } from '../session/index.js';
+import { closeSessionsOfStaff, openStaffSession, parseStaffRoles } from '../session/index.js';
 import * as q from './queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findById>>>;
@@ -128,7 +128,7 @@ export async function updateStaff(
     ...(input.disabled !== undefined ? { disabled: input.disabled ? 1 : 0 } : {}),
     ...(input.password ? { password_hash: await hashPassword(newPassword(ctx, input.password)) } : {}),
   });
-  if (input.disabled || input.password) await q.deleteStaffSessions(ctx.db, input.id);
+  if (input.disabled || input.password) await closeSessionsOfStaff(ctx.db, input.id);
   // Signed-in staff see the change (administrator or not, disabled) on their next request.
   invalidate(ctx, tag.staff(input.id));
   return presentStaff((await q.findById(ctx.db, input.id))!);

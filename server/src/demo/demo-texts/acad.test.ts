@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectChapterShape, expectImportKeepsMarkup, words } from '../../../../test/demo-texts.js';
+import { expectChapterShape, expectImportKeepsMarkup, words } from '../../../test/demo-texts.js';
 import { acadChapters } from './acad.js';
 
 describe('Academic English Writing, a demo book of real length in English', () => {

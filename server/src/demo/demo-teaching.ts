@@ -1,9 +1,9 @@
 import { JoinStatus, MemberStatus, Review, classCreate, currentMinute, formatClassTime } from '@textbook/contracts';
-import type { MemberActor } from '../../http/actor.js';
-import type { AppContext } from '../../http/context.js';
-import { createClass, decide, joinClass, loadStudents, pending } from '../../modules/classes/index.js';
-import { parseRoles } from '../../modules/session/service.js';
-import { seedCollegeSeats } from '../../modules/college/index.js';
+import type { MemberActor } from '../http/actor.js';
+import type { AppContext } from '../http/context.js';
+import { createClass, decide, joinClass, loadStudents, pending } from '../modules/classes/index.js';
+import { parseRoles } from '../modules/session/index.js';
+import { seedCollegeSeats } from '../modules/college/index.js';
 import { demoIdentifier } from './demo-books.js';
 import { demoColleges, demoMembers } from './demo-site.js';
 

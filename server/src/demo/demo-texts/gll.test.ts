@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectImportKeepsMarkup, expectLongChapters } from '../../../../test/demo-texts.js';
+import { expectImportKeepsMarkup, expectLongChapters } from '../../../test/demo-texts.js';
 import { chapter1 } from './gll-1.js';
 import { chapter2 } from './gll-2.js';
 import { gllChapters } from './gll.js';

@@ -1,8 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { writeEpub } from '../../../modules/import/index.js';
-import { sanitizeChapter } from '../../../modules/import/sanitize.js';
-import { expectImportKeepsMarkup, expectLongChapters } from '../../../../test/demo-texts.js';
+import { writeEpub } from '../../modules/import/index.js';
+import { sanitizeChapter } from '../../modules/import/sanitize.js';
+import { expectImportKeepsMarkup, expectLongChapters } from '../../../test/demo-texts.js';
 import { demoBooks, demoSource } from '../demo-books.js';
 import { chapter1 } from './sjjg-1.js';
 import { chapter2 } from './sjjg-2.js';

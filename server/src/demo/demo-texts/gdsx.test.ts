@@ -1,11 +1,11 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { writeEpub } from '../../../modules/import/index.js';
-import { sanitizeChapter } from '../../../modules/import/sanitize.js';
+import { writeEpub } from '../../modules/import/index.js';
+import { sanitizeChapter } from '../../modules/import/sanitize.js';
 import { demoBooks, demoSource } from '../demo-books.js';
 import { gdsxChapters } from './gdsx.js';
 import { tex } from './markup.js';
-import { cjk } from '../../../../test/demo-texts.js';
+import { cjk } from '../../../test/demo-texts.js';
 
 describe('高等数学（上册）, the demo course book', () => {
   it('has four chapters of real length: sections, formulas, figures, tables, 6–10 exercises', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjk, expectChapterShape, expectFormulas, expectImportKeepsMarkup } from '../../../../test/demo-texts.js';
+import { cjk, expectChapterShape, expectFormulas, expectImportKeepsMarkup } from '../../../test/demo-texts.js';
 import { chapter1 } from './jjxyl-1.js';
 import { chapter2 } from './jjxyl-2.js';
 import { jjxylChapters } from './jjxyl.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectImportKeepsMarkup, expectLongChapters } from '../../../../test/demo-texts.js';
+import { expectImportKeepsMarkup, expectLongChapters } from '../../../test/demo-texts.js';
 import { tex } from './markup.js';
 import { chapter1 } from './xxds-1.js';
 import { chapter2 } from './xxds-2.js';

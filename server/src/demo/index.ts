@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../connection.js';
+import type { Db } from '../db/connection.js';
 import { seedDemoBooks } from './demo-books.js';
 import { seedDemoPasswords } from './accounts.js';
 import {

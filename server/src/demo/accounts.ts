@@ -1,5 +1,5 @@
-import type { Db } from '../connection.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import type { Db } from '../db/connection.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { demoMembers } from './demo-site.js';
 
 /** The password of every demo account (12-20 characters, four classes, as spec §5 requires). */

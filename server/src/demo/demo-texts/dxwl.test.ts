@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectImportKeepsMarkup, expectLongChapters } from '../../../../test/demo-texts.js';
+import { expectImportKeepsMarkup, expectLongChapters } from '../../../test/demo-texts.js';
 import { chapter1 } from './dxwl-1.js';
 import { chapter2 } from './dxwl-2.js';
 import { chapter3 } from './dxwl-3.js';

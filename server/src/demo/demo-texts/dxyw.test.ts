@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjk, expectChapterShape, expectImportKeepsMarkup } from '../../../../test/demo-texts.js';
+import { cjk, expectChapterShape, expectImportKeepsMarkup } from '../../../test/demo-texts.js';
 import { dxywChapters } from './dxyw.js';
 
 describe('大学语文, a demo book of real length', () => {

@@ -1,5 +1,5 @@
-import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../../modules/import/index.js';
-import { Words } from '../../modules/catalog/index.js';
+import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../modules/import/index.js';
+import { Words } from '../modules/catalog/index.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
 import { gdsx2Chapters } from './demo-texts/gdsx2.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectChapterShape, expectImportKeepsMarkup, words } from '../../../../test/demo-texts.js';
+import { expectChapterShape, expectImportKeepsMarkup, words } from '../../../test/demo-texts.js';
 import { introChapters } from './intro.js';
 
 describe('Introduction to Programming, a demo book of real length in English', () => {

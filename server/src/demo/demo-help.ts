@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 
 /** Demo help topics and contents, and client versions for the download page (issue #5). */
 export const demoHelp: { topic: string; contents: { title: string; body: string }[] }[] = [

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeEpub } from '../../modules/import/index.js';
+import { writeEpub } from '../modules/import/index.js';
 import { demoBooks, demoSource } from './demo-books.js';
 
 /**

@@ -11,9 +11,9 @@ import type {
   Paged,
   ShelfBook,
 } from '@textbook/contracts';
-import { call, expectOk, useTestApp } from '../../../test/helpers.js';
-import { bookStorage } from '../../modules/books/index.js';
-import { openSession } from '../../modules/session/service.js';
+import { call, expectOk, useTestApp } from '../../test/helpers.js';
+import { bookStorage } from '../modules/books/index.js';
+import { openSession } from '../modules/session/index.js';
 import { seedIfEmpty } from './index.js';
 import { seedDemoTeaching } from './demo-teaching.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectImportKeepsMarkup, expectLongChapters } from '../../../../test/demo-texts.js';
+import { expectImportKeepsMarkup, expectLongChapters } from '../../../test/demo-texts.js';
 import { chapter1 } from './gdsx2-1.js';
 import { chapter2 } from './gdsx2-2.js';
 import { chapter3 } from './gdsx2-3.js';
