@@ -97,9 +97,13 @@ test('finance refunds a paid order and the book leaves the member shelf (desktop
   const session = await api<{ token: string }>('/api/test/session', { body: { memberId: member.data.id } });
   const token = session.data.token;
   const made = await api<{ id: number; orderNo: string }>(`/api/personalOrder/order/${book.id}`, { token, body: {} });
-  await api('/api/pay/sandbox/order', { token, body: { orderId: made.data.id } });
-  // The sandbox provider pays (its pay page's 确认支付, as the payer's phone sends it: no session).
-  const paid = await fetch(`${baseURL}/api/pay/sandbox/confirm/${made.data.orderNo}`, { method: 'POST' });
+  const start = await api<{ payUrl: string }>('/api/pay/sandbox/order', { token, body: { orderId: made.data.id } });
+  // The sandbox provider pays (its pay page's 确认支付 with the page's token, as the payer's phone sends it).
+  const paid = await fetch(`${baseURL}/api/pay/sandbox/confirm/${made.data.orderNo}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `t=${new URL(start.data.payUrl, baseURL).searchParams.get('t')}`,
+  });
   expect(await paid.text()).toContain('支付成功');
   const shelf = () =>
     api<{ rows: { id: number }[] }>('/api/shelfBook/page?pageSize=100', { token }).then((r) =>

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { chapterText, openReader, spineOf } from '../support/reader.js';
 
 const journey = useJourney('orders');
 
@@ -12,7 +13,7 @@ async function pricedBook(): Promise<{ id: number; title: string; price: number 
 }
 
 for (const device of DEVICES) {
-  test(`a student buys a book with the sandbox provider, finds it on the shelf and in purchase records (${device})`, async () => {
+  test(`a student buys a book and pays on the sandbox's page in the same logged-in browser; reads it, finds it on the shelf and in purchase records (${device})`, async () => {
     const book = await pricedBook();
     const made = await api<{ id: number }>('/api/test/member', { body: { userName: `购书学生${device}` } });
     const page = await journey.page(device);
@@ -31,22 +32,36 @@ for (const device of DEVICES) {
     expect(await dialog.getByText('沙箱支付').count()).toBeGreaterThan(0);
     await shot(page, 'pay-dialog');
 
-    // "Scanning": the sandbox's own pay page, 确认支付.
-    const href = await dialog.getByTestId('pay-open').getAttribute('href');
-    // (the payer's phone: another browser, no session needed)
-    const payPage = await journey.page(device);
-    await payPage.goto(href!);
+    // The buyer opens the sandbox's pay page from the dialog: a new tab of the same logged-in browser (its session
+    // cookie goes with 确认支付's form, which must not be refused as cross-site).
+    const payPage = await journey.popup(page, () => dialog.getByTestId('pay-open').click());
     await payPage.getByText('扫码/确认支付').waitFor();
     await shot(payPage, 'sandbox-page');
     await payPage.getByRole('button', { name: '确认支付' }).click();
     await payPage.getByText('支付成功').waitFor();
+    // A page, not raw JSON: the result and the way back to the book.
+    expect(await payPage.locator('body').innerText()).not.toContain('"code"');
+    await payPage.getByRole('link', { name: '返回教材页面' }).waitFor();
+    await shot(payPage, 'pay-result');
+    expect(consoleErrors(payPage)).toEqual([]);
+    await payPage.close();
     await page.bringToFront();
 
-    // The dialog sees the order paid and offers the book and the shelf.
+    // The dialog sees the order paid and offers the book: 开始阅读 opens it.
     await dialog.getByText('支付成功').waitFor({ timeout: 15_000 });
     await shot(page, 'paid');
-    await dialog.getByRole('button', { name: '去书架' }).click();
-    await page.waitForURL('**/list');
+    await dialog.getByRole('button', { name: '开始阅读' }).click();
+    await page.waitForURL('**/bookPreview?**');
+    expect((await chapterText(page)).trim().length).toBeGreaterThan(100);
+    await shot(page, 'reading', { fullPage: false });
+    // A chapter past the free ones opens too.
+    const spine = await spineOf(book.id);
+    const paidChapter = spine.find((c) => !c.free) ?? spine[spine.length - 1]!;
+    await openReader(page, `/bookPreview?bookId=${book.id}&chapterId=${paidChapter.id}`);
+    expect((await chapterText(page)).trim().length).toBeGreaterThan(100);
+
+    // On the shelf.
+    await page.goto('/list', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('shelf-card').filter({ hasText: book.title }).count()).toBeGreaterThan(0);
     await shot(page, 'shelf');
 
@@ -59,5 +74,5 @@ for (const device of DEVICES) {
     expect((await download).suggestedFilename()).toMatch(/^购书收据-\d+\.pdf$/);
     await shot(page, 'record');
     expect(consoleErrors(page)).toEqual([]);
-  });
+  }, 180_000);
 }

@@ -73,6 +73,32 @@ export interface Journey {
    * user's Chromium has per script (the shell maps `serif` to a Latin font even in Chinese text).
    */
   page(device: Device, options?: BrowserContextOptions, where?: { in: 'chromium' }): Promise<Page>;
+  /**
+   * The tab `open` makes the opener's browser open (a link with target=_blank): same context, so same session and
+   * device; watched and photographed like the opener.
+   */
+  popup(opener: Page, open: () => Promise<void>): Promise<Page>;
+}
+
+/** Records a page's errors and last API answers (for consoleErrors and the report of a failed journey). */
+function watch(page: Page, entry: PageInfo): void {
+  pages.set(page, entry);
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/book/asset/')) return;
+    const took = res.request().timing().responseStart;
+    entry.calls.push(`${res.status()} ${res.request().method()} ${url.pathname}${url.search} ${Math.round(took)}ms`);
+    if (entry.calls.length > CALLS_KEPT) entry.calls.shift();
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') entry.errors.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    const failure = req.failure()?.errorText ?? 'failed';
+    // Navigations away abort pending requests; that is not an error of the page.
+    if (failure !== 'net::ERR_ABORTED') entry.errors.push(`requestfailed: ${req.method()} ${req.url()} ${failure}`);
+  });
 }
 
 /**
@@ -138,27 +164,15 @@ export function useJourney(name: string): Journey {
         (window as { __noticeStreamDelayMs?: number }).__noticeStreamDelayMs = 20_000;
       });
       const page = await context.newPage();
-      const entry: PageInfo = { journey: name, device, errors: [], calls: [] };
-      pages.set(page, entry);
+      watch(page, { journey: name, device, errors: [], calls: [] });
       opened.push(page);
-      page.on('response', (res) => {
-        const url = new URL(res.url());
-        if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/book/asset/')) return;
-        const took = res.request().timing().responseStart;
-        entry.calls.push(
-          `${res.status()} ${res.request().method()} ${url.pathname}${url.search} ${Math.round(took)}ms`,
-        );
-        if (entry.calls.length > CALLS_KEPT) entry.calls.shift();
-      });
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') entry.errors.push(`console: ${msg.text()} (${msg.location().url})`);
-      });
-      page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
-      page.on('requestfailed', (req) => {
-        const failure = req.failure()?.errorText ?? 'failed';
-        // Navigations away abort pending requests; that is not an error of the page.
-        if (failure !== 'net::ERR_ABORTED') entry.errors.push(`requestfailed: ${req.method()} ${req.url()} ${failure}`);
-      });
+      return page;
+    },
+    async popup(opener, open) {
+      const [page] = await Promise.all([opener.context().waitForEvent('page'), open()]);
+      watch(page, { ...info(opener), errors: [], calls: [] });
+      opened.push(page);
+      await page.waitForLoadState();
       return page;
     },
   };

@@ -1,5 +1,5 @@
-// Helpers for the login journeys: the slider is dragged like a hand would, to where the test route says the
-// gap is; codes are read from the development SMS outbox.
+// Helpers for the login journeys: the slider is dragged like a hand would (speeding up and slowing down), to
+// where the test route says the gap is; codes are read from the development SMS outbox.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from './browser.js';
@@ -31,7 +31,14 @@ export function watchPuzzles(page: Page): () => string | undefined {
   return () => latest;
 }
 
-/** Drags the slider of the visible check to the gap over ~half a second, in small steps. */
+/** The minimum-jerk curve from 0 to 1: a hand's reach speeds up, then slows down to place the piece. */
+const reach = (u: number) => u * u * u * (10 - 15 * u + 6 * u * u);
+
+/**
+ * Drags the slider of the visible check to the gap the way a hand does, not in a straight line at constant speed
+ * (which the server refuses as a script's: server/src/modules/auth/drag-path.ts): a frame's move at a time,
+ * speeding up and slowing down, with a hand's wobble off the line. About 0.6 s.
+ */
 export async function solveSlider(page: Page, latestPuzzle: () => string | undefined): Promise<void> {
   const check = page.getByTestId('slider-check');
   await check.locator('.slider-piece').waitFor();
@@ -49,9 +56,11 @@ export async function solveSlider(page: Page, latestPuzzle: () => string | undef
   const targetX = rail.x + (rail.width * answer.data.x) / max;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) {
-    await page.mouse.move(startX + ((targetX - startX) * i) / 12, y);
-    await page.waitForTimeout(40); // the drag's own pace: the slider check refuses a track without time
+  const frames = 30;
+  for (let i = 1; i <= frames; i += 1) {
+    const wobble = i < frames ? Math.sin(i * 1.7) * 1.5 : 0;
+    await page.mouse.move(startX + (targetX - startX) * reach(i / frames), y + wobble);
+    await page.waitForTimeout(16); // a screen's frame: the slider records its samples over time
   }
   await page.mouse.up();
   await page.getByTestId('slider-passed').waitFor();

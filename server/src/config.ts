@@ -93,7 +93,11 @@ export interface StorageConfig {
 }
 
 export interface PaymentsConfig {
-  /** Channels offered to members; unset: the real providers configured, else `sandbox` (offline, embedded). */
+  /**
+   * Channels offered to members (`PAY_CHANNELS`); unset: the real providers configured, else `sandbox` (offline,
+   * embedded) outside production. A production start offers the sandbox only when PAY_CHANNELS names it (it pays
+   * with no money: main.ts and the staff console then say so loudly); with neither, nothing is offered.
+   */
   channels: ('alipay' | 'wechat' | 'sandbox')[];
   /** Minutes before an unpaid order closes. */
   orderMinutes: number;
@@ -124,7 +128,11 @@ function pem(value: string | undefined): string {
   }
 }
 
-function loadPaymentsConfig(env: NodeJS.ProcessEnv, publicOrigin: string | undefined): PaymentsConfig {
+function loadPaymentsConfig(
+  env: NodeJS.ProcessEnv,
+  publicOrigin: string | undefined,
+  mode: Config['env'],
+): PaymentsConfig {
   const alipay = {
     appId: env.ALIPAY_APP_ID ?? '',
     privateKey: pem(env.ALIPAY_PRIVATE_KEY),
@@ -147,7 +155,7 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv, publicOrigin: string | undef
   const asked = named.filter((c): c is PaymentsConfig['channels'][number] => (known as readonly string[]).includes(c));
   const real = [...(alipay.appId ? (['alipay'] as const) : []), ...(wechat.mchId ? (['wechat'] as const) : [])];
   return {
-    channels: asked.length ? asked : real.length ? real : ['sandbox'],
+    channels: asked.length ? asked : real.length ? real : mode === 'production' ? [] : ['sandbox'],
     orderMinutes: int(env, 'PAY_ORDER_MINUTES', 30),
     notifyOrigin: originOf(env, 'PAY_NOTIFY_ORIGIN') ?? publicOrigin,
     alipay,
@@ -281,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceName: env.INSTANCE_NAME || undefined,
     translateProvider: env.TRANSLATE_PROVIDER ?? '',
     accounts: loadAccountsConfig(env, mode),
-    payments: loadPaymentsConfig(env, originOf(env, 'PUBLIC_ORIGIN')),
+    payments: loadPaymentsConfig(env, originOf(env, 'PUBLIC_ORIGIN'), mode),
     pdfFont: env.PDF_FONT ?? '',
     imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 25_000_000),
     apiDocs: bool(env, 'API_DOCS', mode !== 'production'),

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './demo/index.js';
 import { seedDemoTeaching } from './demo/demo-teaching.js';
 import { bookStorage } from './modules/books/index.js';
 import { shutDown } from './http/shutdown.js';
+import { playMoneyBanner } from './adapters/payment/index.js';
 
 /** Beyond the grace period, the adapters and the database get this long to close before the process exits anyway. */
 const CLOSE_MARGIN_MS = 5_000;
@@ -46,6 +47,12 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`platform ready at http://localhost:${config.port}`);
+  const banner = playMoneyBanner(config);
+  if (banner) {
+    // Loud on purpose, in the log and on the terminal (a log level of warn or silent still shows the terminal's).
+    app.log.warn({ payChannels: config.payments.channels }, 'sandbox payments in production: no real money');
+    console.error(banner);
+  }
 }
 
 main().catch((err: unknown) => {

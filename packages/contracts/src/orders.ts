@@ -32,6 +32,9 @@ export const OrderMsg = {
   ORDER_NOT_PAYABLE: '该订单当前不可支付',
   CHANNEL_OFF: '暂不支持该支付方式',
   CHANNEL_FAILED: '支付渠道暂时不可用，请稍后再试或更换支付方式',
+  NO_CHANNEL: '暂未开通在线支付，请联系平台管理员',
+  PLAY_MONEY:
+    '沙箱支付已在生产环境开启：订单不产生真实扣款，任何人凭支付页即可标记订单已支付。仅用于本地演示，正式上线请配置支付宝或微信支付并从 PAY_CHANNELS 中移除 sandbox。',
   REFUND_NOT_PAID: '只有已支付的订单可以退款',
   REFUND_FAILED: '退款失败，支付渠道未受理，请稍后再试',
   REFUNDED: '退款成功',
@@ -76,6 +79,8 @@ export const PayText = {
   PAID: '✓ 支付成功',
   PAID_HINT: '请回到原页面，教材已加入您的书架。',
   FAILED: (why: string) => `支付失败：${why}`,
+  PAGE_INVALID: '支付链接无效或已使用，请回到购买页面重新打开支付页',
+  BACK_TO_BOOK: '返回教材页面',
   UNKNOWN_REASON: '未知原因',
 } as const;
 
@@ -159,6 +164,10 @@ export const refundBody = z.object({
 });
 export type RefundBody = z.infer<typeof refundBody>;
 
+/** Staff: the channels this start offers, and whether the sandbox is live in production (no real money). */
+export const payChannelState = z.object({ channels: z.array(z.enum(PayChannels)), playMoney: z.boolean() });
+export type PayChannelState = z.infer<typeof payChannelState>;
+
 export const NotificationOutcomes = [
   'accepted',
   'duplicate',
@@ -170,6 +179,18 @@ export const NotificationOutcomes = [
   'closed',
 ] as const;
 export type NotificationOutcome = (typeof NotificationOutcomes)[number];
+
+/** What the staff's notification log says was done with each notification. */
+export const NotificationOutcomeLabel: Record<NotificationOutcome, string> = {
+  accepted: '已入账',
+  duplicate: '重复通知（已入账）',
+  ignored: '未成功交易（忽略）',
+  bad_signature: '签名无效',
+  malformed: '格式有误',
+  unknown_order: '订单不存在',
+  amount_mismatch: '金额或币种不符',
+  closed: '订单已关闭或已退款',
+};
 
 export const notificationQuery = pageQuery.extend({
   channel: z.enum(PayChannels).optional(),
@@ -183,6 +204,7 @@ export const notificationRow = z.object({
   channel: z.string(),
   orderNo: z.string(),
   tradeNo: z.string(),
+  /** Yuan, like every amount on the wire (the log keeps fen). */
   amount: z.number().nullable(),
   outcome: z.string(),
   detail: z.string(),

@@ -21,12 +21,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   `staff`, else `Book-Token`. A write (not GET/HEAD/OPTIONS) that carries a session cookie must carry the web
  *   client's header, which a cross-site page cannot send: without it the request is refused (CSRF).
  * - A cookie whose session has ended is cleared with the answer.
+ * - A route declared `session: false` (authorised by a one-time token in its input) reads neither: its caller is a
+ *   visitor, so neither the CSRF refusal nor a session applies (http/module.ts).
  * A token seen in the last seconds is answered at once (no promise on the hot path); others are looked up.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', (request, reply, done) => {
     request.actor = VISITOR;
+    if ((request.routeOptions.config as { session?: false } | undefined)?.session === false) return done();
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim();

@@ -104,6 +104,12 @@ interface RouteBase<QS extends Schema, PS extends Schema, BS extends Schema> {
   /** Hidden from the OpenAPI document (test routes). */
   hide?: boolean;
   /**
+   * `false`: the route acts on no browser session; what authorises it is a one-time token in its input (the
+   * sandbox's 确认支付, a plain form its own page posts). The auth hook reads no cookie for it: a write carrying
+   * one is neither refused as cross-site nor given the session, so a cross-site form gains nothing there.
+   */
+  session?: false;
+  /**
    * Staff writes under /api/admin are recorded in the audit log by the corridor (who, what, before, after).
    * `false`: not a change (logout, an export). `before`: the state before, for a route without a `load` (whose
    * loaded thing is the "before" otherwise).
@@ -259,7 +265,7 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
         method: def.method as HTTPMethods,
         url,
         bodyLimit: def.bodyLimit,
-        config: { policy: def.policy },
+        config: { policy: def.policy, session: def.session },
         schema: {
           tags: [mod.tag],
           summary: def.summary,

@@ -1,6 +1,7 @@
 import type { PayChannel } from '../../db/tables/orders.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../http/context.js';
+import type { KvStore } from '../kv/index.js';
 import { AlipayProvider } from './alipay.js';
 import { SandboxProvider } from './sandbox.js';
 import { WechatProvider } from './wechat.js';
@@ -99,10 +100,10 @@ export function header(incoming: IncomingNotification, name: string): string {
 export const NOTIFY_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The providers the configuration enables, by channel (made once per app: the sandbox keeps its key pair). */
-export function createPaymentProviders(config: Config): Map<PayChannel, PaymentProvider> {
+export function createPaymentProviders(config: Config, kv: KvStore): Map<PayChannel, PaymentProvider> {
   const made = new Map<PayChannel, PaymentProvider>();
   for (const channel of config.payments.channels) {
-    if (channel === 'sandbox') made.set(channel, new SandboxProvider());
+    if (channel === 'sandbox') made.set(channel, new SandboxProvider(kv));
     if (channel === 'alipay') made.set(channel, new AlipayProvider(config.payments.alipay));
     if (channel === 'wechat') made.set(channel, new WechatProvider(config.payments.wechat));
   }
@@ -110,6 +111,27 @@ export function createPaymentProviders(config: Config): Map<PayChannel, PaymentP
 }
 
 /** This app's providers (one set per app, kept in `ctx.local`; the sandbox keeps its key pair for the app's life). */
-export function paymentProviders(ctx: Pick<AppContext, 'local' | 'config'>): Map<PayChannel, PaymentProvider> {
-  return ctx.local('payments:providers', () => createPaymentProviders(ctx.config));
+export function paymentProviders(ctx: Pick<AppContext, 'local' | 'config' | 'kv'>): Map<PayChannel, PaymentProvider> {
+  return ctx.local('payments:providers', () => createPaymentProviders(ctx.config, ctx.kv));
+}
+
+/**
+ * The sandbox offered by a production start (only when PAY_CHANNELS names it): its orders are paid with no money.
+ * The start's console and log, and the staff console, say so loudly.
+ */
+export function playMoney(config: Pick<Config, 'env' | 'payments'>): boolean {
+  return config.env === 'production' && config.payments.channels.includes('sandbox');
+}
+
+/** The warning a production start with the sandbox prints (null when there is nothing to warn about). */
+export function playMoneyBanner(config: Pick<Config, 'env' | 'payments'>): string | null {
+  if (!playMoney(config)) return null;
+  const line = '!'.repeat(72);
+  return [
+    line,
+    '!!  PAY_CHANNELS names `sandbox` in production: the sandbox pays with NO REAL MONEY.',
+    "!!  Anyone holding an order's pay page can mark it paid and read the book for free.",
+    '!!  For a local demo only. A live site sets ALIPAY_* / WECHAT_* and leaves sandbox out.',
+    line,
+  ].join('\n');
 }

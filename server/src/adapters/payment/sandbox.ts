@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { Formatter, Rsa } from 'wechatpay-axios-plugin';
+import type { KvStore } from '../kv/index.js';
 import {
   header,
   NOTIFY_CLOCK_SKEW_MS,
@@ -13,6 +14,8 @@ import {
 
 /** The sandbox's own pay page, served by the payments module (扫码/确认支付). */
 export const SANDBOX_PAGE = '/api/pay/sandbox/page/';
+/** The query parameter (on the page) and form field (on its 确认支付) that carry the page's one-time token. */
+export const PAGE_TOKEN = 't';
 
 export const SANDBOX_HEADERS = {
   timestamp: 'sandbox-timestamp',
@@ -34,21 +37,51 @@ export interface SandboxPayment {
  * platform's notification route with a body signed by its own RSA key pair (made by each app instance, in
  * memory, on first use), the way WeChat Pay v3 signs (`timestamp\nnonce\nbody\n`, SHA256withRSA), and `verify` checks that
  * signature with the public key, through the same route and service as the real providers.
+ *
+ * Its pay page is a capability: `start` (asked by the order's buyer only, `order.own`) mints a one-time token
+ * kept in the KV store (every instance sees it) until the order expires; the page and its 确认支付 need it, and
+ * 确认支付 uses it up. So only the buyer, or whoever the buyer shows the QR code to, can pay the order: an order
+ * number alone (it is printed on receipts) pays nothing.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly channel = 'sandbox' as const;
   private readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
 
-  constructor(keys?: { privateKey: string | KeyObject; publicKey: string | KeyObject }) {
+  constructor(
+    private readonly kv?: KvStore,
+    keys?: { privateKey: string | KeyObject; publicKey: string | KeyObject },
+  ) {
     const pair = keys ?? generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.privateKey = typeof pair.privateKey === 'string' ? createPrivateKey(pair.privateKey) : pair.privateKey;
     this.publicKey = typeof pair.publicKey === 'string' ? createPublicKey(pair.publicKey) : pair.publicKey;
   }
 
-  start(request: PayRequest): Promise<PayStartAnswer> {
-    const payUrl = `${SANDBOX_PAGE}${encodeURIComponent(request.orderNo)}`;
-    return Promise.resolve({ qrCode: `${request.siteOrigin}${payUrl}`, payUrl });
+  private store(): KvStore {
+    if (!this.kv) throw new Error('this sandbox provider signs only (made without a KV store)');
+    return this.kv;
+  }
+
+  async start(request: PayRequest, now = Date.now()): Promise<PayStartAnswer> {
+    const token = randomBytes(18).toString('base64url');
+    await this.store().set(pageKey(token), request.orderNo, Math.max(1000, request.expiresAt - now));
+    const payUrl = `${SANDBOX_PAGE}${encodeURIComponent(request.orderNo)}?${PAGE_TOKEN}=${token}`;
+    return { qrCode: `${request.siteOrigin}${payUrl}`, payUrl };
+  }
+
+  /** Whether `token` is a live pay-page token of this order (the page is shown; nothing is used up). */
+  async pageOpens(orderNo: string, token: string | undefined): Promise<boolean> {
+    return Boolean(token) && (await this.store().get(pageKey(token!))) === orderNo;
+  }
+
+  /**
+   * Uses the token up (read and deleted in one step, on every instance): true once for a live token of this
+   * order, so two presses of 确认支付 pay once.
+   */
+  async takePage(orderNo: string, token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    const taken = await this.store().take(pageKey(token));
+    return taken === orderNo;
   }
 
   /** What the sandbox sends to the notification route: headers and the exact body they sign. */
@@ -113,6 +146,8 @@ export class SandboxProvider implements PaymentProvider {
     return Promise.resolve();
   }
 }
+
+const pageKey = (token: string) => `paypage:${token}`;
 
 export function signedInTime(seconds: number, now: number): boolean {
   return Math.abs(now - seconds * 1000) <= NOTIFY_CLOCK_SKEW_MS;

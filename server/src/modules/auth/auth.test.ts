@@ -56,6 +56,10 @@ describe('slider check', () => {
     expectRefused((await attempt(0, (x) => [{ x, t: 0 }])).first, AuthMsg.CAPTCHA_FAILED);
     // A track claiming a longer drag than the puzzle has existed is made up.
     expectRefused((await attempt(0, (x) => handTrack(x, 5000), 0)).first, AuthMsg.CAPTCHA_FAILED);
+    // The right place reached by a script's straight line at constant speed (12 equal moves 40 ms apart).
+    const straight = (x: number) =>
+      Array.from({ length: 12 }, (_, i) => ({ x: Math.round((x * (i + 1)) / 12), t: i * 36 }));
+    expectRefused((await attempt(0, straight)).first, AuthMsg.CAPTCHA_FAILED);
     const good = await attempt(3, (x) => handTrack(x));
     expect(good.first.body.code).toBe(Code.OK);
     expectRefused(good.again, AuthMsg.CAPTCHA_EXPIRED);

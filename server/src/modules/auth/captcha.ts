@@ -4,15 +4,13 @@ import type { KvStore } from '../../adapters/kv/index.js';
 import type { AppContext } from '../../http/context.js';
 import { rateLimited, refused } from '../../http/errors.js';
 import { BUMP, HEIGHT, PIECE, WIDTH } from './captcha-draw.js';
+import { judgeDrag } from './drag-path.js';
 
 /** How far the dropped piece may be from the gap, in pixels (a blind guess passes about 4% of the time). */
 export const CAPTCHA_TOLERANCE = 3;
 /** Failed checks one address may make per hour; then every check is refused until the hour is over. */
 export const CAPTCHA_FAILURES_PER_HOUR = 20;
 const HOUR_MS = 3600_000;
-/** A drag shorter than this, or with fewer samples, is not a person's. */
-const MIN_DRAG_MS = 200;
-const MIN_SAMPLES = 5;
 const PUZZLE_TTL_MS = 2 * 60_000;
 /** The ticket /api/loginCode asks for: single use, short-lived. */
 export const TICKET_TTL_MS = 2 * 60_000;
@@ -52,7 +50,8 @@ export async function issuePuzzle(
 
 /**
  * Checks a drop once (the answer is taken, so a puzzle allows one try): within the tolerance, dragged over
- * time by a hand (enough samples, not instantaneous, not longer than the puzzle has existed). Answers a
+ * time by a hand (enough samples, not instantaneous, not longer than the puzzle has existed, and moving as a
+ * hand moves: unequal steps, speeding up and slowing down; drag-path.ts). Answers a
  * single-use ticket for /api/loginCode.
  */
 export async function checkPuzzle(
@@ -70,7 +69,8 @@ export async function checkPuzzle(
   const first = track[0];
   const last = track[track.length - 1];
   const duration = first && last ? last.t - first.t : 0;
-  const human = track.length >= MIN_SAMPLES && duration >= MIN_DRAG_MS && duration <= now - answer.issuedAt;
+  // The path as well as the place: a script that knows the answer still has to move like a hand (drag-path.ts).
+  const human = judgeDrag(track).human && duration <= now - answer.issuedAt;
   // Second signal: the drag ends where the piece was dropped, and its samples move forward in time.
   const consistent =
     last !== undefined && Math.abs(last.x - input.x) <= 1 && track.every((p, i) => i === 0 || p.t >= track[i - 1]!.t);

@@ -3,10 +3,14 @@ import type { CaptchaPuzzle } from '@textbook/contracts';
 import { call, expectOk, type TestApp } from '../../../test/helpers.js';
 import { puzzleAnswer } from './captcha.js';
 import { encryptPassword } from './cipher.js';
+import { smoothDrag } from './drag-samples.js';
 
-/** A drag as a hand makes it: several samples over a few hundred milliseconds, ending at `x`. */
+/**
+ * A drag as a hand makes it, ending at `x`: speeding up and slowing down over a few hundred milliseconds, sampled
+ * at the screen's rate (a straight line at constant speed is refused as a script's: drag-path.ts).
+ */
 export function handTrack(x: number, durationMs = 400): { x: number; t: number }[] {
-  return Array.from({ length: 10 }, (_, i) => ({ x: (x * (i + 1)) / 10, t: (durationMs * i) / 9 }));
+  return smoothDrag(x, durationMs);
 }
 
 /** Solves the slider as a person would (reading the answer the server keeps) and answers the ticket. */

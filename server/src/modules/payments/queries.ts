@@ -61,7 +61,8 @@ export async function notificationPage(
     rows: rows.map((r) => ({
       ...r,
       id: Number(r.id),
-      amount: r.amount === null ? null : Number(r.amount),
+      // The log keeps fen (as the provider sent it); the wire speaks yuan.
+      amount: r.amount === null ? null : Number(r.amount) / 100,
       receivedAt: Number(r.receivedAt),
     })),
     total: Number(count.n),

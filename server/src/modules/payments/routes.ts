@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { notificationQuery, notificationRow, paged, payChannelParams } from '@textbook/contracts';
+import { notificationQuery, notificationRow, paged, payChannelParams, payChannelState } from '@textbook/contracts';
 import { defineModule, route } from '../../http/module.js';
+import { PAGE_TOKEN } from '../../adapters/payment/sandbox.js';
 import * as payments from './service.js';
 
 const orderNoParams = z.object({ orderNo: z.string().trim().min(1).max(64) });
+/** The pay page's one-time token (SandboxProvider.start); a page without it shows that the link is invalid. */
+const sandboxPageQuery = z.object({ [PAGE_TOKEN]: z.string().max(64).optional() });
+
+/** The token of 确认支付's form (`t=…`, urlencoded; the module reads every body as text). */
+function formToken(body: unknown): string | undefined {
+  if (typeof body !== 'string' || body.length > 1024) return undefined;
+  return new URLSearchParams(body).get(PAGE_TOKEN) ?? undefined;
+}
 
 /** Largest notification body read (Alipay's form and WeChat's JSON are a few kilobytes). */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -42,21 +51,34 @@ export const paymentsModule = defineModule({
       summary: 'The sandbox provider’s pay page (扫码/确认支付), offline profile only',
       policy: 'payment.notify',
       params: orderNoParams,
-      handler: async ({ ctx, params, reply }) => {
-        const { status, html } = await payments.sandboxPage(ctx, params.orderNo);
+      query: sandboxPageQuery,
+      handler: async ({ ctx, params, query, reply }) => {
+        const { status, html } = await payments.sandboxPage(ctx, params.orderNo, query[PAGE_TOKEN]);
         return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
       },
     }),
     route({
       method: 'POST',
       url: '/pay/sandbox/confirm/:orderNo',
-      summary: 'The sandbox provider pays: signs a notification and sends it to /api/pay/notify/sandbox',
+      summary: 'The sandbox provider pays (its page’s one-time token): signs a notification to /api/pay/notify/sandbox',
       policy: 'payment.notify',
       params: orderNoParams,
+      // The pay page's plain form, posted from the buyer's own browser (session cookie and all) or a phone: the
+      // token authorises it, never the session.
+      session: false,
       handler: async ({ ctx, params, reply, request }) => {
-        const { status, html } = await payments.sandboxConfirm(ctx, request.server, params.orderNo);
+        const token = formToken(request.body);
+        const { status, html } = await payments.sandboxConfirm(ctx, request.server, params.orderNo, token);
         return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
       },
+    }),
+    route({
+      method: 'GET',
+      url: '/admin/payments/channels',
+      summary: 'Staff: the channels offered, and whether the sandbox is live in production (no real money)',
+      policy: 'payment.log',
+      answer: payChannelState,
+      handler: ({ ctx }) => payments.channelState(ctx),
     }),
     route({
       method: 'GET',

@@ -4,7 +4,7 @@ import { Button, Modal, Radio, Result, Spin } from 'antd';
 import QRCode from 'qrcode';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PayChannelLabel, type PayChannel } from '@textbook/contracts';
+import { OrderMsg, PayChannelLabel, type PayChannel } from '@textbook/contracts';
 import { startPayment, useOrderCheck, usePayDetail } from '../../api/orders';
 import { useInvalidateShelf } from '../../api/reader';
 import './pay-dialog.css';
@@ -83,6 +83,12 @@ export function PayDialog({ orderId, bookId, onClose }: { orderId: number; bookI
               <Button>去书架</Button>
             </Link>,
           ]}
+        />
+      ) : order.channels.length === 0 ? (
+        <Result
+          icon={<CloseCircleFilled style={{ color: '#9ca3af' }} />}
+          title={OrderMsg.NO_CHANNEL}
+          extra={<Button onClick={onClose}>关闭</Button>}
         />
       ) : done ? (
         <Result
