@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { ReportMsg, type MyClassRow, type Paged } from '@textbook/contracts';
+import { ReportMsg, StaffMenus, type MyClassRow, type Paged } from '@textbook/contracts';
 import { api, consoleErrors, expectPath, loginAs, shot, useJourney } from '../support/browser.js';
 import { makeStaff, setStaffCookies } from '../support/staff.js';
 
@@ -109,14 +109,14 @@ test('the personal centre and the console open the reports from their menus (des
   await shot(page, 'console', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
 
-  // Finance staff open no books menu: the report is under 学院订单 for them.
+  // Finance staff open no books menu: the report is under the colleges' group for them.
   await page.context().clearCookies();
   const finance = await makeStaff(['finance'], { tag: 'rl' });
   await setStaffCookies(page.context(), finance.token);
   await page.goto('/admin');
   const financeMenu = page.getByRole('complementary', { name: '管理菜单' }).getByRole('menu');
   expect(await financeMenu.getByText('图书管理').count()).toBe(0);
-  await financeMenu.getByText('学院订单', { exact: true }).first().click();
+  await financeMenu.getByText(StaffMenus.colleges.label, { exact: true }).first().click();
   const financeAsked = page.waitForResponse((r) => r.url().includes('/api/admin/report/textbook'));
   await financeMenu.getByText('教材报告').click();
   await expectPath(page, '/admin/reports/textbook');

@@ -27,7 +27,7 @@ export const StaffMenus = {
   site: { label: '站点管理', roles: ['editor'] },
   review: { label: '审核', roles: ['reviewer'] },
   orders: { label: '订单与支付', roles: ['finance'] },
-  colleges: { label: '学院订单', roles: ['finance'] },
+  colleges: { label: '院校与订单', roles: ['finance'] },
   staff: { label: '员工与权限', roles: [] },
   audit: { label: '审计日志', roles: [] },
   operate: { label: '运维', roles: [] },

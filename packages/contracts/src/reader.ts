@@ -55,6 +55,9 @@ export const ReaderMsg = {
   NOTES_FILE: '读书笔记',
   NOTES_UNPLACED: '未能定位的笔记',
   NOTES_UNTITLED_CHAPTER: '未命名章节',
+  /** A chapter the member may not read: the ways in that apply to them (samples are for teachers only). */
+  DENIED_WAYS_WITH_SAMPLE: '加入班级、获得学校授权、申请样书或购买后即可阅读全书。',
+  DENIED_WAYS: '加入班级、获得学校授权或购买后即可阅读全书。',
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */

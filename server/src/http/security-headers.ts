@@ -24,7 +24,8 @@ export function inlineScriptHashes(html: string): string[] {
  * inline: antd writes its CSS-in-JS into <style> elements at run time, and the reader adopts each book's
  * stylesheet into a shadow root; a per-request nonce would need index.html rendered per request (it is a static,
  * precompressed file), and injected styles cannot run code. Images: our files, data: (book pictures, the slider
- * puzzle), blob: (exports), https: (pictures in staff-written content). Fonts: ours and data: (book fonts).
+ * puzzle), blob: (exports), https: (pictures in staff-written content). Media: ours, and https: for the videos and
+ * audio the staff attach to a book's sections (the reader plays them in place). Fonts: ours and data: (book fonts).
  * Nothing may frame the site but itself; no plugins; forms and <base> stay on the site.
  */
 export function contentSecurityPolicy(scriptHashes: string[]): string {
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "media-src 'self' data: blob:",
+    "media-src 'self' data: blob: https:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
     "frame-src 'self' blob:",

@@ -175,6 +175,10 @@ async function pageFor(load: Loader, pathname: string, query: URLSearchParams, s
     return { route: 'index', body: homePage({ siteName, recommended, fresh, lists, news }) } satisfies Page;
   }
   if (pathname === '/textbook') {
+    // The search panel's browse links (conditionKey 1, 4) open the books grouped by subject or collection, which
+    // the app draws: the list written here would be replaced by another page.
+    if (['1', '4'].includes(query.get('conditionKey') ?? '') && !query.get('subjectId') && !query.get('collectionId'))
+      return undefined;
     const q = textbookQuery(query);
     const [fields, books] = await Promise.all([
       load.get<{ subjects: DictNode[]; collections: DictNode[] }>('/api/book/all/field'),

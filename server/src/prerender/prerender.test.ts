@@ -118,6 +118,9 @@ describe('visitor pages written on the server', () => {
       await page('/', { cookie: `${TOKEN_COOKIE}=abc` }),
       await page('/textbook', { cookie: `${LOGIN_MARK_COOKIE}=1` }),
       await page('/textbook?token=abc'),
+      // The search panel's browse by subject or collection: grouped by the app, not the list written here.
+      await page('/textbook?conditionKey=1'),
+      await page('/textbook?conditionKey=4'),
       await page('/booklist'),
       await page('/book-detail?id=999999'),
       await page('/book-detail?id=abc'),

@@ -13,12 +13,13 @@ import type {
   OwnBookResult,
   Paged,
 } from '@textbook/contracts';
-import { Code } from '@textbook/contracts';
+import { Code, Limits } from '@textbook/contracts';
 import { api, ApiError } from './index';
 
 export const classKeys = {
   all: ['classes'] as const,
   books: ['classes', 'books'] as const,
+  everyBook: ['classes', 'everyBook'] as const,
   page: (bookId: number | undefined, pageNum: number) => ['classes', 'page', bookId ?? 0, pageNum] as const,
   detail: (id: number) => ['classes', 'detail', id] as const,
   students: (classId: number, params: object) => ['classes', 'students', classId, params] as const,
@@ -35,6 +36,14 @@ export function useClassPage(bookId: number | undefined, pageNum: number, pageSi
     queryKey: classKeys.page(bookId, pageNum),
     queryFn: () => api.get<Paged<ClassRow>>('/api/class/page', { bookId, pageNum, pageSize }),
     enabled: bookId !== undefined,
+  });
+}
+
+/** Every class of the teacher in the current college, of any book (the copy dialog's targets). */
+export function useAllClasses() {
+  return useQuery({
+    queryKey: classKeys.everyBook,
+    queryFn: () => api.get<Paged<ClassRow>>('/api/class/page', { pageNum: 1, pageSize: Limits.PAGE_SIZE_MAX }),
   });
 }
 

@@ -57,7 +57,7 @@ export function MyLayout() {
         <div className="my-profile">
           <Avatar size={phone ? 40 : 64} src={member.avatar || undefined} icon={<UserOutlined />} />
           <div className="my-name">
-            {member.realName || member.userName}
+            {member.userName}
             {member.teacher && (
               <Tag color="blue" className="teacher-badge">
                 教师

@@ -77,7 +77,7 @@ export const userDetail = (m: Membership) => userView(m);
 
 /** Who a phone belongs to, before the admin adds it (the name, or none: an account will be made). */
 export async function nameByPhone(ctx: AppContext, actor: MemberActor, phone: string) {
-  const member = await q.findMemberByPhone(ctx.db, phone);
+  const member = await q.findMemberByPhone(ctx.db, phone, collegeOf(actor));
   if (!member) return { exists: false, name: '', inCollege: false };
   const inCollege = Boolean(await q.membershipOf(ctx.db, collegeOf(actor), member.id));
   return { exists: true, name: member.realName || member.userName, inCollege };

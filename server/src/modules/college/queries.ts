@@ -584,10 +584,36 @@ export function findMembership(db: Db, id: number) {
   return membershipColumns(membershipsFrom(db)).where('cm.id', '=', id).executeTakeFirst();
 }
 
-export function findMemberByPhone(db: Db, phone: string) {
+/**
+ * A member by phone, with their real name: the one this college gave them, else their own, else the latest another
+ * college gave them (a member added by phone has only a generated user name, 用户0001).
+ */
+export function findMemberByPhone(db: Db, phone: string, collegeId?: number) {
   return db
     .selectFrom('members')
-    .select(['id', 'real_name as realName', 'user_name as userName'])
+    .select((eb) => [
+      'id',
+      'user_name as userName',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('college_members as cm')
+            .select('cm.real_name')
+            .whereRef('cm.member_id', '=', 'members.id')
+            .where('cm.college_id', '=', collegeId ?? 0)
+            .where('cm.real_name', '<>', ''),
+          eb.fn<string | null>('nullif', [eb.ref('members.real_name'), eb.val('')]),
+          eb
+            .selectFrom('college_members as cm')
+            .select('cm.real_name')
+            .whereRef('cm.member_id', '=', 'members.id')
+            .where('cm.real_name', '<>', '')
+            .orderBy('cm.id', 'desc')
+            .limit(1),
+          eb.val(''),
+        )
+        .as('realName'),
+    ])
     .where('phone', '=', phone)
     .executeTakeFirst();
 }

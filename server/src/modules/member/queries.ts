@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
 
 export function findMember(db: Db, id: number) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
@@ -113,21 +115,59 @@ export function phoneTaken(db: Db, phone: string) {
   return db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
 }
 
-/** The admin console's members: search by phone, name or user name, newest first. */
+/**
+ * A member's real name: their own (set by a teacher certification), else the latest one a college gave them (a
+ * membership's, written when a college adds them or they join a class). A member added by phone has only a
+ * generated user name (用户0001), so without the membership's name the console showed that.
+ */
+function realNameOf(eb: ExpressionBuilder<Database, 'members'>) {
+  const latestInCollege = eb
+    .selectFrom('college_members as cm')
+    .select('cm.real_name')
+    .whereRef('cm.member_id', '=', 'members.id')
+    .where('cm.real_name', '<>', '')
+    .orderBy('cm.id', 'desc')
+    .limit(1);
+  return eb.fn.coalesce(
+    eb.fn<string | null>('nullif', [eb.ref('members.real_name'), eb.val('')]),
+    latestInCollege,
+    eb.val(''),
+  );
+}
+
+/** The admin console's members: search by phone, name (their own or a college's) or user name, newest first. */
 export async function pageMembers(db: Db, keyword: string | undefined, window: { offset: number; limit: number }) {
   const base = () => {
     let query = db.selectFrom('members');
     if (keyword) {
       const like = `%${keyword}%`;
       query = query.where((eb) =>
-        eb.or([eb('phone', 'like', like), eb('real_name', 'like', like), eb('user_name', 'like', like)]),
+        eb.or([
+          eb('phone', 'like', like),
+          eb('real_name', 'like', like),
+          eb('user_name', 'like', like),
+          eb.exists(
+            eb
+              .selectFrom('college_members as cm')
+              .select('cm.id')
+              .whereRef('cm.member_id', '=', 'members.id')
+              .where('cm.real_name', 'like', like),
+          ),
+        ]),
       );
     }
     return query;
   };
   const [rows, total] = await Promise.all([
     base()
-      .select(['id', 'phone', 'user_name as userName', 'real_name as realName', 'disabled', 'created_at as createdAt'])
+      .select((eb) => [
+        'id',
+        'phone',
+        'user_name as userName',
+        realNameOf(eb).as('realName'),
+        'disabled',
+        'created_at as createdAt',
+      ])
       .orderBy('id', 'desc')
       .offset(window.offset)
       .limit(window.limit)

@@ -48,6 +48,23 @@ const login = (phone: string) =>
 const me = (token: string) => call(t.app, { url: '/api/getMemberInfo', token });
 
 describe('members', () => {
+  it('lists a member added by phone under the real name a college gave them, and finds them by it', async () => {
+    const college = await buildCollege(t.ctx.db);
+    const m = await buildMember(t.ctx.db, { college, roles: '3' });
+    await t.ctx.db.updateTable('college_members').set({ real_name: '钱七七' }).where('member_id', '=', m.id).execute();
+    const page = async (keyword: string) =>
+      expectOk(
+        await call<Paged<AdminMemberRow>>(t.app, {
+          url: `/api/admin/member/page?keyword=${encodeURIComponent(keyword)}`,
+          token: chief.token,
+        }),
+      );
+    expect((await page(m.phone)).rows).toMatchObject([
+      { id: m.id, realName: '钱七七', userName: `用户${m.phone.slice(-4)}` },
+    ]);
+    expect((await page('钱七七')).rows.map((r) => r.id)).toEqual([m.id]);
+  });
+
   it("shows a member's memberships and where each book on the shelf came from", async () => {
     const college = await buildCollege(t.ctx.db);
     const m = await buildMember(t.ctx.db, { college, roles: '2' });

@@ -76,7 +76,7 @@ export default function MemberArea() {
       >
         <button type="button" className="user-menu" data-testid="user-menu">
           <Avatar size={28} src={member.avatar || undefined} icon={<UserOutlined />} />
-          <span className="user-name">{member.realName || member.userName}</span>
+          <span className="user-name">{member.userName}</span>
         </button>
       </Dropdown>
     </>

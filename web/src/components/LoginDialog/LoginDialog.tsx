@@ -185,7 +185,11 @@ function DialogBody() {
         onChange={setTab}
         centered
         items={[
-          { key: 'code', label: '验证码登录', children: <CodeLogin register={mode === 'register'} /> },
+          {
+            key: 'code',
+            label: mode === 'register' ? '手机号注册' : '验证码登录',
+            children: <CodeLogin register={mode === 'register'} />,
+          },
           ...(mode === 'register' ? [] : [{ key: 'password', label: '密码登录', children: <PasswordLogin /> }]),
         ]}
       />

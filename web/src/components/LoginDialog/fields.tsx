@@ -131,6 +131,17 @@ export function PhoneAndCode({ form, phoneLabel = '手机号' }: { form: FormIns
   );
 }
 
+/**
+ * An agreement's body without a first heading that repeats its title: the dialog's title already says it (the site
+ * content's body is written as a page of its own, heading first).
+ */
+function bodyUnderTitle(title: string, body: string): string {
+  const doc = new DOMParser().parseFromString(body, 'text/html');
+  const first = doc.body.firstElementChild;
+  if (first && /^H[1-6]$/.test(first.tagName) && first.textContent?.trim() === title.trim()) first.remove();
+  return doc.body.innerHTML;
+}
+
 /** The agreement box with links that show the user agreement and privacy policy (site contents). */
 export function AgreementField() {
   const { message } = App.useApp();
@@ -182,7 +193,10 @@ export function AgreementField() {
         </Checkbox>
       </Form.Item>
       <Modal open={Boolean(shown)} title={shown?.title} footer={null} onCancel={() => setShown(undefined)}>
-        <div className="agreement-body" dangerouslySetInnerHTML={{ __html: shown?.body ?? '' }} />
+        <div
+          className="agreement-body"
+          dangerouslySetInnerHTML={{ __html: shown ? bodyUnderTitle(shown.title, shown.body) : '' }}
+        />
       </Modal>
     </>
   );

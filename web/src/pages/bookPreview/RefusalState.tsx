@@ -1,6 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import { Link } from 'react-router';
-import { bookHref } from '@textbook/contracts';
+import { bookHref, ReaderMsg } from '@textbook/contracts';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { openLogin } from '../../components/LoginDialog/store';
 import type { ChapterState } from './Continuous';
@@ -9,7 +9,16 @@ import type { ChapterState } from './Continuous';
  * What the reader shows instead of a chapter: loading, or why it cannot be read and what to do (icon, title, text
  * and button stacked, centred; the wrapper, not the Result, is the flex box).
  */
-export function RefusalState({ state, bookId }: { state: ChapterState; bookId: number }) {
+export function RefusalState({
+  state,
+  bookId,
+  canAskSample,
+}: {
+  state: ChapterState;
+  bookId: number;
+  /** The member may ask for a sample of this book (a teacher): only then is a sample named as a way in. */
+  canAskSample: boolean;
+}) {
   switch (state.status) {
     case 'loading':
       return (
@@ -54,7 +63,7 @@ export function RefusalState({ state, bookId }: { state: ChapterState; bookId: n
           <Result
             status="403"
             title="暂无阅读权限"
-            subTitle="加入班级、获得学校授权、申请样书或购买后即可阅读全书。"
+            subTitle={canAskSample ? ReaderMsg.DENIED_WAYS_WITH_SAMPLE : ReaderMsg.DENIED_WAYS}
             extra={
               <Link to={bookHref(bookId)}>
                 <Button type="primary">查看教材详情</Button>

@@ -45,9 +45,11 @@ export function SelectionToolbar({ selection, member, bookId, chapterId, onHighl
     }
   };
 
+  // A dialog opened from the bar covers the page: the bar goes with it, so it never sits over the dialog's mask.
+  const dialogOpen = noteDraft !== null || errata !== null || trans !== null;
   return (
     <>
-      {selection ? (
+      {selection && !dialogOpen ? (
         <div className="reader-toolbar" style={place(selection)} role="toolbar" aria-label="选中文字操作">
           {NoteColors.map((c) => (
             <button

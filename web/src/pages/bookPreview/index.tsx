@@ -70,6 +70,7 @@ export default function BookPreviewPage() {
   });
   const { state, current, chapterId, prevId, nextId, open, intend } = place;
   const readable = state.status === 'ok';
+  const canAskSample = Boolean(access.data?.abilities.canAskSample);
   const [tocOpen, setTocOpen] = useState(() => window.innerWidth >= 1024);
   const [notesOpen, setNotesOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -259,7 +260,7 @@ export default function BookPreviewPage() {
         settings={settings}
         notes={notes ?? NO_NOTES}
         load={(id) => loadChapter(bookId, id, token)}
-        renderStop={(stop: ChapterState) => <RefusalState state={stop} bookId={bookId} />}
+        renderStop={(stop: ChapterState) => <RefusalState state={stop} bookId={bookId} canAskSample={canAskSample} />}
         onChapters={place.onShown}
         onAnnounce={place.setAnnounced}
         titleOf={titleOf}
@@ -267,7 +268,13 @@ export default function BookPreviewPage() {
       />
     ) : (
       <>
-        {!okChapter ? <RefusalState state={layoutKnown ? state : { status: 'loading' }} bookId={bookId} /> : null}
+        {!okChapter ? (
+          <RefusalState
+            state={layoutKnown ? state : { status: 'loading' }}
+            bookId={bookId}
+            canAskSample={canAskSample}
+          />
+        ) : null}
         {keep ? (
           <ChapterView
             ref={view}
@@ -314,6 +321,18 @@ export default function BookPreviewPage() {
           {member ? (
             <button type="button" className="reader-btn" onClick={() => setNotesOpen(true)} data-testid="notes-button">
               笔记{notes?.length ? `(${notes.length})` : ''}
+            </button>
+          ) : null}
+          {readable ? (
+            <button
+              type="button"
+              className="reader-btn"
+              onClick={() => setResourcesOpen(true)}
+              aria-haspopup="dialog"
+              aria-expanded={resourcesOpen}
+              data-testid="resources-button"
+            >
+              资源
             </button>
           ) : null}
           <button

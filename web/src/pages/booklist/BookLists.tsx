@@ -18,7 +18,7 @@ export function BookLists({ searchMode }: { searchMode: boolean }) {
     <div className="container page-section">
       <div className="catalog-toolbar">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {searchMode ? `书单搜索：${keyword}` : '书单'}
+          {searchMode ? (keyword ? `书单搜索：${keyword}` : '书单搜索') : '书单'}
         </Typography.Title>
         <Input.Search
           key={keyword}

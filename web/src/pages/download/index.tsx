@@ -113,6 +113,11 @@ function WebAppCard() {
           安装到本设备
         </Button>
       ) : null}
+      {/* A phone reaches the site from a computer's screen by its camera, then installs it from its own browser. */}
+      <figure className="web-app-qr" aria-label="手机扫码打开本站" data-testid="web-app-qr">
+        <QRCode value={`${window.location.origin}/`} size={128} bordered={false} />
+        <figcaption>手机扫码打开本站，再添加到主屏幕</figcaption>
+      </figure>
       <ul className="version-notes">
         <li>iPhone / iPad：用 Safari 打开本站，点“分享”，选择“添加到主屏幕”。</li>
         <li>Android：用 Chrome 或系统浏览器打开本站，在菜单中选择“安装应用”或“添加到主屏幕”。</li>

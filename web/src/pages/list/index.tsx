@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ShelfSourceLabel, ShelfSources, type ShelfBook, type ShelfSourceName } from '@textbook/contracts';
 import { removeFromShelf, useInvalidateShelf, useShelf } from '../../api/reader';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
+import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
 import { openLogin } from '../../components/LoginDialog/store';
 import { RedeemCode } from '../../components/RedeemCode';
@@ -64,6 +65,9 @@ function ShelfCard({ book }: { book: ShelfBook }) {
 /** The shelf (spec §2 list): the member's books with source, expiry, progress and last read. */
 export default function ListPage() {
   const token = useSession();
+  const member = useMember();
+  // Samples are a teacher's (the server's `sampleBook` area): a student is not shown a tab that never applies to them.
+  const sources = ShelfSources.filter((s) => s !== 'sample' || member?.abilities.includes('sampleBook'));
   const [pageNum, setPageNum] = useState(1);
   const [source, setSource] = useState<ShelfSourceName | 'all'>('all');
   const [keyword, setKeyword] = useState('');
@@ -103,10 +107,7 @@ export default function ListPage() {
           setSource(v as ShelfSourceName | 'all');
           setPageNum(1);
         }}
-        options={[
-          { label: '全部', value: 'all' },
-          ...ShelfSources.map((s) => ({ label: ShelfSourceLabel[s], value: s })),
-        ]}
+        options={[{ label: '全部', value: 'all' }, ...sources.map((s) => ({ label: ShelfSourceLabel[s], value: s }))]}
       />
       {shelf.isLoading ? (
         <Skeleton active />

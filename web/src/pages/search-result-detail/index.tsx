@@ -1,3 +1,4 @@
+import '../../styles/books.css';
 import { Breadcrumb, Input, Typography } from 'antd';
 import { bookHref, Limits, Msg } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/books.css';
 import { Input, Pagination, Typography } from 'antd';
 import { bookHref, Limits, Msg } from '@textbook/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';

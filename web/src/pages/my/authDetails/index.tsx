@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Input, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { AuthorizeMember } from '@textbook/contracts';
+import { CollegeText, type AuthorizeMember } from '@textbook/contracts';
 import {
   collegeApi,
   useCollegeBook,
@@ -69,7 +69,7 @@ function BookHolders({ id }: { id: number }) {
           { title: '姓名', dataIndex: 'realName' },
           { title: '手机号', dataIndex: 'phone' },
           { title: '学号', dataIndex: 'studentId' },
-          { title: '方式', dataIndex: 'via', render: (v: string) => (v === 'code' ? '激活码' : '管理员授权') },
+          { title: '方式', dataIndex: 'via', render: (v: string) => CollegeText.VIA[v] ?? CollegeText.VIA.grant },
           { title: '授权时间', dataIndex: 'createTime', render: time },
           { title: '到期', dataIndex: 'expiresAt', render: day },
           {
@@ -96,8 +96,6 @@ function BookHolders({ id }: { id: number }) {
   );
 }
 
-const VIA: Record<string, string> = { code: '激活码', class: '加入班级' };
-
 /** A member's own college authorizations: which books, from which college, until when. */
 function MyAuthorizations() {
   const mine = useMyAuthorizations();
@@ -116,7 +114,11 @@ function MyAuthorizations() {
           render: (name: string, r: { bookId: number }) => <Link to={`/bookPreview?bookId=${r.bookId}`}>{name}</Link>,
         },
         { title: '院校', dataIndex: 'collegeName' },
-        { title: '方式', dataIndex: 'via', render: (v: string) => <Tag>{VIA[v] ?? '管理员授权'}</Tag> },
+        {
+          title: '方式',
+          dataIndex: 'via',
+          render: (v: string) => <Tag>{CollegeText.VIA[v] ?? CollegeText.VIA.grant}</Tag>,
+        },
         { title: '到期', dataIndex: 'expiresAt', render: day },
       ]}
     />

@@ -12,7 +12,7 @@ import {
 } from '@textbook/contracts';
 import { downloadMaterial, useStudentActivities, useStudentActivity, useTakePart } from '../../../api/activities';
 import { useMyClasses } from '../../../api/classes';
-import { RichText } from '../../../components/Content/RichText';
+import { QuestionHtml } from '../../../components/Homework/QuestionHtml';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { clockText, useCountdown } from '../../../components/Activities/countdown';
 import { Replies, ReplyBox } from '../../../components/Activities/Discussion';
@@ -112,7 +112,7 @@ function QuizPart({ id, quiz, open }: { id: number; quiz: QuizForStudent; open: 
           <div key={q.id} className="quiz-question">
             <div className="quiz-stem">
               <span className="quiz-no">{i + 1}.</span>
-              <RichText html={q.stem} />
+              <QuestionHtml html={q.stem} />
               {g && <Tag color={g.correct ? 'green' : 'red'}>{g.correct ? '正确' : '错误'}</Tag>}
             </div>
             {q.type === 'single' && (
@@ -125,7 +125,7 @@ function QuizPart({ id, quiz, open }: { id: number; quiz: QuizForStudent; open: 
                 {q.options.map((o) => (
                   <Radio key={o.key} value={o.key}>
                     <span className="quiz-option">
-                      {o.key}. <RichText html={o.html} />
+                      {o.key}. <QuestionHtml html={o.html} inline />
                     </span>
                   </Radio>
                 ))}
@@ -141,7 +141,7 @@ function QuizPart({ id, quiz, open }: { id: number; quiz: QuizForStudent; open: 
                 {q.options.map((o) => (
                   <Checkbox key={o.key} value={o.key}>
                     <span className="quiz-option">
-                      {o.key}. <RichText html={o.html} />
+                      {o.key}. <QuestionHtml html={o.html} inline />
                     </span>
                   </Checkbox>
                 ))}
@@ -181,7 +181,7 @@ function QuizPart({ id, quiz, open }: { id: number; quiz: QuizForStudent; open: 
                   : Array.isArray(q.answer)
                     ? (q.answer as (string | string[])[]).map((x) => (Array.isArray(x) ? x.join(' / ') : x)).join('；')
                     : String(q.answer)}
-                {q.analysis && <RichText html={q.analysis} className="quiz-analysis" />}
+                {q.analysis && <QuestionHtml html={q.analysis} className="quiz-analysis" />}
               </div>
             )}
           </div>

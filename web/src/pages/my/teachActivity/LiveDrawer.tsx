@@ -9,7 +9,7 @@ import {
   type ActivityRow,
 } from '@textbook/contracts';
 import { downloadMaterial, useActivityActions, useActivityLive } from '../../../api/activities';
-import { RichText } from '../../../components/Content/RichText';
+import { QuestionHtml } from '../../../components/Homework/QuestionHtml';
 import { clockText, useCountdown } from '../../../components/Activities/countdown';
 import { Replies, ReplyBox } from '../../../components/Activities/Discussion';
 
@@ -87,7 +87,7 @@ function QuizView({ live }: { live: ActivityLive }) {
         <div key={q.id} className="quiz-stat">
           <div className="quiz-stem">
             <span className="quiz-no">{i + 1}.</span>
-            <RichText html={q.stem} />
+            <QuestionHtml html={q.stem} />
           </div>
           {q.options.map((o) => (
             <div key={o.key} className="quiz-option-stat">

@@ -10,7 +10,7 @@ import {
   type SectionNode,
 } from '@textbook/contracts';
 import { useActivities, useActivityActions } from '../../../api/activities';
-import { useClassDetail, useClassPage } from '../../../api/classes';
+import { useAllClasses, useClassDetail } from '../../../api/classes';
 import { useSectionTree } from '../../../api/books';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { ActivityForm, type SectionOption } from './ActivityForm';
@@ -47,7 +47,7 @@ function summary(a: ActivityRow): string {
 
 function CopyDialog({ row, bookId, onClose }: { row: ActivityRow; bookId?: number; onClose: () => void }) {
   const { message } = App.useApp();
-  const classes = useClassPage(undefined, 1, 100);
+  const classes = useAllClasses();
   const actions = useActivityActions();
   const [target, setTarget] = useState<number>();
   const options = (classes.data?.rows ?? [])
