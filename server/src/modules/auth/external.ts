@@ -3,7 +3,7 @@ import { AuthMsg, Msg } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { bindPhone as bindPhoneError, notFound, refused } from '../../http/errors.js';
 import { createMember } from '../member/index.js';
-import { openSession } from '../session/index.js';
+import { signIn } from './sign-in.js';
 import { consumeCode } from './codes.js';
 import * as q from './queries.js';
 
@@ -61,11 +61,11 @@ async function link(ctx: AppContext, identity: ExternalIdentity, memberId: numbe
  */
 export async function externalLogin(ctx: AppContext, identity: ExternalIdentity): Promise<string> {
   const linked = await q.findIdentity(ctx.db, identity.provider, identity.subject);
-  if (linked) return openSession(ctx.db, linked.memberId);
+  if (linked) return signIn(ctx, linked.memberId);
   if (identity.phone && /^1[3-9]\d{9}$/.test(identity.phone)) {
     const memberId = await memberForPhone(ctx, identity.phone);
     await link(ctx, identity, memberId);
-    return openSession(ctx.db, memberId);
+    return signIn(ctx, memberId);
   }
   const bindToken = randomBytes(18).toString('base64url');
   await ctx.kv.set(`bind:${bindToken}`, JSON.stringify(identity), BIND_TTL_MS);
@@ -85,5 +85,5 @@ export async function bindPhone(
   if (!(await ctx.kv.take(`bind:${input.bindToken}`))) throw refused(AuthMsg.BIND_EXPIRED);
   const memberId = await memberForPhone(ctx, input.phoneNumber);
   if (!(await q.findIdentity(ctx.db, identity.provider, identity.subject))) await link(ctx, identity, memberId);
-  return openSession(ctx.db, memberId);
+  return signIn(ctx, memberId);
 }

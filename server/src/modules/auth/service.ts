@@ -2,7 +2,8 @@ import { AuthMsg, Msg, passwordProblem } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
 import { createMember } from '../member/index.js';
-import { closeSessionsOfMember, openSession } from '../session/index.js';
+import { closeSessionsOfMember } from '../session/index.js';
+import { signIn } from './sign-in.js';
 import { decryptPassword } from './cipher.js';
 import { consumeCode } from './codes.js';
 import { reserveLoginTry, rightPassword, wrongPassword } from './lockout.js';
@@ -23,7 +24,7 @@ export async function smsLogin(
   const memberId =
     member?.id ??
     (await createMember(ctx, { phone: input.phoneNumber, userName: `用户${input.phoneNumber.slice(-4)}` }));
-  return openSession(ctx.db, memberId);
+  return signIn(ctx, memberId);
 }
 
 /**
@@ -45,7 +46,7 @@ export async function pwdLogin(
     return wrongPassword(ctx.db, 'members', member.id, tries, limits, now, AuthMsg.LOGIN_FAILED);
   }
   await rightPassword(ctx.db, 'members', member.id);
-  return openSession(ctx.db, member.id, now);
+  return signIn(ctx, member.id, now);
 }
 
 /** Decrypts a new password and its confirmation and applies the §5 rules, in the spec's order. */

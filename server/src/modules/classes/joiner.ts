@@ -18,7 +18,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError, notFound, otherCollege, refused } from '../../http/errors.js';
 import { tag } from '../../http/read-cache.js';
-import { memberships } from '../member/index.js';
+import { memberships, settleOnlyCollege } from '../member/index.js';
 import { notify } from '../notice/index.js';
 import { writeJoin } from './join-batch.js';
 import * as q from './queries.js';
@@ -51,6 +51,9 @@ export async function verifyCollege(
   const base = { collegeId: cls.collegeId, collegeName: cls.collegeName };
   if (actor.collegeId === cls.collegeId) return { status: 0, msg: '', ...base };
   const membership = await q.collegeMembership(ctx.db, actor.memberId, cls.collegeId);
+  // Their only college is the class's: they work in it now, nothing to switch.
+  if (membership && (await settleOnlyCollege(ctx, actor.memberId)) === cls.collegeId)
+    return { status: 0, msg: '', ...base };
   if (membership) return { status: 1, msg: Msg.OTHER_COLLEGE(cls.collegeName), ...base };
   if (await joinsAsNewStudent(ctx, actor)) return { status: 0, msg: '', ...base };
   return { status: 2, msg: ClassMsg.NOT_IN_COLLEGE(cls.collegeName), ...base };

@@ -11,7 +11,7 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
-import { isMemberOfCollege } from '../member/index.js';
+import { isMemberOfCollege, settleOnlyCollege } from '../member/index.js';
 import { dateTime, exportTable } from './exports.js';
 import * as q from './queries.js';
 import { giveSeats, type CollegeBook } from './seats.js';
@@ -155,5 +155,7 @@ export async function redeem(ctx: AppContext, actor: MemberActor, typed: string)
     const added = await giveSeats(ctx, trx, cb, [actor.memberId], { ...how, refId: code.id }, now);
     if (!added.length) throw refused(CollegeMsg.CODE_ALREADY_HELD);
   });
+  // The book is read in the college that gave it: a member whose only college this is works in it now.
+  await settleOnlyCollege(ctx, actor.memberId);
   return { bookId: cb.bookId, bookName: cb.bookName, collegeName: college?.name ?? '' };
 }

@@ -20,4 +20,5 @@ export {
   updateMembership,
   searchMembers,
   setCurrentCollege,
+  settleOnlyCollege,
 } from './service.js';

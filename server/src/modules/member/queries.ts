@@ -80,6 +80,27 @@ export function deleteMembership(db: Db, id: number) {
   return db.deleteFrom('college_members').where('id', '=', id).execute();
 }
 
+/**
+ * Makes a member's only college current when it is not (one statement, so two requests settle it once): the
+ * college now current, or undefined when nothing changed (no college, several, or already current).
+ */
+export async function settleOnlyCollege(db: Db, memberId: number): Promise<number | undefined> {
+  const only = await db
+    .selectFrom('college_members')
+    .select((eb) => [eb.fn.min('college_id').as('collegeId'), eb.fn.countAll<number>().as('count')])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!only || Number(only.count) !== 1 || only.collegeId === null) return undefined;
+  const collegeId = Number(only.collegeId);
+  const done = await db
+    .updateTable('members')
+    .set({ current_college_id: collegeId })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('current_college_id', 'is', null), eb('current_college_id', '!=', collegeId)]))
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0 ? collegeId : undefined;
+}
+
 export function setCurrentCollege(db: Db, memberId: number, collegeId: number | null) {
   return db.updateTable('members').set({ current_college_id: collegeId }).where('id', '=', memberId).execute();
 }

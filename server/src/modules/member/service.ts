@@ -30,6 +30,10 @@ async function loadMemberInfo(ctx: AppContext, memberId: number): Promise<Member
   const member = await q.findMember(ctx.db, memberId);
   if (!member) throw notFound();
   const memberships = await q.listMemberships(ctx.db, memberId);
+  // The only college is the current one (the write drops this answer from the cache; the next read is settled).
+  if (memberships.length === 1 && member.current_college_id !== memberships[0]!.collegeId) {
+    await settleOnlyCollege(ctx, memberId);
+  }
   const current = memberships.find((m) => m.collegeId === member.current_college_id) ?? memberships[0];
   const roleList: RoleCode[] = current ? parseRoles(current.roles) : [Role.COMMON];
   const isTeacher = roleList.includes(Role.TEACHER);
@@ -96,6 +100,18 @@ export function memberships(ctx: AppContext, memberId: number) {
 export async function setCurrentCollege(ctx: AppContext, memberId: number, collegeId: number): Promise<void> {
   await q.setCurrentCollege(ctx.db, memberId, collegeId);
   invalidate(ctx, tag.member(memberId));
+}
+
+/**
+ * A member with exactly one college works in it (issue 30): set on login, member info, a code redeemed and a
+ * class join, so a member an administrator added (no current college yet) or one whose current college let them
+ * go is never asked to switch to the only college they have. Answers the college made current, or undefined.
+ */
+export async function settleOnlyCollege(ctx: AppContext, memberId: number): Promise<number | undefined> {
+  const settled = await q.settleOnlyCollege(ctx.db, memberId);
+  // Sessions keep who a member is, in which college, for a few seconds: they read it again now.
+  if (settled !== undefined) invalidate(ctx, tag.member(memberId));
+  return settled;
 }
 
 /** The member joins a college under the given roles, with no name or student id there (test routes only). */

@@ -21,12 +21,22 @@ export function NoticeBell() {
 /** A device whose pointer cannot hover (a phone's or tablet's touch screen). */
 const touchOnly = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
 
-/** The college switcher: only when the member has more than one college (spec §2). */
+/**
+ * The college switcher: only when the member has more than one college (spec §2). A member of one college sees
+ * its name, as plain text (they work in it: the server makes an only college current).
+ */
 export function CollegeSwitcher() {
   const member = useMember();
   const switchCollege = useSwitchCollege();
   const colleges = member?.extras.CollegeList ?? [];
-  if (!member || colleges.length < 2) return null;
+  if (!member || colleges.length === 0) return null;
+  if (colleges.length === 1) {
+    return (
+      <span className="college-switcher college-only" data-testid="college-name" title="当前学校">
+        <span className="college-name">{member.collegeName || colleges[0]!.name}</span>
+      </span>
+    );
+  }
   return (
     <Dropdown
       // Phones have no hover: a tap opens it and it stays open until a college is picked. A touch screen gets the
