@@ -138,7 +138,11 @@ export const inBookHit = z.object({
   chapterTitle: z.string(),
   /** Highlighted text around the match; for a locked chapter only the message that reading it needs access. */
   snippet: z.string(),
+  /** The reader at this hit (searchHitHref): its own address for each hit. */
   link: z.string(),
+  /** The words found there (the whole search, else its longest word) and which of their occurrences it is. */
+  words: z.string().optional(),
+  occurrence: z.number().int().optional(),
   /** True when the caller may not read the chapter: one row per such chapter, with no text from it. */
   locked: z.boolean().optional(),
 });

@@ -21,6 +21,14 @@ export function readerHref(bookId: number, chapterId: number, at = '', options: 
   return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}${trial}${at ? `#${encodeURIComponent(at)}` : ''}`;
 }
 
+/**
+ * Reader address of one search hit: the words found (`find`) and which of their occurrences in the chapter it is
+ * (`hit`, from 0), so each hit has its own address and the reader goes to that occurrence and marks it.
+ */
+export function searchHitHref(bookId: number, chapterId: number, words: string, occurrence: number): string {
+  return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}&${query({ find: words, hit: String(occurrence) })}`;
+}
+
 /** A server menu's link: list and single pages go to blog-detail with the menu's parameters. */
 export function menuHref(menu: NavMenu): string {
   const params = query({

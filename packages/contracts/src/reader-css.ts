@@ -67,6 +67,13 @@ mark.rd-green { background: rgba(74, 222, 128, 0.4) !important; }
 mark.rd-blue { background: rgba(96, 165, 250, 0.4) !important; }
 mark.rd-pink { background: rgba(244, 114, 182, 0.4) !important; }
 mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
+mark.rd-search { background: rgba(249, 115, 22, 0.45) !important; color: inherit !important; outline: 2px solid #ea580c; border-radius: 2px; }
+.viewport.ff-serif .epub-body, .viewport.ff-serif .epub-body :where(p, li, dd, dt, blockquote, td, th, div, span, a, em, strong, h1, h2, h3, h4, h5, h6) { font-family: 'Noto Serif CJK SC', 'Source Han Serif SC', 'Songti SC', SimSun, 'Noto Serif', Georgia, 'Times New Roman', serif !important; }
+.viewport.ff-sans .epub-body, .viewport.ff-sans .epub-body :where(p, li, dd, dt, blockquote, td, th, div, span, a, em, strong, h1, h2, h3, h4, h5, h6) { font-family: 'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans', Arial, sans-serif !important; }
+.viewport.align-justify .epub-body :where(p, li, dd, blockquote) { text-align: justify !important; }
+.viewport.align-start .epub-body :where(p, li, dd, blockquote) { text-align: start !important; }
+.viewport.margin-narrow:not(.paged, .vertical) .epub-body { max-width: none; padding-inline: 12px; }
+.viewport.margin-wide:not(.paged, .vertical) .epub-body { max-width: 36em; padding-inline: max(32px, 8%); }
 .viewport.gone { position: absolute; inset: 0; visibility: hidden; content-visibility: hidden; pointer-events: none; }
 .viewport.paged { overflow: hidden; }
 .viewport.paged .epub-body { max-width: none; height: 100%; column-width: var(--rd-colw); column-gap: 48px; column-fill: auto; padding: 24px 24px 32px; }

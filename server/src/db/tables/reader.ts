@@ -50,12 +50,25 @@ export interface ReaderNotesTable {
   updated_at: number;
 }
 
+export interface ReaderBookmarksTable {
+  id: Generated<number>;
+  member_id: number;
+  book_id: number;
+  chapter_id: number;
+  chapter_path: Generated<string>;
+  /** JSON text anchor: {quote, prefix, offset}. */
+  anchor: Generated<string>;
+  label: Generated<string>;
+  created_at: number;
+}
+
 export interface ReaderTables {
   section_resources: SectionResourcesTable;
   book_favourites: BookFavouritesTable;
   reading_positions: ReadingPositionsTable;
   reading_time: ReadingTimeTable;
   reader_notes: ReaderNotesTable;
+  reader_bookmarks: ReaderBookmarksTable;
 }
 
 export interface SectionResourcesTable {

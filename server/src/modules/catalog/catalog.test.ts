@@ -280,7 +280,14 @@ describe('catalogue and search', () => {
     expect(res.total).toBeGreaterThanOrEqual(3);
     expect(res.rows[0]!.snippet).toContain('<em>极限</em>');
     expect(res.rows[0]!.chapterTitle).toBe('第一章 函数与极限');
-    expect(res.rows[0]!.link).toBe(`/bookPreview?bookId=${id}&chapterId=${res.rows[0]!.chapterId}#${q('极限')}`);
+    // Each hit has its own address: the words and which of their occurrences in the chapter it is.
+    const first = res.rows[0]!;
+    expect(first.link).toBe(`/bookPreview?bookId=${id}&chapterId=${first.chapterId}&find=${q('极限')}&hit=0`);
+    const links = res.rows.map((r) => r.link);
+    expect(new Set(links).size).toBe(links.length);
+    const inFirst = res.rows.filter((r) => r.chapterId === first.chapterId);
+    expect(inFirst.length).toBeGreaterThan(1);
+    expect(inFirst.map((r) => (r as { occurrence?: number }).occurrence)).toEqual(inFirst.map((_, i) => i));
     const none = expectOk(await get<{ total: number }>(`/api/book/searchInBook?bookId=${id}&q=${q('量子')}`));
     expect(none.total).toBe(0);
     expectRefused(await get(`/api/book/searchInBook?bookId=${id}&q=`), '请输入搜索内容');

@@ -3,6 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 import { Element, isText, Text, type ChildNode, type Document } from 'domhandler';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_ELEMENTS, UNWRAPPED_ELEMENTS } from './allow-list.js';
 import { joinHardWrappedCjk } from './cjk.js';
+import { mathText } from './math-text.js';
+import { sanitizedSvgDataUrl } from './svg-data.js';
 import { sanitizeCss } from './css.js';
 import { cleanTitle, findElement, isElement, localName, parseHtml, textContent } from './html-dom.js';
 import { isExternal, resolveInBook, splitFragment } from './paths.js';
@@ -74,6 +76,11 @@ function rewriteUrl(el: Element, name: string, value: string, docPath: string, l
   if (v.startsWith('#')) return v;
   // An embedded raster image loads nothing and runs nothing (W3C pub-data-urls): kept for img and SVG image.
   if ((tag === 'img' || tag === 'image') && DATA_IMAGE.test(v)) return v;
+  // An embedded SVG drawing: kept once its markup has passed the allow-list (svg-data.ts).
+  if (tag === 'img' || tag === 'image') {
+    const svg = sanitizedSvgDataUrl(v);
+    if (svg) return svg;
+  }
   if (isExternal(v)) return null;
   const resolved = resolveInBook(docPath, v);
   return resolved ? links.assetUrl(resolved) : null;
@@ -189,6 +196,7 @@ function walk(parent: Element | Document, state: WalkState): void {
 
 function plainText(node: ChildNode | Document, out: string[]): void {
   if (node.type === 'text') out.push((node as Text).data);
+  else if (isElement(node) && localName(node) === 'math') out.push(mathText(node));
   else if ('children' in node) {
     for (const child of node.children) plainText(child, out);
     if (node.type !== 'root' && BLOCKS.has(localName(node as Element))) out.push('\n');

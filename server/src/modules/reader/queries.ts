@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import type { ReaderNotesTable, SectionResourcesTable } from '../../db/tables/reader.js';
+import type { ReaderBookmarksTable, ReaderNotesTable, SectionResourcesTable } from '../../db/tables/reader.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 
 export function findChapterRef(db: Db, bookId: number, chapterId: number) {
@@ -227,4 +227,31 @@ export function findAsset(db: Db, name: string) {
     .select(['name', 'media_type as mediaType'])
     .where('name', '=', name)
     .executeTakeFirst();
+}
+
+export async function insertBookmark(db: Db, row: Insertable<ReaderBookmarksTable>): Promise<number> {
+  const { id } = await db.insertInto('reader_bookmarks').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function bookmarksOf(db: Db, memberId: number, bookId: number) {
+  return db
+    .selectFrom('reader_bookmarks')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('book_id', '=', bookId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findBookmark(db: Db, id: number) {
+  return db
+    .selectFrom('reader_bookmarks')
+    .select(['id', 'member_id as memberId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function deleteBookmark(db: Db, id: number) {
+  return db.deleteFrom('reader_bookmarks').where('id', '=', id).execute();
 }

@@ -354,11 +354,28 @@ describe('reader: position, reading time, notes and translation', () => {
     expect(zh.entries[0]!.english.join(' ')).toMatch(/library/);
     const en = expectOk(await get<TransResult>('/api/reader/trans?text=library'));
     expect(en.entries.map((e) => e.simplified)).toContain('图书馆');
+    expect(en.entries[0]).toMatchObject({ simplified: 'library' });
+    expect(en.entries[0]!.english.join(' ')).toMatch(/图书馆/);
     const sentence = expectOk(
       await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('学而时习之，不亦说乎。')}`),
     );
     expect(sentence).toMatchObject({ kind: 'sentence', translation: null, message: ReaderMsg.NO_PROVIDER });
     expect(sentence.entries.length).toBeGreaterThan(0);
     // The dictionary loads in its worker thread (at a lower priority) on the first look-up in tests.
+  }, 120_000);
+
+  it('looks English words up in ECDICT with their lemma (insular, cats → cat, running → run)', async () => {
+    const insular = expectOk(await get<TransResult>('/api/reader/trans?text=insular'));
+    expect(insular).toMatchObject({ kind: 'word', provider: 'ecdict' });
+    expect(insular.entries[0]).toMatchObject({ simplified: 'insular' });
+    expect(insular.entries[0]!.english.join(' ')).toMatch(/岛/);
+    const cats = expectOk(await get<TransResult>('/api/reader/trans?text=Cats'));
+    expect(cats.entries[0]).toMatchObject({ simplified: 'cat' });
+    expect(cats.entries[0]!.english.join(' ')).toMatch(/猫/);
+    const running = expectOk(await get<TransResult>('/api/reader/trans?text=running'));
+    expect(running.entries.map((e) => e.simplified).slice(0, 2)).toEqual(['run', 'running']);
+    // A regular form ECDICT does not list is taken back to its base form.
+    const unknown = expectOk(await get<TransResult>('/api/reader/trans?text=xqzt'));
+    expect(unknown.entries).toEqual([]);
   }, 120_000);
 });

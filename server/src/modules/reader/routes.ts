@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  bookmarkBody,
   inBookHit,
   inBookSearchQuery,
   leaveBody,
@@ -9,6 +10,7 @@ import {
   noteExportBody,
   noteUpdateBody,
   ReaderMsg,
+  readerBookmark,
   readerNote,
   readingPosition,
   ResourceCategories,
@@ -55,6 +57,22 @@ const deleteNote = (method: 'DELETE' | 'POST'): AnyRoute =>
     load: ({ ctx, params }) => reader.noteOwner(ctx, params.id),
     handler: async ({ ctx, params }) => {
       await reader.deleteNote(ctx, params.id);
+      return null;
+    },
+  });
+
+const deleteBookmark = (method: 'DELETE' | 'POST'): AnyRoute =>
+  route({
+    method,
+    url: '/reader/bookmark/delete/:id',
+    summary: 'Remove one of my bookmarks',
+    policy: 'reader.bookmarkOwn',
+    gate: 'reader.self',
+    params: idParam,
+    answer: z.null(),
+    load: ({ ctx, params }) => reader.bookmarkOwner(ctx, params.id),
+    handler: async ({ ctx, params }) => {
+      await reader.deleteBookmark(ctx, params.id);
       return null;
     },
   });
@@ -186,6 +204,26 @@ export const readerModule = defineModule({
       answer: z.array(readerNote),
       handler: ({ ctx, actor, query }) => reader.listNotes(ctx, asMember(actor), query.bookId, query.chapterId),
     }),
+    route({
+      method: 'POST',
+      url: '/reader/bookmark/add',
+      summary: 'Bookmark a place in a chapter I may read (its text anchor and the words there)',
+      policy: 'reader.self',
+      body: bookmarkBody,
+      answer: readerBookmark,
+      handler: ({ ctx, actor, body }) => reader.addBookmark(ctx, asMember(actor), body),
+    }),
+    route({
+      method: 'GET',
+      url: '/reader/bookmark/list',
+      summary: 'My bookmarks of a book, in reading order',
+      policy: 'reader.self',
+      query: bookIdQuery,
+      answer: z.array(readerBookmark),
+      handler: ({ ctx, actor, query }) => reader.listBookmarks(ctx, asMember(actor), query.bookId),
+    }),
+    deleteBookmark('DELETE'),
+    deleteBookmark('POST'),
     route({
       method: 'POST',
       url: '/reader/note/export',

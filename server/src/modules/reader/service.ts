@@ -1,9 +1,11 @@
 import {
   notesExportTitle,
   ReaderMsg,
+  type BookmarkBody,
   type LeaveBody,
   type NoteBody,
   type NoteUpdateBody,
+  type ReaderBookmark,
   type ReaderNote,
   type ReadingPosition,
   type TextAnchor,
@@ -372,4 +374,75 @@ export async function notesAsText(ctx: AppContext, actor: MemberActor, bookId: n
     }
   }
   return lines.join('\n');
+}
+
+/** Bookmarks the place on screen (a chapter the member may read). */
+export async function addBookmark(ctx: AppContext, actor: MemberActor, body: BookmarkBody): Promise<ReaderBookmark> {
+  const { chapter } = await readableChapter(ctx, actor, body.bookId, body.chapterId);
+  const now = Date.now();
+  const id = await q.insertBookmark(ctx.db, {
+    member_id: actor.memberId,
+    book_id: body.bookId,
+    chapter_id: chapter.id,
+    chapter_path: chapter.path,
+    anchor: JSON.stringify(body.anchor),
+    label: body.label,
+    created_at: now,
+  });
+  return {
+    id,
+    bookId: body.bookId,
+    chapterId: chapter.id,
+    chapterTitle: chapter.title,
+    anchor: body.anchor,
+    label: body.label,
+    createdAt: now,
+  };
+}
+
+/**
+ * A member's bookmarks of a book in reading order. A new edition's chapters have new ids: a bookmark finds its
+ * chapter again by spine path (its words still place it in the chapter).
+ */
+export async function listBookmarks(ctx: AppContext, actor: MemberActor, bookId: number): Promise<ReaderBookmark[]> {
+  const [rows, chapters] = await Promise.all([
+    q.bookmarksOf(ctx.db, actor.memberId, bookId),
+    q.chapterTitles(ctx.db, bookId),
+  ]);
+  const byId = new Map(chapters.map((c) => [c.id, c]));
+  const byPath = new Map(chapters.map((c) => [c.path, c]));
+  const placed = rows.flatMap((b) => {
+    const chapter = byId.get(b.chapter_id) ?? byPath.get(b.chapter_path);
+    if (!chapter) return [];
+    return [{ b, chapter, anchor: readAnchor(b.anchor) }];
+  });
+  placed.sort((x, y) => x.chapter.seq - y.chapter.seq || x.anchor.offset - y.anchor.offset || x.b.id - y.b.id);
+  return placed.map(({ b, chapter, anchor }) => ({
+    id: b.id,
+    bookId,
+    chapterId: chapter.id,
+    chapterTitle: chapter.title,
+    anchor,
+    label: b.label,
+    createdAt: b.created_at,
+  }));
+}
+
+function readAnchor(json: string): TextAnchor {
+  try {
+    const a = JSON.parse(json) as Partial<TextAnchor>;
+    return { quote: String(a.quote ?? ''), prefix: String(a.prefix ?? ''), offset: Number(a.offset) || 0 };
+  } catch {
+    return { quote: '', prefix: '', offset: 0 };
+  }
+}
+
+export async function bookmarkOwner(ctx: AppContext, id: number): Promise<{ memberId: number }> {
+  const bookmark = await q.findBookmark(ctx.db, id);
+  if (!bookmark) throw notFound();
+  return { memberId: bookmark.memberId };
+}
+
+export async function deleteBookmark(ctx: AppContext, id: number): Promise<void> {
+  await q.deleteBookmark(ctx.db, id);
 }

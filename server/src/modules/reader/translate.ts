@@ -12,18 +12,12 @@ function isWord(text: string): boolean {
 export async function translate(ctx: AppContext, text: string, to: 'auto' | 'en' | 'zh'): Promise<TransResult> {
   const target = to === 'auto' ? (hasCjk(text) ? 'en' : 'zh') : to;
   if (isWord(text)) {
-    return {
-      text,
-      kind: 'word',
-      entries: await ctx.workers.run('lookup', text),
-      translation: null,
-      provider: 'cc-cedict',
-      message: null,
-    };
+    const { entries, source } = await ctx.workers.run('lookup', text);
+    return { text, kind: 'word', entries, translation: null, provider: source, message: null };
   }
   const provider = providerNamed(ctx.config.translateProvider);
   // Without a provider a Chinese sentence still gets its words from the dictionary.
-  const entries = hasCjk(text) ? await ctx.workers.run('lookup', text) : [];
+  const entries = hasCjk(text) ? (await ctx.workers.run('lookup', text)).entries : [];
   if (!provider) {
     return { text, kind: 'sentence', entries, translation: null, provider: null, message: ReaderMsg.NO_PROVIDER };
   }

@@ -5,6 +5,7 @@ import { takePrefetched } from '../../api/prefetched';
 import { displayedNodes, holdBack, type Later } from './firstScreen';
 import type { ReaderSettings } from './settings';
 import {
+  nthOccurrence,
   firstVisibleOffset,
   indexText,
   lastVisibleEnd,
@@ -12,6 +13,7 @@ import {
   offsetOf,
   quoteOf,
   rangeFor,
+  readFraction,
   unwrapAll,
   wrapRange,
   type Quote,
@@ -34,6 +36,13 @@ export interface ChapterHandle {
   turn(direction: 1 | -1): boolean;
   scrollToNote(note: ReaderNote): void;
   scrollToFragment(id: string): void;
+  /**
+   * Goes to the `occurrence`-th place (from 0) of the words in the chapter's text (case and runs of whitespace
+   * aside, as the server's search counts them) and marks it; false when the words are not there.
+   */
+  markHit(words: string, occurrence: number): boolean;
+  /** The chapter's lines run down the page and it scrolls sideways (vertical writing) or in pages. */
+  sideways?(): boolean;
   clearSelection(): void;
   /**
    * Goes where another view of the same chapter is scrolled to (the page the server wrote, which the visitor may
@@ -287,6 +296,10 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     h.style.setProperty('--rd-colw', `${Math.max(240, h.clientWidth - 48)}px`);
     vp.classList.remove('theme-light', 'theme-sepia', 'theme-dark');
     vp.classList.add(`theme-${props.settings.theme}`);
+    const { fontFamily, margin, align } = props.settings;
+    for (const f of ['serif', 'sans']) vp.classList.toggle(`ff-${f}`, fontFamily === f);
+    for (const m of ['narrow', 'wide']) vp.classList.toggle(`margin-${m}`, margin === m);
+    for (const a of ['justify', 'start']) vp.classList.toggle(`align-${a}`, align === a);
     const vertical = vp.classList.contains('vertical');
     vp.classList.toggle('paged', props.settings.flow === 'paged' && !vertical);
   }, [props.settings]);
@@ -447,7 +460,7 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const box = (clip && !vp.classList.contains('vertical') && clip) || vp;
       const end = lastVisibleEnd(idx, box, displayedNodes(idx, later.current));
       if (end < 0) return [];
-      return [{ chapterId: props.chapter.id, read: idx.text.length ? Math.min(1, end / idx.text.length) : 1 }];
+      return [{ chapterId: props.chapter.id, read: readFraction(idx.text, end) }];
     },
     turn(direction) {
       whole();
@@ -477,6 +490,32 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       const vp = viewport.current;
       const mark = vp?.querySelector(`mark.rd-hl[data-note="${note.id}"]`);
       mark?.scrollIntoView({ block: 'center' });
+    },
+    markHit(words, occurrence) {
+      whole();
+      const vp = viewport.current;
+      if (!vp || !index.current) return false;
+      const idx = unwrapAll(vp, 'mark.rd-search') ? reindex()! : index.current;
+      const at = nthOccurrence(idx.text, words, occurrence);
+      if (!at) return false;
+      const marks = wrapRange(idx, at.start, at.end, () => {
+        const mark = document.createElement('mark');
+        mark.className = 'rd-search';
+        mark.dataset.testid = 'search-mark';
+        return mark;
+      });
+      const first = marks[0];
+      if (!first) return false;
+      if (vp.classList.contains('paged')) {
+        const box = vp.getBoundingClientRect();
+        const page = Math.floor((first.getBoundingClientRect().left - box.left + vp.scrollLeft) / vp.clientWidth);
+        vp.scrollLeft = page * vp.clientWidth;
+      } else first.scrollIntoView({ block: 'center', inline: 'center' });
+      return true;
+    },
+    sideways() {
+      const vp = viewport.current;
+      return Boolean(vp && (vp.classList.contains('paged') || vp.classList.contains('vertical')));
     },
     scrollToFragment(id) {
       whole();

@@ -158,6 +158,7 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
     },
     scrollToNote: (note) => views.current.get(note.chapterId)?.scrollToNote(note),
     scrollToFragment: (id) => handle()?.scrollToFragment(id),
+    markHit: (words, occurrence) => handle()?.markHit(words, occurrence) ?? false,
     clearSelection: () => views.current.forEach((v) => v.clearSelection()),
     scrollToChapter(id, fragment) {
       const view = views.current.get(id);

@@ -96,6 +96,7 @@ export function TranslationDialog({ trans, onClose }: { trans: Translation | nul
           ))}
         </ul>
         {trans?.result?.provider === 'cc-cedict' ? <p className="trans-source">释义来自 CC-CEDICT 汉英词典</p> : null}
+        {trans?.result?.provider === 'ecdict' ? <p className="trans-source">释义来自 ECDICT 英汉词典</p> : null}
       </div>
     </Modal>
   );

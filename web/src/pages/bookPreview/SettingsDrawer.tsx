@@ -1,6 +1,6 @@
 import { Button, Drawer, Segmented, Slider, Switch } from 'antd';
 import { READER_THEMES, type ReaderTheme } from '@textbook/contracts';
-import { FONT_SIZES, type Flow, type ReaderSettings } from './settings';
+import { FONT_SIZES, type Align, type Flow, type FontFamily, type Margin, type ReaderSettings } from './settings';
 
 interface Props {
   open: boolean;
@@ -9,7 +9,10 @@ interface Props {
   onChange(patch: Partial<ReaderSettings>): void;
 }
 
-/** 阅读设置: font size, line height, theme, page turning, continuous mode (kept on this device). */
+/**
+ * 阅读设置: font size, line height, font, margins, alignment, theme, page turning, continuous mode (kept on this
+ * device).
+ */
 export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
   const step = (by: 1 | -1) =>
     FONT_SIZES[Math.min(FONT_SIZES.length - 1, Math.max(0, FONT_SIZES.indexOf(settings.fontSize) + by))] ?? 100;
@@ -42,6 +45,48 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
             value={settings.lineHeight}
             onChange={(v) => onChange({ lineHeight: v })}
             aria-label="行距"
+          />
+        </div>
+        <div className="settings-row">
+          <span>字体</span>
+          <Segmented
+            aria-label="字体"
+            value={settings.fontFamily}
+            onChange={(v) => onChange({ fontFamily: v as FontFamily })}
+            options={[
+              { value: 'book', label: '默认' },
+              { value: 'serif', label: '宋体' },
+              { value: 'sans', label: '黑体' },
+            ]}
+            data-testid="font-family"
+          />
+        </div>
+        <div className="settings-row">
+          <span>页边距</span>
+          <Segmented
+            aria-label="页边距"
+            value={settings.margin}
+            onChange={(v) => onChange({ margin: v as Margin })}
+            options={[
+              { value: 'narrow', label: '窄' },
+              { value: 'normal', label: '标准' },
+              { value: 'wide', label: '宽' },
+            ]}
+            data-testid="margin"
+          />
+        </div>
+        <div className="settings-row">
+          <span>对齐</span>
+          <Segmented
+            aria-label="对齐"
+            value={settings.align}
+            onChange={(v) => onChange({ align: v as Align })}
+            options={[
+              { value: 'book', label: '默认' },
+              { value: 'justify', label: '两端对齐' },
+              { value: 'start', label: '左对齐' },
+            ]}
+            data-testid="align"
           />
         </div>
         <div className="settings-row">

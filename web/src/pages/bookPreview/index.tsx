@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { READER_THEMES, trailTo, type ChapterContent, type ReaderNote, type SectionNode } from '@textbook/contracts';
+import {
+  READER_THEMES,
+  trailTo,
+  type ChapterContent,
+  type InBookHit,
+  type ReaderBookmark,
+  type ReaderNote,
+  type SectionNode,
+  type TextAnchor,
+} from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
 import { useStudentChapterHomework } from '../../api/homework';
 import { useSession } from '../../stores/session';
@@ -14,6 +23,8 @@ import { ResourcePanel } from './ResourcePanel';
 import { loadChapter } from './chapters';
 import { Toc } from './Toc';
 import { NotesDrawer } from './NotesDrawer';
+import { BookmarksDrawer } from './BookmarksDrawer';
+import { SearchDrawer } from './SearchDrawer';
 import { RefusalState } from './RefusalState';
 import { SelectionToolbar } from './SelectionToolbar';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -36,6 +47,9 @@ export default function BookPreviewPage() {
   const { hash } = useLocation();
   const bookId = Number(params.get('bookId'));
   const chapterParam = Number(params.get('chapterId')) || null;
+  // A search hit's address: the words and which of their occurrences in the chapter (searchHitHref).
+  const findParam = params.get('find') ?? '';
+  const hitParam = Math.max(0, Number(params.get('hit')) || 0);
   const member = useSession();
   // Prefetched chapters are kept per reader: a visitor's and a member's never mix.
   const token = member ? 'member' : '';
@@ -75,6 +89,11 @@ export default function BookPreviewPage() {
   const [notesOpen, setNotesOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [resourcesOpen, setResourcesOpen] = useState(false);
+  const [bookmarksOpen, setBookmarksOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  /** Where to go once the chapter opening is painted: a search hit to mark, or a bookmark's place. */
+  const pendingHit = useRef<{ words: string; occurrence: number } | null>(null);
+  const pendingPlace = useRef<TextAnchor | null>(null);
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
   const [activeNote, setActiveNote] = useState<ReaderNote | null>(null);
   const [externalLink, setExternalLink] = useState<string | null>(null);
@@ -126,17 +145,31 @@ export default function BookPreviewPage() {
   );
 
   const onReady = () => {
-    const anchor = place.takeAnchor();
+    const stored = place.takeAnchor();
+    const anchor = pendingPlace.current ?? stored;
+    pendingPlace.current = null;
+    const hit = pendingHit.current ?? (findParam ? { words: findParam, occurrence: hitParam } : null);
+    pendingHit.current = null;
     const fragment = place.openingFragment ?? (hash ? decodeURIComponent(hash.slice(1)) : '');
     const served = serverViewport(chapterId);
     requestAnimationFrame(() => {
-      if (anchor) view.current?.restore(anchor);
+      if (hit && view.current?.markHit(hit.words, hit.occurrence)) dropServerPage();
+      else if (anchor) view.current?.restore(anchor);
       else if (fragment) view.current?.scrollToFragment(fragment);
       else if (served) view.current?.restoreFrom?.(served);
       dropServerPage();
       noteSeen();
     });
   };
+  // A search hit's address (search-result-detail's links) whose chapter is on screen already: marked at once
+  // (otherwise onReady marks it once the chapter is painted).
+  const shownId = state.status === 'ok' ? state.chapter.id : null;
+  useEffect(() => {
+    if (findParam && shownId === chapterParam) view.current?.markHit(findParam, hitParam);
+    // Only when the address changes: the chapter shown is not a reason to mark again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [findParam, hitParam, chapterParam]);
+
   // The server's page of a chapter goes when the reader shows something else, and with the reader.
   const showing = state.status === 'loading' ? null : state.status === 'ok' ? state.chapter.id : -1;
   useEffect(() => {
@@ -181,6 +214,7 @@ export default function BookPreviewPage() {
   };
   const { onTouchStart, onTouchEnd } = useReaderKeys({
     turn,
+    swipe: (direction) => (view.current?.sideways?.() ? turn(direction) : go(direction)),
     go,
     toggleToc: () => setTocOpen((o) => !o),
     toggleNotes: member ? () => setNotesOpen((o) => !o) : null,
@@ -209,6 +243,24 @@ export default function BookPreviewPage() {
     if (n.chapterId === chapterId && n.anchor) return view.current?.scrollToFragment(n.anchor);
     save();
     open(n.chapterId, n.anchor);
+  };
+
+  /** A search hit chosen in the reader's panel: its chapter, there the occurrence, marked. */
+  const goToHit = (hit: InBookHit) => {
+    setSearchOpen(false);
+    if (hit.words === undefined) return hit.chapterId !== chapterId ? open(hit.chapterId) : undefined;
+    const target = { words: hit.words, occurrence: hit.occurrence ?? 0 };
+    if (hit.chapterId === chapterId && view.current?.markHit(target.words, target.occurrence)) return;
+    save();
+    pendingHit.current = target;
+    open(hit.chapterId);
+  };
+  const goToBookmark = (b: ReaderBookmark) => {
+    setBookmarksOpen(false);
+    if (b.chapterId === chapterId) return view.current?.restore(b.anchor);
+    save();
+    pendingPlace.current = b.anchor;
+    open(b.chapterId);
   };
 
   /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
@@ -318,6 +370,19 @@ export default function BookPreviewPage() {
               </span>
             ))}
           </div>
+          <button type="button" className="reader-btn" onClick={() => setSearchOpen(true)} data-testid="search-button">
+            搜索
+          </button>
+          {member ? (
+            <button
+              type="button"
+              className="reader-btn"
+              onClick={() => setBookmarksOpen(true)}
+              data-testid="bookmarks-button"
+            >
+              书签
+            </button>
+          ) : null}
           {member ? (
             <button type="button" className="reader-btn" onClick={() => setNotesOpen(true)} data-testid="notes-button">
               笔记{notes?.length ? `(${notes.length})` : ''}
@@ -354,7 +419,8 @@ export default function BookPreviewPage() {
         <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
           {place.announced ? titleOf(place.announced) : ''}
         </div>
-        <footer className="reader-foot">
+        {/* A right-to-left book's previous chapter is on the right, its next on the left (as its pages turn). */}
+        <footer className="reader-foot" dir={access.data?.progression === 'rtl' ? 'rtl' : undefined}>
           <Button
             onClick={() => go(-1)}
             onPointerDown={() => intend(prevId)}
@@ -417,6 +483,17 @@ export default function BookPreviewPage() {
         <Drawer title="本章资源" open={resourcesOpen} onClose={() => setResourcesOpen(false)} size={380}>
           {resourcesOpen && current ? <ResourcePanel bookId={bookId} chapterId={current.id} /> : null}
         </Drawer>
+
+        <SearchDrawer open={searchOpen} onClose={() => setSearchOpen(false)} bookId={bookId} onGoTo={goToHit} />
+        {member ? (
+          <BookmarksDrawer
+            open={bookmarksOpen}
+            onClose={() => setBookmarksOpen(false)}
+            bookId={bookId}
+            here={() => (current && view.current ? { chapterId: current.id, anchor: view.current.anchor() } : null)}
+            onGoTo={goToBookmark}
+          />
+        ) : null}
 
         <SettingsDrawer
           open={settingsOpen}

@@ -2,11 +2,20 @@ import { READER_TEXT_DEFAULTS, type ReaderTheme } from '@textbook/contracts';
 import { useEffect, useState } from 'react';
 
 export type Flow = 'scrolled' | 'paged';
+/** The text's font: the book's own, or one the reader chose for all unstyled and styled text. */
+export type FontFamily = 'book' | 'serif' | 'sans';
+/** The page's side margins (scrolled pages; pages in columns keep theirs). */
+export type Margin = 'narrow' | 'normal' | 'wide';
+/** Paragraph alignment: the book's own, justified, or ragged (start). */
+export type Align = 'book' | 'justify' | 'start';
 
 export interface ReaderSettings {
   /** Percent of the book's own size. */
   fontSize: number;
   lineHeight: number;
+  fontFamily: FontFamily;
+  margin: Margin;
+  align: Align;
   theme: ReaderTheme;
   flow: Flow;
   /** Continuous (screen-reader) mode: the chapters one after another, each with its heading. */
@@ -31,6 +40,9 @@ export function withBookFlow(settings: ReaderSettings, bookFlow: string): Reader
 
 export const DEFAULT_SETTINGS: ReaderSettings = {
   ...READER_TEXT_DEFAULTS,
+  fontFamily: 'book',
+  margin: 'normal',
+  align: 'book',
   theme: 'light',
   flow: 'scrolled',
   continuous: false,
@@ -45,7 +57,7 @@ const OWN_LOOK_KEY = 'reader-own-look';
 
 /** Whether the text looks otherwise than with the default settings (theme, size, spacing, layout). */
 export function hasOwnLook(settings: ReaderSettings): boolean {
-  return (['theme', 'fontSize', 'lineHeight', 'flow', 'continuous'] as const).some(
+  return (['theme', 'fontSize', 'lineHeight', 'fontFamily', 'margin', 'align', 'flow', 'continuous'] as const).some(
     (k) => settings[k] !== DEFAULT_SETTINGS[k],
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { locate, type Quote } from './text';
+import { locate, nthOccurrence, readFraction, type Quote } from './text';
 
 const quote = (q: string, prefix = '', suffix = '', startOffset = 0): Quote => ({
   quote: q,
@@ -81,5 +81,29 @@ describe('locate', () => {
       );
       expect(locate(raw, q)).toEqual(slowLocate(raw, q));
     }
+  });
+});
+
+describe('readFraction', () => {
+  test('a short chapter shown to its last words is read to its end, whatever whitespace follows them', () => {
+    // A caption, then the indentation around the closing image (the book showed 29–39% here).
+    const text = `\n  Le lapin.\n    ${' '.repeat(30)}\n\n      \n    `;
+    const end = text.indexOf('.') + 1;
+    expect(readFraction(text, end)).toBe(1);
+    expect(readFraction('abcdef', 3)).toBe(0.5);
+    expect(readFraction('   ', 0)).toBe(1);
+  });
+});
+
+describe('nthOccurrence', () => {
+  test('finds the n-th place of the words, case and runs of whitespace aside, in raw offsets', () => {
+    const raw = 'A Procedure,\n   a  procedure and the PROCEDURE.';
+    expect(nthOccurrence(raw, 'procedure', 0)).toEqual({ start: 2, end: 11 });
+    const second = nthOccurrence(raw, 'procedure', 1)!;
+    expect(raw.slice(second.start, second.end)).toBe('procedure');
+    const third = nthOccurrence(raw, 'procedure', 2)!;
+    expect(raw.slice(third.start, third.end)).toBe('PROCEDURE');
+    expect(nthOccurrence(raw, 'a procedure', 1)).toEqual({ start: 16, end: 28 });
+    expect(nthOccurrence(raw, 'lambda', 0)).toBeNull();
   });
 });

@@ -150,6 +150,24 @@ export function locate(raw: string, q: Quote): { start: number; end: number } | 
   return { start: rawOffset(flat, best.at), end: rawOffset(flat, best.at + quote.length - 1) + 1 };
 }
 
+/**
+ * The `n`-th place (from 0) of some words in the raw text, case and runs of whitespace aside (as the server's
+ * in-book search counts them); the last one when there are fewer. Null when the words are not there.
+ */
+export function nthOccurrence(raw: string, words: string, n: number): { start: number; end: number } | null {
+  const flat = collapsed(raw);
+  const text = flat.text.toLowerCase();
+  const needle = squash(words).trim().toLowerCase();
+  if (!needle) return null;
+  let found = -1;
+  for (let at = text.indexOf(needle), i = 0; at >= 0; at = text.indexOf(needle, at + needle.length), i += 1) {
+    found = at;
+    if (i >= n) break;
+  }
+  if (found < 0) return null;
+  return { start: rawOffset(flat, found), end: rawOffset(flat, found + needle.length - 1) + 1 };
+}
+
 /** The quote of a selection with its context, ready to be stored. */
 export function quoteOf(index: TextIndex, start: number, end: number): Quote & { endOffset: number } {
   return {
@@ -163,6 +181,16 @@ export function quoteOf(index: TextIndex, start: number, end: number): Quote & {
 
 function intersects(r: DOMRect, v: DOMRect): boolean {
   return r.width + r.height > 0 && r.top < v.bottom && r.bottom > v.top && r.left < v.right && r.right > v.left;
+}
+
+/**
+ * How far into a chapter's text the reader has seen, 0 to 1, when the text shown ends at `end`: whitespace after
+ * the last words (the markup's indentation around a closing image, often more than a short chapter's words) is
+ * not text to read, so a chapter shown to its last words is read to its end.
+ */
+export function readFraction(text: string, end: number): number {
+  const length = text.trimEnd().length;
+  return length ? Math.min(1, Math.max(0, end) / length) : 1;
 }
 
 /** The text offset of the first character visible in the viewport. */

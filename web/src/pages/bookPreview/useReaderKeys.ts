@@ -3,6 +3,11 @@ import { useEffect, useRef } from 'react';
 interface Actions {
   /** A page (or screen) forward or back. */
   turn(direction: 1 | -1): void;
+  /**
+   * A horizontal swipe: a page where the chapter is in pages or scrolls sideways; else (it scrolls down, as in a
+   * scrolled-doc book, where the swipe's own motion does nothing) the next or previous chapter.
+   */
+  swipe(direction: 1 | -1): void;
   /** The next or previous chapter. */
   go(direction: 1 | -1): void;
   toggleToc(): void;
@@ -16,7 +21,8 @@ interface Actions {
 
 /**
  * Keyboard: arrows and page keys turn (the left arrow forward in a right-to-left book), [ ] change chapter, t the contents, n the notes.
- * Touch: a horizontal swipe turns the page (answers the handlers for the reading area).
+ * Touch: a horizontal swipe turns the page, or the chapter in a page that scrolls down (answers the handlers for the
+ * reading area).
  */
 export function useReaderKeys(actions: Actions) {
   const latest = useRef(actions);
@@ -55,7 +61,7 @@ export function useReaderKeys(actions: Actions) {
     if (!s || !t || latest.current.selecting) return;
     const dx = t.clientX - s.x;
     if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(t.clientY - s.y))
-      latest.current.turn(dx < 0 !== latest.current.rtl ? 1 : -1);
+      latest.current.swipe(dx < 0 !== latest.current.rtl ? 1 : -1);
   };
   return { onTouchStart, onTouchEnd };
 }
