@@ -48,7 +48,8 @@ export function appContext(app: FastifyInstance): AppContext {
 /** The context of one app: its adapters are made here, once, and closed with the app. */
 function buildContext(app: FastifyInstance, config: Config, database: DbHandle): AppContext {
   const caches = new CacheHub(config.redisUrl, (err) => app.log.warn({ err }, 'cache bus'), config.redisPrefix);
-  const kv = createKv(config);
+  const stores = createKv(config, app.log);
+  const { kv, limits } = stores;
   const workers = startWorkers({
     threads: config.workerThreads,
     queue: config.workerQueue,
@@ -64,6 +65,8 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     config,
     caches,
     kv,
+    limits,
+    storeOutage: () => stores.state.current,
     workers,
     jobs,
     sms: undefined as never,
@@ -74,10 +77,12 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     },
   };
   ctx.sms = createSmsProvider(ctx, app.log);
+  // Ready once Redis answered or refused its first connection: a shared value asked before would be refused.
+  app.addHook('onReady', () => stores.connected(2_000));
   app.addHook('onClose', async () => {
     jobs.close();
     await caches.close();
-    await kv.close();
+    await stores.close();
     await workers.close();
     storage.close();
     for (const value of local.values()) await (value as { close?: () => unknown }).close?.();

@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 
@@ -40,4 +42,69 @@ export async function dropRedisKeys(url: string, prefix: string): Promise<number
   } finally {
     await redis.quit();
   }
+}
+
+/** A redis-server of a test's own (never the shared one): stopped and started again on the same port. */
+export interface OwnRedis {
+  url: string;
+  port: number;
+  /** Ends it at once (SIGKILL: an outage, nothing saved). */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and waits until it answers. */
+  start(): Promise<void>;
+}
+
+/** Where redis-server is, or null. A test that needs it fails in CI (CI=true) rather than skip silently. */
+export function redisServerBinary(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const file = `${dir}/redis-server`;
+    if (dir && existsSync(file)) return file;
+  }
+  return null;
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `redis-server --port <free port> --save '' --appendonly no` (nothing on disk). */
+export async function startOwnRedis(binary: string): Promise<OwnRedis> {
+  const port = await freeLoopbackPort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    child = spawn(binary, args, { stdio: 'ignore' });
+    const until = Date.now() + 10_000;
+    while (!(await listening(port))) {
+      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
+      if (Date.now() > until) throw new Error(`redis-server did not listen on ${port}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const kill = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+  await start();
+  return { url, port, kill, start };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
 }

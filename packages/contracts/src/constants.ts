@@ -1,5 +1,10 @@
 /** Business constants and limits (spec §9). */
 export const Limits = {
+  /**
+   * How deep a request's JSON may nest (objects and arrays): no form of the site comes near it (a rich-text
+   * document with nested lists is under 30); a deeper body is refused before any handler runs.
+   */
+  BODY_DEPTH_MAX: 64,
   REQUEST_TIMEOUT_MS: 300_000,
   CHUNK_LOAD_TIMEOUT_MS: 120_000,
   CODE_COUNTDOWN_S: 60,

@@ -23,6 +23,7 @@ export const SiteMsg = {
   FEEDBACK_CLOSED: '该反馈已关闭',
   MENU_UNDER_ITSELF: '菜单不能移到自身或其子菜单之下',
   CONTENT_NOT_FAILED: '只有待修改的内容可以重新提交审核',
+  HELP_TOPIC_MISSING: '所选帮助分类不存在，请刷新后重新选择',
 } as const;
 
 /**

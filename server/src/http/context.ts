@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/connection.js';
 import type { Workers } from '../workers.js';
-import type { KvStore } from '../adapters/kv/index.js';
+import type { KvStore, StoreOutage } from '../adapters/kv/index.js';
 import type { SmsProvider } from '../adapters/sms/index.js';
 import type { FileAreas } from '../adapters/storage/index.js';
 import type { CacheHub } from './read-cache.js';
@@ -21,8 +21,18 @@ export interface AppContext {
   dialect: Dialect;
   config: Config;
   caches: CacheHub;
-  /** Short-lived shared state (rate limits, tickets, lockout counters): in process, or Redis. */
+  /**
+   * Short-lived values every instance must see alike (captcha answers and tickets, bind tokens, phone-change
+   * windows, job locks): in process, or Redis. While Redis is down each call is refused at once (503).
+   */
   kv: KvStore;
+  /**
+   * Limit counters (rate limits, SMS gaps and daily caps, captcha failures): the same store, but while Redis is
+   * down they are counted in this instance's memory (the limit then holds per instance), never refused.
+   */
+  limits: KvStore;
+  /** The Redis outage under way as this instance sees it (`/api/ready`'s degraded), else null. */
+  storeOutage: () => StoreOutage | null;
   sms: SmsProvider;
   files: FileAreas;
   /** This instance's own state of a module (a cache, a queue), made on first use and dropped with the app. */

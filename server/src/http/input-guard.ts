@@ -1,40 +1,55 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Msg } from '@textbook/contracts';
+import { Limits, Msg } from '@textbook/contracts';
 import { refused } from './errors.js';
 
-/** True when a string anywhere in `value` (object keys included) holds a NUL character. Iterative: no deep recursion. */
-export function containsNul(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * What is wrong with `value` as input, if anything: a NUL character in a string anywhere (object keys included),
+ * or objects and arrays nested deeper than `maxDepth`. Iterative: a body nested 10,000 levels is walked without
+ * recursion (and refused at the first level past the limit).
+ */
+export function inputFault(value: unknown, maxDepth = Limits.BODY_DEPTH_MAX): 'nul' | 'deep' | null {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
   while (stack.length) {
-    const v = stack.pop();
+    const { v, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (v.includes('\u0000')) return 'nul';
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      if (depth >= maxDepth) return 'deep';
+      for (const item of v) stack.push({ v: item, depth: depth + 1 });
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       const proto = Object.getPrototypeOf(v) as unknown;
       // Plain data only (parsed JSON, query strings, route params); streams and files are not inputs to scan.
       if (proto !== Object.prototype && proto !== null) continue;
+      if (depth >= maxDepth) return 'deep';
       for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\u0000')) return true;
-        stack.push(item);
+        if (key.includes('\u0000')) return 'nul';
+        stack.push({ v: item, depth: depth + 1 });
       }
     }
   }
-  return false;
+  return null;
 }
 
-function refuseNul(request: FastifyRequest): void {
-  if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-    throw refused(Msg.NUL_CHARACTER);
+/** True when a string anywhere in `value` (object keys included) holds a NUL character. */
+export function containsNul(value: unknown): boolean {
+  return inputFault(value, Infinity) === 'nul';
+}
+
+function refuseFaults(request: FastifyRequest): void {
+  for (const part of [request.params, request.query, request.body]) {
+    const fault = inputFault(part);
+    if (fault === 'nul') throw refused(Msg.NUL_CHARACTER);
+    if (fault === 'deep') throw refused(Msg.TOO_DEEP);
   }
 }
 
 /**
- * One rule for every string of every route: a NUL character is refused with a clear message before any handler
- * runs (PostgreSQL text cannot hold it, and no field of this site needs it). Runs as the first preHandler, after
- * the routes' own preValidation authorization, so a visitor still hears 401 first.
+ * Two rules for every input of every route, refused with a clear message before any handler runs: a NUL
+ * character (PostgreSQL text cannot hold it, and no field of this site needs it), and JSON nested deeper than
+ * `Limits.BODY_DEPTH_MAX` (whatever walks it later — the audit log's writer, a serializer — would overflow the
+ * stack after the write was done). Runs as the first preHandler, after the routes' own preValidation
+ * authorization, so a visitor still hears 401 first.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => refuseNul(request));
+  app.addHook('preHandler', async (request) => refuseFaults(request));
 }

@@ -45,7 +45,7 @@ export interface RouteInput<Q, P, B> {
 
 /**
  * A rate limit on a route: at most `max` calls per `windowMs` per caller (member or staff id, else address),
- * counted in `ctx.kv`, so it holds across instances with Redis. Checked after the early authorization: a caller
+ * counted in `ctx.limits`, so it holds across instances with Redis (per instance while Redis is down). Checked after the early authorization: a caller
  * the route refuses is told 401/403, not 429.
  */
 export interface RateLimit {
@@ -194,6 +194,8 @@ export interface RouteRow {
   params?: z.ZodType;
   body?: z.ZodType;
   upload: boolean;
+  /** Counted against a rate limit (`ctx.limits`): the Redis-outage test tries each of them. */
+  rateLimited: boolean;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteRow[]>();
@@ -257,6 +259,7 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
         params: def.params,
         body: def.body,
         upload: Boolean(def.upload),
+        rateLimited: Boolean(def.rateLimit),
       });
 
       const limit = def.rateLimit;
@@ -284,7 +287,7 @@ export async function registerModule(root: FastifyInstance, ctx: AppContext, mod
           if (limit) {
             const window = Math.floor(Date.now() / limit.windowMs);
             const key = `${limitName}:${rateKey(request, limit)}:${window}`;
-            const count = await ctx.kv.incr(key, limit.windowMs);
+            const count = await ctx.limits.incr(key, limit.windowMs);
             const max = typeof limit.max === 'function' ? limit.max(ctx.config) : limit.max;
             if (count > max) throw rateLimited(limit.message ?? Msg.RATE_LIMITED);
           }

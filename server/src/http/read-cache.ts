@@ -136,6 +136,10 @@ export class CacheHub {
   constructor(redisUrl: string | null | undefined, onError: (err: unknown) => void = () => {}, prefix = 'tb:') {
     this.bus = openBus<Invalidation>(redisUrl, prefix + CACHE_CHANNEL, onError);
     this.bus.subscribe((event) => this.drop(event.tags));
+    // Invalidations sent while this instance could not hear them are lost: nothing kept from before is trusted.
+    this.bus.resumed(() => {
+      for (const cache of this.caches.values()) cache.clear();
+    });
   }
 
   /** The named cache of this instance (made on first use with these limits). */

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { FAIL_FAST } from '../kv/redis.js';
 
 /**
  * Pub/sub between the instances of the platform (DESIGN.md §1): in process for the embedded profile, Redis
@@ -11,6 +12,11 @@ export interface Bus<T> {
   subscribe(listener: (event: T) => void): () => void;
   /** Resolves once the bus listens (the Redis subscription is confirmed); at once in process. */
   ready(): Promise<void>;
+  /**
+   * `listener` hears each time the bus listens again after its connection was lost: the messages sent in between
+   * never arrived (never in process).
+   */
+  resumed(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +39,10 @@ class LocalBus<T> implements Bus<T> {
 
   async ready(): Promise<void> {}
 
+  resumed(listener: () => void): void {
+    this.emitter.on('resumed', listener);
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
@@ -49,8 +59,10 @@ class RedisBus<T> extends LocalBus<T> {
     onError: (err: unknown) => void,
   ) {
     super();
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url, { lazyConnect: false });
+    // A publish while Redis is down fails at once (the caller goes on: a lost message only delays what the
+    // caches' time limits and the badge's poll bound). The subscriber reconnects and subscribes again by itself.
+    this.pub = new Redis(url, FAIL_FAST);
+    this.sub = new Redis(url, { retryStrategy: FAIL_FAST.retryStrategy, connectTimeout: FAIL_FAST.connectTimeout });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
     this.sub.on('message', (_channel: string, message: string) => {
@@ -62,6 +74,12 @@ class RedisBus<T> extends LocalBus<T> {
     });
     this.subscribed = this.sub.subscribe(channel).then(() => undefined);
     this.subscribed.catch(onError);
+    let lost = false;
+    this.sub.on('close', () => (lost = true));
+    this.sub.on('ready', () => {
+      if (lost) this.emitter.emit('resumed');
+      lost = false;
+    });
   }
 
   override ready(): Promise<void> {
@@ -69,6 +87,7 @@ class RedisBus<T> extends LocalBus<T> {
   }
 
   override async publish(event: T): Promise<void> {
+    if (this.pub.status !== 'ready') throw new Error(`redis ${this.pub.status}: not published`);
     // Every instance, this one included, hears it through Redis.
     await this.pub.publish(this.channel, JSON.stringify(event));
   }

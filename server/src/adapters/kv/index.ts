@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { LimitsFallback, StoreState } from './fallback.js';
 import { MemoryKv } from './memory.js';
 import { RedisKv } from './redis.js';
 
@@ -21,7 +22,45 @@ export interface KvStore {
   close(): Promise<void>;
 }
 
-/** A new store for one app: Redis with `REDIS_URL`, else in process. buildApp makes it once and closes it. */
-export function createKv(config: Pick<Config, 'redisUrl' | 'redisPrefix'>): KvStore {
-  return config.redisUrl ? new RedisKv(config.redisUrl, config.redisPrefix) : new MemoryKv();
+export type { StoreOutage } from './fallback.js';
+
+/**
+ * The two faces of an app's store. `kv`: values that must be the same on every instance (captcha answers and
+ * tickets, bind tokens, phone-change windows, job locks); while Redis is down each call is refused at once (503).
+ * `limits`: counters (rate limits, SMS gaps and daily caps, captcha failures); while Redis is down they are
+ * counted in this instance's memory, so a limit holds per instance instead of across them. In process both are
+ * the one memory store.
+ */
+export interface KvStores {
+  kv: KvStore;
+  limits: KvStore;
+  state: StoreState;
+  /** Resolves once the first connection to Redis answered or failed (at most `ms`); at once in process. */
+  connected(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The stores of one app: Redis with `REDIS_URL`, else in process. buildApp makes them once and closes them. */
+export function createKv(
+  config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
+  log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
+): KvStores {
+  const state = new StoreState(log);
+  if (!config.redisUrl) {
+    const memory = new MemoryKv();
+    return { kv: memory, limits: memory, state, connected: async () => {}, close: () => memory.close() };
+  }
+  const redis = new RedisKv(config.redisUrl, config.redisPrefix, (up, err) => state.heard(up, err));
+  const memory = new MemoryKv();
+  return {
+    kv: state.counting(redis),
+    limits: new LimitsFallback(redis, memory, state),
+    state,
+    connected: (ms) => redis.connected(ms),
+    close: async () => {
+      state.closing();
+      await redis.close();
+      await memory.close();
+    },
+  };
 }

@@ -101,7 +101,7 @@ export async function sendOwnCode(
   purpose: Extract<CodePurpose, 'changePwd' | 'changePhoneOld'>,
   address: string,
 ): Promise<void> {
-  await sendCode(ctx, ctx.kv, ctx.sms, { phone: await ownPhone(ctx, memberId), purpose, address });
+  await sendCode(ctx, ctx.limits, ctx.sms, { phone: await ownPhone(ctx, memberId), purpose, address });
 }
 
 /** Changes the password with a code sent to the current phone; the member's other sessions end. */
@@ -141,7 +141,7 @@ export async function sendNewPhoneCode(
   address: string,
 ): Promise<void> {
   await checkNewPhone(ctx, memberId, newPhone);
-  await sendCode(ctx, ctx.kv, ctx.sms, { phone: newPhone, purpose: 'changePhoneNew', address });
+  await sendCode(ctx, ctx.limits, ctx.sms, { phone: newPhone, purpose: 'changePhoneNew', address });
 }
 
 /** Step 4: the new phone's code is right; the phone changes and the window closes. */

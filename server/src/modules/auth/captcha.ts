@@ -55,13 +55,13 @@ export async function issuePuzzle(
  * single-use ticket for /api/loginCode.
  */
 export async function checkPuzzle(
-  kv: KvStore,
+  { kv, limits }: { kv: KvStore; limits: KvStore },
   input: { captchaId: string; x: number; track: { x: number; t: number }[] },
   address: string,
   now = Date.now(),
 ): Promise<string> {
   const failures = `captcha:fail:${address}`;
-  if (Number(await kv.get(failures)) >= CAPTCHA_FAILURES_PER_HOUR) throw rateLimited(AuthMsg.CAPTCHA_TOO_MANY);
+  if (Number(await limits.get(failures)) >= CAPTCHA_FAILURES_PER_HOUR) throw rateLimited(AuthMsg.CAPTCHA_TOO_MANY);
   const stored = await kv.take(`captcha:${input.captchaId}`);
   if (!stored) throw refused(AuthMsg.CAPTCHA_EXPIRED);
   const answer = JSON.parse(stored) as Answer;
@@ -76,7 +76,7 @@ export async function checkPuzzle(
     last !== undefined && Math.abs(last.x - input.x) <= 1 && track.every((p, i) => i === 0 || p.t >= track[i - 1]!.t);
   const placed = Math.abs(input.x - answer.x) <= CAPTCHA_TOLERANCE;
   if (!human || !consistent || !placed) {
-    await kv.incr(failures, HOUR_MS);
+    await limits.incr(failures, HOUR_MS);
     throw refused(AuthMsg.CAPTCHA_FAILED);
   }
   const ticket = randomBytes(18).toString('base64url');

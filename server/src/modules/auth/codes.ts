@@ -30,6 +30,7 @@ function dayOf(now: number): string {
  */
 export async function sendCode(
   ctx: AppContext,
+  /** The limit counters (`ctx.limits`): while Redis is down they are counted in this instance's memory. */
   kv: KvStore,
   sms: SmsProvider,
   input: { phone: string; purpose: CodePurpose; address: string },

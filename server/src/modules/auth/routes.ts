@@ -56,7 +56,7 @@ export const authModule = defineModule({
       policy: 'auth.login',
       body: captchaCheckBody,
       answer: z.object({ ticket: z.string() }),
-      handler: async ({ ctx, body, request }) => ({ ticket: await checkPuzzle(ctx.kv, body, request.ip) }),
+      handler: async ({ ctx, body, request }) => ({ ticket: await checkPuzzle(ctx, body, request.ip) }),
     }),
 
     route({
@@ -68,7 +68,7 @@ export const authModule = defineModule({
       answer: z.null(),
       handler: async ({ ctx, query, request }) => {
         await takeTicket(ctx.kv, query.ticket);
-        await sendCode(ctx, ctx.kv, ctx.sms, { phone: query.phoneNumber, purpose: 'login', address: request.ip });
+        await sendCode(ctx, ctx.limits, ctx.sms, { phone: query.phoneNumber, purpose: 'login', address: request.ip });
         return say(AuthMsg.CODE_SENT, null);
       },
     }),

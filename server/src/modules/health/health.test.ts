@@ -31,7 +31,9 @@ describe('health and readiness, embedded profile', () => {
     for (let i = 0; i < 100; i += 1) expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
     expect(expectOk(await call<Readiness>(t.app, { url: '/api/ready' }))).toEqual({
       ready: true,
+      degraded: false,
       checks: { database: 'ok', redis: 'skipped', storage: 'ok' },
+      outage: null,
     });
   });
 
@@ -47,7 +49,9 @@ describe.skipIf(!redisUp)('readiness, scale profile: Redis and an S3 bucket', ()
   it('checks Redis and the bucket', async () => {
     expect(expectOk(await call<Readiness>(t.app, { url: '/api/ready' }))).toEqual({
       ready: true,
+      degraded: false,
       checks: { database: 'ok', redis: 'ok', storage: 'ok' },
+      outage: null,
     });
   });
 });
@@ -78,13 +82,13 @@ describe('readiness names the part that fails', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('503 with redis failed, then storage and database failed too; health stays 200', async () => {
+  it('degraded (200) with redis failed, then 503 with storage and database failed too; health stays 200', async () => {
     const first = await call<Readiness>(app, { url: '/api/ready' });
-    expect(first.status).toBe(503);
-    expect(first.body).toMatchObject({
-      code: Code.REFUSED,
-      msg: Msg.NOT_READY,
-      data: { ready: false, checks: { database: 'ok', redis: 'failed', storage: 'ok' } },
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      ready: true,
+      degraded: true,
+      checks: { database: 'ok', redis: 'failed', storage: 'ok' },
     });
 
     await s3.stop();
@@ -92,9 +96,10 @@ describe('readiness names the part that fails', () => {
     const started = Date.now();
     const second = await call<Readiness>(app, { url: '/api/ready' });
     expect(second.status).toBe(503);
-    expect(second.body.data).toEqual({
-      ready: false,
-      checks: { database: 'failed', redis: 'failed', storage: 'failed' },
+    expect(second.body).toMatchObject({
+      code: Code.REFUSED,
+      msg: Msg.NOT_READY,
+      data: { ready: false, degraded: true, checks: { database: 'failed', redis: 'failed', storage: 'failed' } },
     });
     // Each part within its time limit, all at once.
     expect(Date.now() - started).toBeLessThan(5_000);

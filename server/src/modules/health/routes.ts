@@ -29,7 +29,8 @@ export const healthModule = defineModule({
     route({
       method: 'GET',
       url: '/ready',
-      summary: 'Readiness: database, Redis (when configured) and file storage; 503 with the failed parts',
+      summary:
+        'Readiness: database, Redis (when configured) and file storage; 503 with the failed parts, degraded without Redis',
       policy: 'public',
       answer: readinessAnswer,
       handler: async ({ ctx, request, reply }) => {

@@ -24,10 +24,11 @@ async function probe(work: () => Promise<unknown>, onError: (err: unknown) => vo
 /**
  * Whether this instance can serve: one query on its database, a ping of Redis when REDIS_URL is set, and each
  * file area reachable (the folders writable, or the bucket there). The parts are checked at once, each within
- * PROBE_MS; `onError` hears why a part failed (logged, never sent to the caller).
+ * PROBE_MS; `onError` hears why a part failed (logged, never sent to the caller). Redis failing makes the
+ * instance degraded, not unready (contracts' `readiness`).
  */
 export async function readiness(
-  ctx: Pick<AppContext, 'db' | 'kv' | 'files' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'kv' | 'files' | 'config' | 'storeOutage'>,
   onError: (part: string, err: unknown) => void,
 ): Promise<Readiness> {
   const [database, redis, storage] = await Promise.all([
@@ -47,5 +48,11 @@ export async function readiness(
     ),
   ]);
   const checks = { database, redis, storage };
-  return { ready: Object.values(checks).every((state) => state !== 'failed'), checks };
+  const outage = ctx.storeOutage();
+  return {
+    ready: database !== 'failed' && storage !== 'failed',
+    degraded: redis === 'failed' || outage !== null,
+    checks,
+    outage,
+  };
 }

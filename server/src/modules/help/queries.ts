@@ -100,6 +100,9 @@ export function accessStats(db: Db, since: number) {
     .execute();
 }
 
+export function topicExists(db: Db, id: number) {
+  return db.selectFrom('help_topics').select('id').where('id', '=', id).executeTakeFirst();
+}
 export function insertTopic(db: Db, name: string, sort: number, now: number) {
   return db.insertInto('help_topics').values({ name, sort, created_at: now }).returning('id').executeTakeFirstOrThrow();
 }

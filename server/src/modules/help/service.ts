@@ -60,7 +60,13 @@ export async function deleteTopic(ctx: AppContext, id: number) {
   mustHaveChanged(await q.deleteTopic(ctx.db, id));
 }
 
+/** A content's topic must exist: an unknown id is the writer's mistake (400), not a foreign-key failure (500). */
+async function mustHaveTopic(ctx: AppContext, topicId: number): Promise<void> {
+  if (!(await q.topicExists(ctx.db, topicId))) throw refused(SiteMsg.HELP_TOPIC_MISSING);
+}
+
 export async function createContent(ctx: AppContext, w: z.infer<typeof helpContentWrite>): Promise<number> {
+  await mustHaveTopic(ctx, w.topicId);
   const now = Date.now();
   const { id } = await q.insertContent(ctx.db, {
     topic_id: w.topicId,
@@ -73,6 +79,7 @@ export async function createContent(ctx: AppContext, w: z.infer<typeof helpConte
   return id;
 }
 export async function updateContent(ctx: AppContext, id: number, w: z.infer<typeof helpContentWrite>) {
+  await mustHaveTopic(ctx, w.topicId);
   mustHaveChanged(
     await q.updateContent(ctx.db, id, {
       topic_id: w.topicId,

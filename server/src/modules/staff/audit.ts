@@ -12,9 +12,13 @@ import * as q from './queries.js';
  */
 const MAX_JSON = 20_000;
 const SECRET = /password|token|secret/i;
+/** Deeper than this a value is written as a mark: the log stays readable and its writer never overflows. */
+const MAX_DEPTH = 6;
+const DEEPER = '…';
 
 function redact(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return DEEPER;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) => [
@@ -26,7 +30,13 @@ function redact(value: unknown, depth = 0): unknown {
 
 function json(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  const text = JSON.stringify(redact(value)) ?? null;
+  let text: string | null;
+  try {
+    text = JSON.stringify(redact(value)) ?? null;
+  } catch {
+    // A value JSON cannot write (a bigint, a cycle): the row is still written, the write is never unlogged.
+    text = String(value);
+  }
   return text && text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…` : text;
 }
 

@@ -121,13 +121,15 @@ export async function updateStaff(
   if (input.id === actor.staffId && input.roles !== undefined) throw refused(AdminMsg.NOT_OWN_ROLES);
   // Roles given as a list: `super` in it is the administrator flag, the rest the roles column.
   const isAdmin = input.roles !== undefined ? input.roles.includes('super') : input.isAdmin;
-  await q.updateStaff(ctx.db, input.id, {
+  const values = {
     ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
     ...(isAdmin !== undefined ? { is_admin: isAdmin ? 1 : 0 } : {}),
     ...(input.roles !== undefined ? { roles: rolesColumn(input.roles) } : {}),
     ...(input.disabled !== undefined ? { disabled: input.disabled ? 1 : 0 } : {}),
     ...(input.password ? { password_hash: await hashPassword(newPassword(ctx, input.password)) } : {}),
-  });
+  };
+  // A request that names no field changes nothing (an UPDATE without a column would be an SQL error).
+  if (Object.keys(values).length > 0) await q.updateStaff(ctx.db, input.id, values);
   if (input.disabled || input.password) await closeSessionsOfStaff(ctx.db, input.id);
   // Signed-in staff see the change (administrator or not, disabled) on their next request.
   invalidate(ctx, tag.staff(input.id));
