@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   reading_positions: 'reader',
   reading_time: 'reader',
   reader_notes: 'reader',
+  reader_bookmarks: 'reader',
   section_resources: 'reader',
   classes: 'classes',
   class_students: 'classes',
