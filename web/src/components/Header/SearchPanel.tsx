@@ -39,8 +39,10 @@ export function SearchPanel() {
     <div
       ref={trigger}
       className="search-trigger"
-      onMouseEnter={enter}
-      onMouseLeave={leave}
+      // A mouse's hover opens and closes it; a finger's tap toggles it with the button (a tap's compatibility
+      // mouseenter would open it just before the click shut it again).
+      onPointerEnter={(e) => e.pointerType === 'mouse' && enter()}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && leave()}
       data-testid="search-trigger"
     >
       <button
