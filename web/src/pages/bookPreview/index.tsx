@@ -220,6 +220,7 @@ export default function BookPreviewPage() {
       onOpen={openSection}
       onPress={(n) => intend(n.chapterId)}
       homework={homeworkBySection}
+      owned={Boolean(access.data?.readable)}
     />
   ) : (
     <Spin />
