@@ -87,7 +87,11 @@ export const dictNode: z.ZodType<DictNode> = z.lazy(() =>
   }),
 );
 
-export const DictType = { SUBJECT: 'book_subject', COLLECTION: 'book_collection' } as const;
+/**
+ * The dictionaries. `audit_word`: the content check's word list (issue 30, spec §8 content audit), kept with the
+ * others and edited in the same console page; never served to the public dictionary route.
+ */
+export const DictType = { SUBJECT: 'book_subject', COLLECTION: 'book_collection', AUDIT_WORD: 'audit_word' } as const;
 export const dictQuery = z.object({
   dictType: z.enum([DictType.SUBJECT, DictType.COLLECTION]).default(DictType.SUBJECT),
 });
@@ -235,7 +239,7 @@ const dictLabel = z
   .trim()
   .min(1, { error: DictMsg.LABEL_REQUIRED })
   .max(50, { error: DictMsg.LABEL_TOO_LONG });
-const dictType = z.enum([DictType.SUBJECT, DictType.COLLECTION], { error: Msg.BAD_REQUEST });
+const dictType = z.enum([DictType.SUBJECT, DictType.COLLECTION, DictType.AUDIT_WORD], { error: Msg.BAD_REQUEST });
 const parentId = z
   .number({ error: Msg.BAD_REQUEST })
   .int({ error: Msg.BAD_REQUEST })

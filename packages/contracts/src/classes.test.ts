@@ -4,13 +4,11 @@ import {
   classCreate,
   classPageQuery,
   codeQuery,
-  currentMinute,
-  formatClassTime,
   isPlaceholderName,
   joinForm,
-  parseClassTime,
   validityProblem,
 } from './classes.js';
+import { currentMinute, formatClassTime, parseClassTime } from './dates.js';
 
 describe('class times (China wall-clock, yyyy-MM-dd HH:mm)', () => {
   it('round-trips and reads the text as UTC+8', () => {

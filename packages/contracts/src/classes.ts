@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from './constants.js';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
+import { currentMinute, MINUTE, parseClassTime } from './dates.js';
 
 /** Messages of classes (spec §5, §8): the spec's texts verbatim, ours where the spec shows none. */
 export const ClassMsg = {
@@ -15,6 +16,9 @@ export const ClassMsg = {
   VALIDITY_ORDER: '班级码有效期的结束时间须晚于开始时间',
   BOOK_LOCKED: '编辑班级时不能更换教材',
   NOT_OWN_BOOK: '您暂无该教材的使用权限，无法使用该教材创建班级',
+  /** The own-book check's goApply (spec §5): the hint offering a teacher trial, and its button. */
+  GO_APPLY_HINT: '您可以先申请该教材的教师试用。',
+  GO_APPLY: '申请教师试用',
   OWN_BOOK_EXPIRING: (date: string) => `您对该教材的使用权限将于${date}到期，到期后班级学生将无法继续阅读，是否继续？`,
   // join form
   CODE_REQUIRED: '请输入班级码',
@@ -77,48 +81,6 @@ export const ClassText = {
  */
 export const CodeStatus = { OK: '0', INVALID: '1', OUTSIDE: '2', BLOCKED: '3' } as const;
 export const BLOCKING_CODE_STATUSES: readonly string[] = [CodeStatus.INVALID, CodeStatus.BLOCKED];
-
-/**
- * Class times are wall-clock times in China (UTC+8, no daylight saving), written yyyy-MM-dd HH:mm (spec §3),
- * so the server and every browser read the same minute whatever their own time zone.
- */
-export const CLASS_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const MINUTE = 60_000;
-
-export function parseClassTime(text: string): number | null {
-  const m = CLASS_TIME_PATTERN.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const ms = Date.UTC(year, month - 1, day, hour, minute) - CHINA_OFFSET_MS;
-  // Reject 2026-02-30 and 25:00: the parts must survive the round trip.
-  return formatClassTime(ms) === text ? ms : null;
-}
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
-export function formatClassTime(ms: number): string {
-  const d = new Date(ms + CHINA_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
-}
-
-/** Now, as a class time (China's wall clock), whatever the time zone of the browser or server. */
-export function chinaNow(now = Date.now()): string {
-  return formatClassTime(now);
-}
-
-/** True when a clock with this UTC offset (minutes, as Date#getTimezoneOffset gives) reads China's time. */
-export function readsChinaTime(timezoneOffset = new Date().getTimezoneOffset()): boolean {
-  return timezoneOffset === -480;
-}
-
-/** Said beside class times where the browser's clock is not China's (the times are Beijing time). */
-export const BEIJING_TIME_NOTE = '（北京时间）';
-
-/** The start of the current minute: a validity period may start in it (spec §5). */
-export function currentMinute(now = Date.now()): number {
-  return Math.floor(now / MINUTE) * MINUTE;
-}
 
 /** The first rule a validity range breaks, or null (spec §5). `checkPast` is off when an edit keeps the start. */
 export function validityProblem(

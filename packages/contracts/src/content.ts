@@ -24,6 +24,8 @@ export const SiteMsg = {
   MENU_UNDER_ITSELF: '菜单不能移到自身或其子菜单之下',
   CONTENT_NOT_FAILED: '只有待修改的内容可以重新提交审核',
   HELP_TOPIC_MISSING: '所选帮助分类不存在，请刷新后重新选择',
+  /** The content check's reason (the {reason} of Msg.AUDIT_FAILED): the word of the list the text holds. */
+  AUDIT_WORD: (word: string) => `含有不当用语“${word}”`,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatClassTime, parseClassTime } from './classes.js';
+import { formatClassTime, parseClassTime } from './dates.js';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
 import { QUESTION_TYPES } from './questions.js';

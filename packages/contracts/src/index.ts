@@ -7,6 +7,7 @@ export * from './site.js';
 export * from './member.js';
 export * from './books.js';
 export * from './content.js';
+export * from './dates.js';
 export * from './classes.js';
 export * from './reader.js';
 export * from './auth.js';

@@ -29,6 +29,17 @@ export function searchHitHref(bookId: number, chapterId: number, words: string, 
   return `/bookPreview?bookId=${bookId}&chapterId=${chapterId}&${query({ find: words, hit: String(occurrence) })}`;
 }
 
+/**
+ * Where a reader who may read the book opens it (the shelf's and the book detail's button): the chapter they
+ * stopped in, else the book's start; and the button's words.
+ */
+export function resumeReading(bookId: number, lastChapterId: number | null): { href: string; label: string } {
+  return {
+    href: `/bookPreview?bookId=${bookId}${lastChapterId ? `&chapterId=${lastChapterId}` : ''}`,
+    label: lastChapterId ? '继续阅读' : '开始阅读',
+  };
+}
+
 /** A server menu's link: list and single pages go to blog-detail with the menu's parameters. */
 export function menuHref(menu: NavMenu): string {
   const params = query({

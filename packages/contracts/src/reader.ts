@@ -90,6 +90,8 @@ export const bookAccess = z.object({
   sources: z.array(z.enum(ShelfSources)),
   expiresAt: z.number().nullable(),
   starred: z.boolean(),
+  /** Where the member stopped reading (the book detail's 继续阅读), null when they never opened it. */
+  lastChapterId: z.number().int().nullable(),
   /** The book is free: the member may add it to the shelf themselves. */
   canAddFree: z.boolean(),
   /**

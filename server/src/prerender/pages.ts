@@ -1,5 +1,6 @@
 import {
   bookHref,
+  chinaClock,
   Limits,
   Msg,
   newsHref,
@@ -87,9 +88,9 @@ function block(title: string, more: string, body: SafeHtml): SafeHtml {
 
 function newsDay(ms: number): { md: string; y: string } {
   // Dates as a reader in China sees them, whatever the server's zone.
-  const d = new Date(ms + 8 * 3600_000);
+  const c = chinaClock(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { md: `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, y: String(d.getUTCFullYear()) };
+  return { md: `${pad(c.month)}-${pad(c.day)}`, y: String(c.year) };
 }
 
 function news(rows: ContentSummary[]): SafeHtml {

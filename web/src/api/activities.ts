@@ -106,8 +106,9 @@ export function useTakePart() {
         body: { id, code },
       }),
     ),
+    // Silent: the reply box shows a refusal (the content check's) where the reply is written.
     reply: run(({ id, content }: { id: number; content: string }) =>
-      api.post<ReplyRow>('/api/teachActivity/reply', { id, content }),
+      api.request<ReplyRow>('POST', '/api/teachActivity/reply', { body: { id, content }, silent: true }),
     ),
     submitQuiz: run(({ id, answers }: { id: number; answers: { questionId: number; answer: unknown }[] }) =>
       api.post('/api/teachActivity/quiz/submit', { id, answers }),

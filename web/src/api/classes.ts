@@ -58,10 +58,10 @@ export function useClassDetail(id: number | undefined) {
 /** The own-book check before confirming the class dialog: the answer, or the 601 warning's data. */
 export async function checkOwnBook(
   bookId: number,
-  endTime: string,
+  endTime?: string,
 ): Promise<{ warning: boolean; result: OwnBookResult }> {
   try {
-    const result = await api.get<OwnBookResult>('/api/class/isOwnBook2', { bookId, endTime });
+    const result = await api.get<OwnBookResult>('/api/class/isOwnBook2', endTime ? { bookId, endTime } : { bookId });
     return { warning: false, result };
   } catch (error) {
     if (error instanceof ApiError && error.code === Code.WARNING) {
@@ -69,6 +69,15 @@ export async function checkOwnBook(
     }
     throw error;
   }
+}
+
+/** The own-book check of a book the teaching space was opened on (`?bookId=`), before any dialog. */
+export function useOwnBook(bookId: number | undefined) {
+  return useQuery({
+    queryKey: [...classKeys.all, 'own', bookId ?? 0] as const,
+    queryFn: () => checkOwnBook(bookId!),
+    enabled: Boolean(bookId),
+  });
 }
 
 /** Every class list and count is stale after a change. */

@@ -22,7 +22,7 @@ import type { Actor, MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound, refused } from '../../http/errors.js';
 import type { ActivityClassFacts } from '../../policies/activities.js';
-import { getSectionTree } from '../catalog/index.js';
+import { contentAuditProblem, getSectionTree } from '../catalog/index.js';
 import { approvedStudents, isApprovedStudent, loadClass } from '../classes/index.js';
 import { notify } from '../notice/index.js';
 import * as q from './queries.js';
@@ -439,6 +439,10 @@ export async function reply(
   if (a.state !== ActivityState.OPEN) throw refused(ActivityMsg.NOT_OPEN);
   const text = plainText(content);
   if (!text) throw refused(ActivityMsg.REPLY_REQUIRED);
+  // A reply is published to the class at once: it passes the content check first (spec §8), else the writer is
+  // told why and keeps the text to change it.
+  const problem = await contentAuditProblem(ctx, text);
+  if (problem) throw refused(problem);
   const now = activityClock(ctx).now();
   const { id } = await q.insertReply(ctx.db, { activityId: a.id, memberId: actor.memberId, content: text, now });
   const teacher = actor.memberId === thing.teacherId;

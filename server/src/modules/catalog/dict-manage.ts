@@ -20,7 +20,7 @@ import * as dq from './dict-queries.js';
  * books each holds, create, rename, move under another entry (nest), delete when nothing uses the entry. Every
  * change drops the public catalogue reads, so `/api/dict/data/hierarchical` and the filters show it at once.
  */
-const MANAGED: readonly string[] = [DictType.SUBJECT, DictType.COLLECTION];
+const MANAGED: readonly string[] = [DictType.SUBJECT, DictType.COLLECTION, DictType.AUDIT_WORD];
 const columnOf = (dictType: string) => (dictType === DictType.COLLECTION ? 'collection_id' : 'subject_id');
 
 type Flat = Omit<AdminDictRow, 'children'>;

@@ -15,6 +15,7 @@ export {
   subjectConditions,
 } from './service.js';
 export { clearCatalogCache } from './cache.js';
+export { contentAuditProblem } from './audit-words.js';
 export { coverSvg } from './cover.js';
 export { reindexBook } from './indexer.js';
 export { titlePinyin, Words, wordsOf } from './words.js';

@@ -6,6 +6,7 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf } from '../../http/paging.js';
 import { memberRead, tag, type Loaded } from '../../http/read-cache.js';
 import { can } from '../../policies/index.js';
+import { bookReadVerdict } from '../../policies/books.js';
 import { isMember } from '../../policies/helpers.js';
 import { cardsByIds } from '../catalog/index.js';
 import { bookAccess } from './access.js';
@@ -33,6 +34,7 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
   if (!book) throw notFound();
   const verdict = await bookAccess(ctx, actor, book);
   const entries = isMember(actor) ? await activeEntries(ctx.db, actor.memberId, bookId) : [];
+  const [position] = isMember(actor) && verdict.read ? await q.positionsOf(ctx.db, actor.memberId, [bookId]) : [];
   const collegeId = !verdict.read && verdict.why === 'otherCollege' ? verdict.collegeId : null;
   const expiries = entries.map((e) => e.expiresAt);
   const canAddFree = can(actor, 'shelf.addFree', { published: Boolean(book.published), price: book.price });
@@ -50,6 +52,7 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
     sources: [...new Set(entries.map((e) => e.source))],
     expiresAt: !expiries.length || expiries.includes(null) ? null : Math.max(...(expiries as number[])),
     starred: isMember(actor) ? await q.isFavourite(ctx.db, actor.memberId, bookId) : false,
+    lastChapterId: position?.chapterId ?? null,
     canAddFree,
     abilities: {
       canAskSample: can(actor, 'book.askSample'),
@@ -130,9 +133,10 @@ async function loadShelfPage(
     const card = cardOf.get(id);
     if (!card) continue;
     const list = byBook.get(id)!;
-    const usable = list.some((e) => e.collegeId === null || e.collegeId === actor.collegeId);
-    const other = usable ? null : list.find((e) => e.collegeId !== null);
-    if (other) colleges.add(other.collegeId!);
+    // The one read decision (policies/books.ts), as the reader and the book detail take it.
+    const verdict = bookReadVerdict(actor, { bookPublished: true, grants: list });
+    const other = !verdict.read && verdict.why === 'otherCollege' ? { collegeId: verdict.collegeId } : null;
+    if (other) colleges.add(other.collegeId);
     const expiries = list.map((e) => e.expiresAt);
     const position = positionOf.get(id);
     rows.push({
@@ -140,7 +144,7 @@ async function loadShelfPage(
       sources: [...new Set(list.map((e) => e.source))],
       expiresAt: expiries.includes(null) ? null : Math.max(...(expiries as number[])),
       otherCollegeId: other?.collegeId ?? null,
-      otherCollegeName: other ? await q.collegeName(ctx.db, other.collegeId!) : null,
+      otherCollegeName: other ? await q.collegeName(ctx.db, other.collegeId) : null,
       progress: position ? position.progress / 1000 : 0,
       lastReadAt: position?.updatedAt ?? null,
       lastChapterId: position?.chapterId ?? null,

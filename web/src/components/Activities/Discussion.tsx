@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Input, Tag, Typography } from 'antd';
+import { Alert, App, Button, Input, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { ActivityLimits, type ActivityLive } from '@textbook/contracts';
+import { ActivityLimits, formatDateTime, type ActivityLive } from '@textbook/contracts';
 import { useTakePart } from '../../api/activities';
+import { ApiError } from '../../api';
 
 /** A discussion's replies (plain text), with the teacher's remove button. */
 export function Replies({
@@ -29,7 +30,7 @@ export function Replies({
             <div className="reply-head">
               <strong>{r.name}</strong>
               {r.teacher && <Tag color="blue">教师</Tag>}
-              <Typography.Text type="secondary">{new Date(r.at).toLocaleString('zh-CN')}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(r.at)}</Typography.Text>
             </div>
             <div className="reply-text">{r.content}</div>
           </div>
@@ -55,30 +56,39 @@ export function ReplyBox({ id }: { id: number }) {
   const take = useTakePart();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // A refusal (the content check's 因内容审核不通过…) stays beside the text, which is kept to be changed.
+  const [refusal, setRefusal] = useState('');
   const send = async () => {
     if (!text.trim()) return;
     setSending(true);
+    setRefusal('');
     try {
       await take.reply({ id, content: text });
       setText('');
       message.success('已回复');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setRefusal(error.message);
     } finally {
       setSending(false);
     }
   };
   return (
-    <div className="reply-box">
-      <Input.TextArea
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        rows={2}
-        maxLength={ActivityLimits.REPLY_MAX}
-        placeholder="写下你的回复"
-        aria-label="回复内容"
-      />
-      <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()}>
-        发送
-      </Button>
-    </div>
+    <>
+      {refusal && <Alert type="error" showIcon title={refusal} data-testid="reply-refusal" className="reply-refusal" />}
+      <div className="reply-box">
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={2}
+          maxLength={ActivityLimits.REPLY_MAX}
+          placeholder="写下你的回复"
+          aria-label="回复内容"
+        />
+        <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()}>
+          发送
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import type { ContentSummary } from '@textbook/contracts';
+import { formatDate, type ContentSummary } from '@textbook/contracts';
 import { Link } from 'react-router';
-import { formatDate } from './RichText';
 
 /** A list of content items: cover (when there is one), title, summary and date, each linking to its page. */
 export function ArticleList({ rows, hrefOf }: { rows: ContentSummary[]; hrefOf: (row: ContentSummary) => string }) {

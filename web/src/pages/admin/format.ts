@@ -1,8 +1,7 @@
+import { formatDateTime } from '@textbook/contracts';
+
 /** yyyy-MM-dd HH:mm in China time (the console's times). */
-export function dateTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
+export const dateTime = (ms: number | null | undefined): string => formatDateTime(ms);
 
 export const yuan = (n: number | null | undefined) => (n === null || n === undefined ? '' : `¥${n.toFixed(2)}`);
 

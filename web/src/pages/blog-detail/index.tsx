@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Pagination } from 'antd';
-import { menuHref, type NavMenu } from '@textbook/contracts';
+import { formatDate, menuHref, type NavMenu } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useContentItem, useMenuContent } from '../../api/content';
 import { useNavMenus } from '../../api/site';
 import { ArticleList, itemHref } from '../../components/Content/ArticleList';
-import { formatDate, RichText } from '../../components/Content/RichText';
+import { RichText } from '../../components/Content/RichText';
 import { isNotFound, Loading } from '../../components/Content/states';
 import { EmptyState } from '../../components/Empty/EmptyState';
 import { NotFound } from '../../components/Empty/NotFound';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { HeartFilled, HeartOutlined, LockOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
-import { readerHref, type SectionNode } from '@textbook/contracts';
+import { readerHref, resumeReading, type SectionNode } from '@textbook/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -32,13 +32,21 @@ const NotFound = lazyWithAntd(() => import('../../components/Empty/NotFound').th
 const useBookAction = (path: '/api/book/markBook' | '/api/book/cancelStar' | '/api/book/shelfBook') =>
   useMutation({ mutationFn: (bookId: number) => api.post<unknown>(path, { bookId }) });
 
-function Toc({ bookId, nodes }: { bookId: number; nodes: SectionNode[] }) {
+/**
+ * The contents: to a reader who may read the book (`owned`, the server's read decision) every chapter opens in
+ * the reader and none is marked 免费试读; to anyone else the free chapters open as a trial, the rest are locked.
+ */
+function Toc({ bookId, nodes, owned }: { bookId: number; nodes: SectionNode[]; owned: boolean }) {
   return (
     <ul className="toc" style={{ listStyle: 'none', paddingLeft: nodes[0]?.level === 1 ? 0 : 20, margin: 0 }}>
       {nodes.map((n) => (
         <li key={n.id}>
           <div className="toc-item">
-            {n.free && n.chapterId ? (
+            {owned && n.chapterId ? (
+              <Link to={readerHref(bookId, n.chapterId, n.anchor)} data-testid="owned-chapter">
+                {n.title}
+              </Link>
+            ) : n.free && n.chapterId ? (
               <Link to={readerHref(bookId, n.chapterId, n.anchor, { trial: true })} data-testid="free-chapter">
                 {n.title}
               </Link>
@@ -46,13 +54,14 @@ function Toc({ bookId, nodes }: { bookId: number; nodes: SectionNode[] }) {
               <span>{n.title}</span>
             )}
             {n.chapterId &&
+              !owned &&
               (n.free ? (
                 <span className="toc-free">免费试读</span>
               ) : (
                 <LockOutlined style={{ color: '#9ca3af' }} aria-label="需要获得本书后阅读" />
               ))}
           </div>
-          {n.children.length > 0 && <Toc bookId={bookId} nodes={n.children} />}
+          {n.children.length > 0 && <Toc bookId={bookId} nodes={n.children} owned={owned} />}
         </li>
       ))}
     </ul>
@@ -82,6 +91,12 @@ export default function BookDetailPage() {
     );
   const firstFree = book?.freeChapterIds[0];
   const canAskSample = Boolean(member && access.data?.abilities.canAskSample);
+  // The server's read decision (policies' bookReadVerdict, as the reader and the shelf take it): a member who may
+  // read the book gets 开始阅读/继续阅读 instead of a trial, and a book on their shelf says so.
+  const owned = Boolean(member && access.data?.readable);
+  const onShelf = shelved || Boolean(member && access.data?.onShelf);
+  const resume = resumeReading(id, access.data?.lastChapterId ?? null);
+  // Until a member's decision is here the first button waits (a trial button turning into 继续阅读 would jump).
 
   const toggleStar = () => {
     if (!member) return openLogin();
@@ -122,7 +137,12 @@ export default function BookDetailPage() {
               </div>
               {book.price > 0 && <div className="detail-price">¥{book.price.toFixed(2)}</div>}
               <div className="detail-actions">
-                {firstFree ? (
+                {owned ? (
+                  <Link to={resume.href} className="prerender-button is-primary" data-testid="read-book">
+                    <ReadOutlined />
+                    <span>{resume.label}</span>
+                  </Link>
+                ) : firstFree && !(member && access.isPending) ? (
                   <Link to={readerHref(id, firstFree, '', { trial: true })} className="prerender-button is-primary">
                     <ReadOutlined />
                     <span>免费试读</span>
@@ -140,10 +160,10 @@ export default function BookDetailPage() {
                   icon={<PlusOutlined />}
                   onClick={addToShelf}
                   data-replay="shelf"
-                  disabled={shelved}
+                  disabled={onShelf}
                   loading={shelf.isPending}
                 >
-                  {shelved ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
+                  {onShelf ? '已在书架' : member ? '加入书架' : '登录后加入书架'}
                 </Button>
                 {book.price > 0 && (
                   <BuyButton
@@ -152,6 +172,13 @@ export default function BookDetailPage() {
                     loggedIn={Boolean(member)}
                     canBuy={!member || access.data?.readable === false}
                   />
+                )}
+                {member && access.data?.abilities.canTeach && (
+                  // A teacher teaches with the book in the teaching space: the own-book check there says whether
+                  // they may, with its 申请教师试用 hint.
+                  <Link to={`/my/teachingSpace?bookId=${id}`} className="prerender-button" data-testid="teach-book">
+                    <span>创建班级</span>
+                  </Link>
                 )}
                 {canAskSample && (
                   <Suspense fallback={null}>
@@ -172,7 +199,7 @@ export default function BookDetailPage() {
           <h4 className="prerender-title" style={{ marginTop: 0 }}>
             目录
           </h4>
-          {tree.data?.length ? <Toc bookId={id} nodes={tree.data} /> : tree.data ? <Empty /> : null}
+          {tree.data?.length ? <Toc bookId={id} nodes={tree.data} owned={owned} /> : tree.data ? <Empty /> : null}
         </div>
       </section>
     </div>

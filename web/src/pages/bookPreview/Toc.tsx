@@ -10,10 +10,12 @@ interface Props {
   onPress?(node: SectionNode): void;
   /** The reader's homework by section id (a student's released homework of this book): a marker links to it. */
   homework?: Map<number, { id: number; done: boolean }[]>;
+  /** The reader may read the whole book: no chapter is a 试读 one to them. */
+  owned?: boolean;
 }
 
 /** Collapsible table of contents; the current section is marked and its ancestors are open. */
-export function Toc({ tree, chapterId, onOpen, onPress, homework }: Props) {
+export function Toc({ tree, chapterId, onOpen, onPress, homework, owned = false }: Props) {
   const trail = useMemo(() => new Set(trailTo(tree, chapterId).map((n) => n.id)), [tree, chapterId]);
   const [toggled, setToggled] = useState<Record<number, boolean>>({});
   const render = (nodes: SectionNode[]) => (
@@ -47,7 +49,7 @@ export function Toc({ tree, chapterId, onOpen, onPress, homework }: Props) {
                 onClick={() => onOpen(n)}
               >
                 {n.title}
-                {n.free ? <span className="toc-free">试读</span> : null}
+                {n.free && !owned ? <span className="toc-free">试读</span> : null}
               </button>
               {homework?.get(n.id)?.length ? (
                 <Link

@@ -273,6 +273,7 @@ export default function BookPreviewPage() {
       onOpen={openSection}
       onPress={(n) => intend(n.chapterId)}
       homework={homeworkBySection}
+      owned={Boolean(access.data?.readable)}
     />
   ) : (
     <Spin />

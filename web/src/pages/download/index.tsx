@@ -6,10 +6,9 @@ import {
   WindowsOutlined,
 } from '@ant-design/icons';
 import { Button, QRCode } from 'antd';
-import type { AppVersion } from '@textbook/contracts';
+import { formatDate, type AppVersion } from '@textbook/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useVersions } from '../../api/content';
-import { formatDate } from '../../components/Content/RichText';
 import '../../components/Content/content.css';
 import { Loading } from '../../components/Content/states';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Msg, newsHref, type ContentSummary, type Paged } from '@textbook/contracts';
+import { chinaClock, Msg, newsHref, type ContentSummary, type Paged } from '@textbook/contracts';
 import { Link } from 'react-router';
 import { api } from '../../api';
 import './news-block.css';
@@ -7,9 +7,10 @@ import './news-block.css';
 const COUNT = 4;
 
 function day(ms: number): { md: string; y: string } {
-  const d = new Date(ms);
+  // Beijing's day, as the server's page writes it (prerender/pages.ts), whatever the browser's zone.
+  const c = chinaClock(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { md: `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, y: String(d.getFullYear()) };
+  return { md: `${pad(c.month)}-${pad(c.day)}`, y: String(c.year) };
 }
 
 /**

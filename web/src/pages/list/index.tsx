@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Pagination, Popconfirm, Progress, Segmented, Skeleton, Tag, message } from 'antd';
 import { Link } from 'react-router';
-import { ShelfSourceLabel, ShelfSources, type ShelfBook, type ShelfSourceName } from '@textbook/contracts';
+import {
+  formatDate,
+  resumeReading,
+  ShelfSourceLabel,
+  ShelfSources,
+  type ShelfBook,
+  type ShelfSourceName,
+} from '@textbook/contracts';
 import { removeFromShelf, useInvalidateShelf, useShelf } from '../../api/reader';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
 import { useMember } from '../../api/member';
@@ -10,11 +17,11 @@ import { openLogin } from '../../components/LoginDialog/store';
 import { RedeemCode } from '../../components/RedeemCode';
 import './list.css';
 
-const day = (ms: number) => new Date(ms).toLocaleDateString('zh-CN');
+const day = (ms: number) => formatDate(ms);
 
 function ShelfCard({ book }: { book: ShelfBook }) {
   const invalidate = useInvalidateShelf();
-  const href = `/bookPreview?bookId=${book.id}${book.lastChapterId ? `&chapterId=${book.lastChapterId}` : ''}`;
+  const { href, label } = resumeReading(book.id, book.lastChapterId);
   return (
     <li className="shelf-card" data-testid="shelf-card">
       <Link to={href} className="shelf-cover" aria-label={`阅读《${book.title}》`}>
@@ -41,7 +48,7 @@ function ShelfCard({ book }: { book: ShelfBook }) {
         <div className="shelf-actions">
           <Link to={href}>
             <Button type="primary" size="small">
-              {book.lastReadAt ? '继续阅读' : '开始阅读'}
+              {label}
             </Button>
           </Link>
           {book.sources.includes('free') ? (

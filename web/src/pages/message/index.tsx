@@ -1,9 +1,8 @@
 import { Button, Pagination, Select, Tag } from 'antd';
-import { NOTICE_TYPES, type NoticeItem } from '@textbook/contracts';
+import { formatDateTime, NOTICE_TYPES, type NoticeItem } from '@textbook/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMarkRead, useNoticeBooks, useNotices } from '../../api/notice';
 import { useUnreadCount } from '../../api/member';
-import { formatDateTime } from '../../components/Content/RichText';
 import '../../components/Content/content.css';
 import { Loading } from '../../components/Content/states';
 import { EmptyState } from '../../components/Empty/EmptyState';

@@ -13,6 +13,8 @@ const LIST = '/api/admin/dict/page';
 const KINDS = [
   { value: DictType.SUBJECT, label: '学科' },
   { value: DictType.COLLECTION, label: '丛书' },
+  // The content check's word list (spec §8 content audit): a reply holding one of them is refused.
+  { value: DictType.AUDIT_WORD, label: '审核词' },
 ];
 
 const parentIds = (nodes: DictNode[]): Key[] =>

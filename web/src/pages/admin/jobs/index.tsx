@@ -1,13 +1,11 @@
 import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { JobRow } from '@textbook/contracts';
+import { formatDate, formatTimeOfDay, type JobRow } from '@textbook/contracts';
 import { adminGet, adminPost } from '../../../api/admin';
 import { ConfirmAction } from '../components/Confirm';
-import { dateTime } from '../format';
 
 const seconds = (ms: number) => (ms % 60_000 === 0 ? `每 ${ms / 60_000} 分钟` : `每 ${ms / 1000} 秒`);
-const clock = (ms: number | null) =>
-  ms ? `${dateTime(ms)}:${String(new Date(ms).getSeconds()).padStart(2, '0')}` : '—';
+const clock = (ms: number | null) => (ms ? `${formatDate(ms)} ${formatTimeOfDay(ms)}` : '—');
 
 /** The app's scheduled jobs on this instance: last run and result, next run; run now, pause, resume. */
 export default function AdminJobs() {

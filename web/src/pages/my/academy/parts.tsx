@@ -1,14 +1,22 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag } from 'antd';
-import { codeStateText, type BookCard, type CodeRow, type CollegeBookRow, type Paged } from '@textbook/contracts';
+import {
+  codeStateText,
+  formatDate,
+  formatDateTime,
+  type BookCard,
+  type CodeRow,
+  type CollegeBookRow,
+  type Paged,
+} from '@textbook/contracts';
 import { api } from '../../../api';
 import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
 import { PagedTable } from '../../../components/PagedTable';
 
-export const day = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleDateString('zh-CN') : '长期');
-export const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString('zh-CN') : '');
+export const day = (ms: number | null | undefined) => formatDate(ms, '长期');
+export const time = (ms: number | null | undefined) => formatDateTime(ms);
 
 /** A published book, searched by title (adding a book, ordering seats). */
 export function BookPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {

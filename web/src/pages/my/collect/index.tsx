@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Popconfirm, Table, Typography, message } from 'antd';
 import { Link } from 'react-router';
-import type { CollectBook } from '@textbook/contracts';
+import { formatDate, type CollectBook } from '@textbook/contracts';
 import { api } from '../../../api';
 import { saveFile, unstar, useFavourites, useInvalidateShelf } from '../../../api/reader';
 
@@ -86,7 +86,7 @@ export default function CollectPage() {
             title: '收藏时间',
             dataIndex: 'collectedAt',
             width: 120,
-            render: (t: number) => new Date(t).toLocaleDateString('zh-CN'),
+            render: (t: number) => formatDate(t),
           },
           {
             title: '操作',

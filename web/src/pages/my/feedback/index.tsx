@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Pagination, Tabs, Upload, type UploadFile } from 'antd';
-import { SiteLimits, SiteMsg, type FeedbackItem } from '@textbook/contracts';
+import { formatDateTime, SiteLimits, SiteMsg, type FeedbackItem } from '@textbook/contracts';
 import { useState } from 'react';
 import { uploadImage, useAddFeedback, useFeedbackPage } from '../../../api/help';
-import { formatDateTime } from '../../../components/Content/RichText';
 import '../../../components/Content/content.css';
 import { Loading } from '../../../components/Content/states';
 import { EmptyState } from '../../../components/Empty/EmptyState';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatDate } from '@textbook/contracts';
 import { recordHelpAccess, useHelpContents } from '../../../api/help';
-import { formatDate, RichText } from '../../../components/Content/RichText';
+import { RichText } from '../../../components/Content/RichText';
 import { Loading } from '../../../components/Content/states';
 import { NotFound } from '../../../components/Empty/NotFound';
 

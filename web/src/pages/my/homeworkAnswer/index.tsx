@@ -3,6 +3,7 @@ import { App, Alert, Button, Card, Checkbox, Input, Radio, Result, Skeleton, Spa
 import { Link, useSearchParams } from 'react-router';
 import {
   BEIJING_TIME_NOTE,
+  formatTimeOfDay,
   readsChinaTime,
   timeLeftText,
   type AnswerValue,
@@ -42,11 +43,6 @@ function writeBackup(id: number, answers: HomeworkAnswers) {
 }
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'offline' };
-
-function clock(ms: number) {
-  const d = new Date(ms);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-}
 
 /** One question's answer field, by type. */
 function AnswerField({
@@ -295,7 +291,7 @@ function Answering({ info }: { info: StudentHomeworkInfo }) {
             {save.kind === 'saving'
               ? '正在保存…'
               : save.kind === 'saved'
-                ? `已自动保存 ${clock(save.at)}`
+                ? `已自动保存 ${formatTimeOfDay(save.at)}`
                 : save.kind === 'offline'
                   ? '网络异常，答案已暂存在本机，恢复后自动保存'
                   : '作答会自动保存'}

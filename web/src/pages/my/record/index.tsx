@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Empty, Grid, Pagination, Segmented, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { OrderStateLabel, PayChannelLabel, type OrderState, type OrderView } from '@textbook/contracts';
+import { formatDateTime, OrderStateLabel, PayChannelLabel, type OrderState, type OrderView } from '@textbook/contracts';
 import { downloadReceipt, useMyOrders } from '../../../api/orders';
 import './record.css';
 
@@ -14,7 +14,7 @@ const STATE_COLOR: Record<OrderState, string> = {
   refunded: 'purple',
 };
 
-const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (ms: number | null) => formatDateTime(ms, '—');
 const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
 
 function Actions({ order, onPay }: { order: OrderView; onPay: (o: OrderView) => void }) {

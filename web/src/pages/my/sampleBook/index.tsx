@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Empty, Segmented, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { SampleState, type SampleRow } from '@textbook/contracts';
+import { formatDate, SampleState, type SampleRow } from '@textbook/contracts';
 import { useMySamples } from '../../../api/samples';
 
 const STATE_COLOR: Record<number, string> = {
@@ -10,8 +10,7 @@ const STATE_COLOR: Record<number, string> = {
   [SampleState.REJECTED]: 'error',
 };
 
-const day = (t: number | null) =>
-  t === null ? '—' : new Date(t).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+const day = (t: number | null) => formatDate(t, '—');
 /** The last day a sample reads: the day before its end (it closes at that midnight, China time). */
 const lastDay = (t: number | null) => (t === null ? '—' : day(t - 1));
 

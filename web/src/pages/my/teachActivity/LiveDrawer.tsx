@@ -5,6 +5,7 @@ import {
   ACTIVITY_STATE_LABEL,
   ActivityKind,
   CHECKIN_STATUS_LABEL,
+  formatTimeOfDay,
   type ActivityLive,
   type ActivityRow,
 } from '@textbook/contracts';
@@ -52,7 +53,7 @@ function CheckinView({ live }: { live: ActivityLive }) {
                 {c.name} <Typography.Text type="secondary">{c.studentId}</Typography.Text>
               </span>
               <span>
-                <Typography.Text type="secondary">{new Date(c.at).toLocaleTimeString('zh-CN')}</Typography.Text>{' '}
+                <Typography.Text type="secondary">{formatTimeOfDay(c.at)}</Typography.Text>{' '}
                 <Tag color={c.status === 'late' ? 'orange' : 'green'}>{CHECKIN_STATUS_LABEL[c.status]}</Tag>
               </span>
             </li>

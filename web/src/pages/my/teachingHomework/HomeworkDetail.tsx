@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Drawer, Input, InputNumber, Modal, Progress, Skeleton, Table, Tabs, Tag } from 'antd';
-import type { HomeworkQuestion, SubmissionView, TeacherHomeworkInfo } from '@textbook/contracts';
+import {
+  formatDateTime,
+  type HomeworkQuestion,
+  type SubmissionView,
+  type TeacherHomeworkInfo,
+} from '@textbook/contracts';
 import { useHomeworkActions, useTeacherHomeworkInfo } from '../../../api/homework';
 import { QuestionHtml, TYPE_LABEL, answerText } from '../../../components/Homework/QuestionHtml';
 
@@ -171,7 +176,7 @@ export function HomeworkDetail({ id, onClose }: { id: number; onClose: () => voi
                         render: (_v, s) =>
                           s.submitTime ? (
                             <span>
-                              {new Date(s.submitTime).toLocaleString('zh-CN', { hour12: false })}
+                              {formatDateTime(s.submitTime)}
                               {s.late && <Tag color="red">迟交</Tag>}
                             </span>
                           ) : (

@@ -18,7 +18,7 @@ import {
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import dayjs from '../../../ui/dayjs';
+import { chinaDayjs, PICKER_FORMAT as FORMAT, pickerValue } from '../../../ui/dayjs';
 import {
   BEIJING_TIME_NOTE,
   readsChinaTime,
@@ -30,8 +30,6 @@ import {
 import { api } from '../../../api';
 import { useHomeworkActions, useHomeworkConfig, type HomeworkForm as FormBody } from '../../../api/homework';
 import { QuestionHtml, TYPE_LABEL } from '../../../components/Homework/QuestionHtml';
-
-const FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface BankQuestion {
   id: number;
@@ -212,12 +210,13 @@ export function HomeworkForm({
       form.setFieldsValue({
         title: editing.row.title,
         sectionId: editing.row.sectionId,
-        range: [dayjs(editing.row.openTime, FORMAT), dayjs(editing.row.dueTime, FORMAT)],
+        range: [pickerValue(editing.row.openTime), pickerValue(editing.row.dueTime)],
         lateRule: editing.row.lateRule,
         lateDeduct: editing.row.lateDeduct || defaults?.defaultLateDeduct,
       });
     } else if (defaults) {
-      const open = dayjs().second(0);
+      // Beijing's now, whatever the browser's zone (the label says 北京时间 where it differs).
+      const open = chinaDayjs().second(0);
       form.setFieldsValue({
         sectionId,
         range: [open, open.add(defaults.defaultDays, 'day').hour(23).minute(59)],

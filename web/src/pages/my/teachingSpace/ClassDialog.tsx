@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from '../../../ui/dayjs';
+import { chinaDayjs, PICKER_FORMAT as FORMAT, pickerValue } from '../../../ui/dayjs';
 import {
   BEIJING_TIME_NOTE,
   ClassMsg,
@@ -14,9 +14,7 @@ import {
   type OwnBookResult,
 } from '@textbook/contracts';
 import { checkOwnBook, useSaveClass } from '../../../api/classes';
-import { SampleDialog } from '../../../components/Samples/SampleDialog';
-
-const FORMAT = 'YYYY-MM-DD HH:mm';
+import { OwnBookRefusal } from './OwnBookRefusal';
 
 interface Values {
   bookId?: number;
@@ -26,13 +24,13 @@ interface Values {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-/** Default validity: now to 23:59 today (spec §5). */
+/** Default validity: now to 23:59 today (spec §5), Beijing time whatever the browser's zone. */
 function defaultRange(): [Dayjs, Dayjs] {
-  return [dayjs(), dayjs().hour(23).minute(59).second(0)];
+  return [chinaDayjs(), chinaDayjs().hour(23).minute(59).second(0)];
 }
 
-/** The date picker disables days before yesterday (spec §5). */
-const disabledDate = (d: Dayjs) => d.isBefore(dayjs().subtract(1, 'day'), 'day');
+/** The date picker disables days before yesterday (spec §5), Beijing's yesterday. */
+const disabledDate = (d: Dayjs) => d.isBefore(chinaDayjs().subtract(1, 'day'), 'day');
 
 /**
  * The teacher's class dialog, create or edit (spec §4, §5): every rule with its message, the own-book check
@@ -57,9 +55,8 @@ export function ClassDialog({
   const { modal, message } = App.useApp();
   const save = useSaveClass();
   const [blocked, setBlocked] = useState<OwnBookResult | null>(null);
-  const [trialOpen, setTrialOpen] = useState(false);
   // The goApply hint opens the sample dialog for the book the dialog was checked with.
-  const trialBookId = Form.useWatch('bookId', form) ?? bookId;
+  const checkedBookId = (Form.useWatch('bookId', form) ?? bookId ?? 0) as number;
   const [rangeTouched, setRangeTouched] = useState(false);
 
   const initial: Values = editing
@@ -68,15 +65,15 @@ export function ClassDialog({
         name: editing.name,
         remark: editing.remark,
         isReview: editing.isReview,
-        range: [dayjs(editing.startTime, FORMAT), dayjs(editing.endTime, FORMAT)],
+        range: [pickerValue(editing.startTime), pickerValue(editing.endTime)],
       }
     : { bookId, name: '', remark: '', range: defaultRange() };
 
   const submit = async () => {
     // The untouched default starts "now": keep it now, however long the dialog stayed open.
     const current = form.getFieldValue('range') as Values['range'];
-    if (!editing && !rangeTouched && current?.[0]?.isBefore(dayjs(), 'minute')) {
-      form.setFieldValue('range', [dayjs(), current[1]]);
+    if (!editing && !rangeTouched && current?.[0]?.isBefore(chinaDayjs(), 'minute')) {
+      form.setFieldValue('range', [chinaDayjs(), current[1]]);
     }
     const v = await form.validateFields();
     const [start, end] = v.range!;
@@ -173,30 +170,12 @@ export function ClassDialog({
         </Form.Item>
       </Form>
       {blocked && (
-        <Alert
-          type="error"
-          showIcon
-          title={blocked.msg}
-          description={
-            blocked.goApply ? (
-              <span>
-                您可以先申请该教材的教师试用。
-                <Button type="link" size="small" onClick={() => setTrialOpen(true)}>
-                  申请教师试用
-                </Button>
-              </span>
-            ) : undefined
-          }
+        <OwnBookRefusal
+          result={blocked}
+          bookId={checkedBookId}
+          bookTitle={books.find((b) => b.bookId === checkedBookId)?.bookName}
         />
       )}
-      {trialOpen && trialBookId ? (
-        <SampleDialog
-          open
-          bookId={trialBookId}
-          bookTitle={books.find((b) => b.bookId === trialBookId)?.bookName}
-          onClose={() => setTrialOpen(false)}
-        />
-      ) : null}
     </Modal>
   );
 }

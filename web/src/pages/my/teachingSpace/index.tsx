@@ -3,10 +3,12 @@ import { App, Button, Image, Pagination, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { Msg, type ClassRow } from '@textbook/contracts';
-import { useClassBooks, useClassPage } from '../../../api/classes';
+import { useBookDetail } from '../../../api/books';
+import { useClassBooks, useClassPage, useOwnBook } from '../../../api/classes';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { ClassCard } from './ClassCard';
 import { ClassDialog } from './ClassDialog';
+import { OwnBookRefusal } from './OwnBookRefusal';
 import '../../../styles/classes.css';
 
 /** Teaching space (spec §2): the books a teacher teaches with, the classes of the chosen book (`?bookId=`). */
@@ -17,15 +19,26 @@ function TeachingSpace() {
   const [dialog, setDialog] = useState<{ open: boolean; editing: ClassRow | null }>({ open: false, editing: null });
   const list = books.data ?? [];
   const asked = Number(params.get('bookId')) || undefined;
-  const bookId = list.some((b) => b.bookId === asked) ? asked : list[0]?.bookId;
+  const askedListed = list.some((b) => b.bookId === asked);
+  const bookId = askedListed ? asked : list[0]?.bookId;
   const classes = useClassPage(bookId, pageNum);
   const book = list.find((b) => b.bookId === bookId);
+  // Opened on a book the teacher does not teach with (`?bookId=` from a link): the own-book check says why, with
+  // its goApply hint, instead of quietly showing another book.
+  const unlisted = books.isSuccess && asked !== undefined && !askedListed ? asked : undefined;
+  const own = useOwnBook(unlisted);
+  const unlistedBook = useBookDetail(unlisted ?? 0);
+  const refusal =
+    unlisted && own.data?.warning ? (
+      <OwnBookRefusal result={own.data.result} bookId={unlisted} bookTitle={unlistedBook.data?.title} />
+    ) : null;
 
   if (books.isLoading) return <Skeleton active />;
   if (list.length === 0) {
     return (
       <div className="teaching">
         <Typography.Title level={4}>教学空间</Typography.Title>
+        {refusal}
         <EmptyState description={Msg.NO_TEXTBOOK} />
         <p className="teaching-hint">获得教材的使用权限（学校授权、购买或教师试用）后，即可在这里用它创建班级。</p>
       </div>
@@ -40,6 +53,7 @@ function TeachingSpace() {
           创建班级
         </Button>
       </div>
+      {refusal}
       <div className="teaching-books" role="tablist" aria-label="教材">
         {list.map((b) => (
           <button
