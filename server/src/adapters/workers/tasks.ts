@@ -3,8 +3,9 @@ import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
 import { renderNotesPdf } from '../../modules/reader/pdf-render.js';
 import { renderReceiptPdf } from '../../modules/orders/receipt-render.js';
 import { renderReportPdf, renderReportWorkbook } from '../../modules/reports/render.js';
-import { readQuestionSheet, writeQuestionSheets } from '../../modules/questionBank/sheet-work.js';
+import { writeQuestionSheets } from '../../modules/questionBank/sheet-work.js';
 import { lookup, warmDictionary } from '../translate/dictionary.js';
+import { readSheet } from './sheet-read.js';
 import { renderWorkbook } from './xlsx.js';
 
 /**
@@ -19,7 +20,7 @@ export const tasks = {
   reportPdf: renderReportPdf,
   reportXlsx: renderReportWorkbook,
   avatar: renderAvatar,
-  questionSheetRead: readQuestionSheet,
+  sheetRead: readSheet,
   questionSheetWrite: writeQuestionSheets,
   lookup,
   warmDictionary,
