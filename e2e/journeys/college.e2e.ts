@@ -101,6 +101,10 @@ for (const device of DEVICES) {
       buffer: await filledTemplate(templateFile, stamp, 30),
     });
     await poll(() => page.getByText('导入完成：新增30人').count()).toBe(1);
+    // A clean import says so, with no empty table of refused rows.
+    const result = page.getByRole('dialog').filter({ hasText: '导入完成' });
+    await poll(() => result.getByText(CollegeMsg.IMPORT_ALL_DONE).count()).toBe(1);
+    expect(await result.locator('.ant-table').count()).toBe(0);
     await shot(page, 'import-30');
     await page.locator('.ant-modal-close').click();
 

@@ -1,13 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
 import {
+  QUESTION_IMPORT_RESULT_LABEL,
   QUESTION_SHEET_HEADERS,
+  QuestionMsg,
   type Paged,
   type QuestionGroupNode,
   type QuestionGroupTree,
   type QuestionRow,
 } from '@textbook/contracts';
-import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, loginAs, saved, shot, useJourney } from '../support/browser.js';
 
 const journey = useJourney('question-bank');
 
@@ -171,3 +174,44 @@ test('the bank on a phone: the group tree folds above the list (phone)', async (
   await shot(page, 'phone-groups');
   expect(consoleErrors(page)).toEqual([]);
 }, 90_000);
+
+for (const device of DEVICES) {
+  test(`a teacher fills the downloaded template below its examples, one row wrong: the good rows are written, the bad one's reason shown, the examples left out (${device})`, async () => {
+    const page = await journey.page(device);
+    const token = await loginAs(page, TEACHER);
+    const stamp = `${device}${Date.now().toString(36).slice(-5)}`;
+    const group = `导入报告${stamp}`;
+    await page.goto('/my/questionBank');
+    await page.getByRole('button', { name: '导入' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '导入题目' });
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: '下载导入模板' }).click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await saved(await download))) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    // The template's five examples stay where they are; the teacher writes below them.
+    sheet.addRow(['判断题', `极限存在则函数有界（${stamp}）`, '', '', '', '', '', '', '错误', '', '', '', group]);
+    sheet.addRow(['单选题', `$1+1=$（${stamp}）`, '1', '2', '', '', '', '', 'B', '', '', '', group]);
+    sheet.addRow(['论述题', `写错题型的一行（${stamp}）`, '', '', '', '', '', '', '', '', '', '', group]);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '题目导入模板.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await expect
+      .poll(() => dialog.innerText(), { timeout: 45_000, interval: 200 })
+      .toContain(QuestionMsg.IMPORT_DONE(2, 1, 5));
+    const report = dialog.getByRole('table');
+    await poll(() => report.getByText(QUESTION_IMPORT_RESULT_LABEL.example, { exact: true }).count()).toBe(5);
+    expect(await report.getByText(QUESTION_IMPORT_RESULT_LABEL.added, { exact: true }).count()).toBe(2);
+    const bad = report.locator('tr', { hasText: QUESTION_IMPORT_RESULT_LABEL.refused });
+    expect(await bad.innerText()).toContain(QuestionMsg.IMPORT_BAD_TYPE);
+    expect(await bad.innerText()).toContain('9');
+    await shot(page, 'import-partial-report');
+    await dialog.locator('.ant-modal-footer button').click();
+    // Written: the two good questions, in their group; nothing of the examples or the bad row.
+    const tree = (await api<QuestionGroupTree>('/api/myQuestionGroup/getTree', { token })).data;
+    expect(findGroup(tree.groups, group)).toMatchObject({ count: 2 });
+    expect(consoleErrors(page)).toEqual([]);
+  }, 120_000);
+}

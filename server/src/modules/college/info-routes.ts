@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   collegeDetail,
   collegeEdit,
+  CollegeLimits,
   CollegeMsg,
   collegeUserExportQuery,
   collegeUserIdQuery,
@@ -14,7 +15,8 @@ import {
   paged,
   phoneQuery,
 } from '@textbook/contracts';
-import { readUpload, sendDownload } from '../../http/files.js';
+import { sendDownload } from '../../http/files.js';
+import { readSheetUpload } from '../../http/sheet-upload.js';
 import { HEAVY, route, say, type AnyRoute } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as info from './info.js';
@@ -123,12 +125,15 @@ export const userRoutes: AnyRoute[] = [
     upload: true,
     answer: importResult,
     handler: async ({ ctx, actor, request }) => {
-      const file = await readUpload(request, {
-        maxBytes: 2 * 1024 * 1024,
+      const sheet = await readSheetUpload(ctx, request, {
+        maxBytes: CollegeLimits.IMPORT_MAX_MB * 1024 * 1024,
         missing: CollegeMsg.IMPORT_FILE,
         tooLarge: CollegeMsg.IMPORT_TOO_LARGE,
+        width: info.IMPORT_WIDTH,
+        maxRows: CollegeLimits.IMPORT_ROWS_MAX,
+        tooManyRows: CollegeMsg.IMPORT_TOO_MANY,
       });
-      return info.importUsers(ctx, asMember(actor), file.bytes);
+      return info.importUsers(ctx, asMember(actor), sheet);
     },
   }),
   route({

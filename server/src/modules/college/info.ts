@@ -1,6 +1,7 @@
 import { CollegeMsg, CollegeText, Msg, PHONE_PATTERN, Role, type PageQuery } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import type { SheetUpload } from '../../http/sheet-upload.js';
 import { AppError, notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { invalidate, tag } from '../../http/read-cache.js';
@@ -206,7 +207,10 @@ export function userTemplate(ctx: AppContext) {
 }
 
 const ROLE_WORDS = CollegeText.ROLE_WORDS;
-const MAX_ROWS = 2000;
+/** Columns the import reads: phone, name, student id, role. */
+export const IMPORT_WIDTH = TEMPLATE_COLUMNS.length;
+/** Rows written between two turns of the event loop (other requests are answered in between). */
+const ROWS_PER_TURN = 50;
 
 interface ImportLine {
   row: number;
@@ -216,29 +220,19 @@ interface ImportLine {
 }
 
 /**
- * Imports members from the template, row by row: a new phone is added (an account made and told by SMS), a
- * member already in the college gets the row's name, student id and role added; a bad row is refused with its
- * reason and nothing of it is written. The example row of the template is taken like any other.
+ * Imports members from the template (read and checked by the shared sheet reader), row by row: a new phone is
+ * added (an account made and told by SMS), a member already in the college gets the row's name, student id and
+ * role added; a bad row is refused with its reason and nothing of it is written. The example row of the template
+ * is taken like any other.
  */
-export async function importUsers(ctx: AppContext, actor: MemberActor, bytes: Buffer) {
+export async function importUsers(ctx: AppContext, actor: MemberActor, sheet: SheetUpload) {
   const collegeId = collegeOf(actor);
-  const ExcelJS = (await import('exceljs')).default;
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw refused(CollegeMsg.IMPORT_FILE);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet || String(sheet.getRow(1).getCell(1).text).trim() !== TH.phone) throw refused(CollegeMsg.IMPORT_FILE);
-  if (sheet.rowCount - 1 > MAX_ROWS) throw refused(CollegeMsg.IMPORT_TOO_MANY);
+  if (sheet.header[0] !== TH.phone) throw refused(CollegeMsg.IMPORT_FILE);
   const lines: ImportLine[] = [];
   const seen = new Set<string>();
-  for (let r = 2; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    const cell = (i: number) => String(row.getCell(i).text ?? '').trim();
-    const [phone, name, studentId, roleWord] = [cell(1), cell(2), cell(3), cell(4)];
-    if (!phone && !name && !studentId && !roleWord) continue;
+  for (const [n, { row: r, cells }] of sheet.rows.entries()) {
+    if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise((done) => setImmediate(done));
+    const [phone = '', name = '', studentId = '', roleWord = ''] = cells;
     const refuse = (reason: string) => lines.push({ row: r, phone, result: 'refused', reason });
     if (!PHONE_PATTERN.test(phone)) {
       refuse(Msg.PHONE_FORMAT);

@@ -376,7 +376,7 @@ describe('import and export', () => {
     expect((await tree(me.token)).groups.map((g) => g.total)).toEqual([16, 8]);
   });
 
-  it('reports each refused row with its reason and writes nothing when any row is refused', async () => {
+  it('imports the good rows and reports each refused row with its reason', async () => {
     const me = await teacher();
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('题目');
@@ -389,31 +389,77 @@ describe('import and export', () => {
     sheet.addRow(['填空题', '两个空____和____', '', '', '', '', '', '', '一', '', '', '', '']);
     sheet.addRow(['单选题', '难度', '甲', '乙', '', '', '', '', 'A', '', '9', '', '']);
     sheet.addRow(['单选题', '', '甲', '乙', '', '', '', '', 'A', '', '', '', '']);
+    sheet.addRow(['判断题', '也是好题', '', '', '', '', '', '', '对', '', '', '', '坏分组/x']);
+    sheet.addRow(['单选题', '分组太深', '甲', '乙', '', '', '', '', 'A', '', '', '', 'a/b/c/d/e/f']);
     const result = await upload(me.token, Buffer.from(await book.xlsx.writeBuffer()));
     expect(result.body.code).toBe(Code.OK);
-    expect(result.body.msg).toBe(QuestionMsg.IMPORT_NOTHING_WRITTEN);
-    expect(result.body.data.added).toBe(0);
-    expect(result.body.data.rows.map((r) => [r.row, r.ok, r.reason])).toEqual([
-      [2, true, ''],
-      [3, false, QuestionMsg.IMPORT_BAD_TYPE],
-      [4, false, QuestionMsg.IMPORT_OPTIONS_GAP],
-      [5, false, QuestionMsg.ANSWER_UNKNOWN_OPTION],
-      [6, false, QuestionMsg.ANSWER_JUDGE],
-      [7, false, QuestionMsg.IMPORT_BLANK_COUNT(2, 1)],
-      [8, false, QuestionMsg.DIFFICULTY_RANGE],
-      [9, false, QuestionMsg.STEM_REQUIRED],
+    expect(result.body.msg).toBe(QuestionMsg.IMPORT_DONE(2, 8));
+    expect(result.body.data).toMatchObject({ added: 2, refused: 8, examples: 0 });
+    expect(result.body.data.rows.map((r) => [r.row, r.result, r.reason])).toEqual([
+      [2, 'added', ''],
+      [3, 'refused', QuestionMsg.IMPORT_BAD_TYPE],
+      [4, 'refused', QuestionMsg.IMPORT_OPTIONS_GAP],
+      [5, 'refused', QuestionMsg.ANSWER_UNKNOWN_OPTION],
+      [6, 'refused', QuestionMsg.ANSWER_JUDGE],
+      [7, 'refused', QuestionMsg.IMPORT_BLANK_COUNT(2, 1)],
+      [8, 'refused', QuestionMsg.DIFFICULTY_RANGE],
+      [9, 'refused', QuestionMsg.STEM_REQUIRED],
+      [10, 'added', ''],
+      [11, 'refused', QuestionMsg.GROUP_TOO_DEEP],
     ]);
-    expect((await list(me.token)).total).toBe(0);
-    expect((await tree(me.token)).groups).toEqual([]);
+    const all = await list(me.token);
+    expect(all.rows.map((r) => r.stem).sort()).toEqual(['<p>也是好题</p>', '<p>好题</p>']);
+    // Only the groups a written question lies in are made (none of the refused row's deep path).
+    const shape = await tree(me.token);
+    expect(shape.groups.map((g) => [g.name, g.children.map((c) => c.name)])).toEqual([
+      ['新分组', []],
+      ['坏分组', ['x']],
+    ]);
+
+    // A file of bad rows only writes nothing and says so.
+    const bad = new ExcelJS.Workbook();
+    bad.addWorksheet('题目').addRows([[...QUESTION_SHEET_HEADERS], ['论述题', '怪题']]);
+    const none = await upload(me.token, Buffer.from(await bad.xlsx.writeBuffer()));
+    expect(none.body.msg).toBe(QuestionMsg.IMPORT_NOTHING_WRITTEN);
+    expect(none.body.data).toMatchObject({ added: 0, refused: 1 });
+    expect((await list(me.token)).total).toBe(2);
 
     expectRefused(await post(me.token, '/api/myQuestion/import', { x: 1 }), QuestionMsg.IMPORT_FILE);
     expectRefused(await upload(me.token, Buffer.from('not a workbook')), QuestionMsg.IMPORT_FILE);
+    expectRefused(await upload(me.token, Buffer.alloc(5 * 1024 * 1024)), QuestionMsg.IMPORT_TOO_LARGE, 413);
     const wrong = new ExcelJS.Workbook();
     wrong.addWorksheet('x').addRow(['手机号', '姓名']);
     expectRefused(await upload(me.token, Buffer.from(await wrong.xlsx.writeBuffer())), QuestionMsg.IMPORT_HEADER);
     const empty = new ExcelJS.Workbook();
     empty.addWorksheet('题目').addRow([...QUESTION_SHEET_HEADERS]);
     expectRefused(await upload(me.token, Buffer.from(await empty.xlsx.writeBuffer())), QuestionMsg.IMPORT_EMPTY);
+  });
+
+  it("leaves the template's example rows out: the template as downloaded is refused, rows below them import", async () => {
+    const me = await teacher();
     expectRefused(await get(me.token, '/api/myQuestion/export'), QuestionMsg.NOTHING_TO_EXPORT);
+    const template = await t.app.inject({
+      url: '/api/myQuestion/template',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expectRefused(await upload(me.token, template.rawPayload), QuestionMsg.IMPORT_ONLY_EXAMPLES);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    sheet.addRow(['判断题', '我自己的题', '', '', '', '', '', '', '错误', '', '', '', '']);
+    sheet.addRow(['单选题', '我的第二题', '甲', '乙', '', '', '', '', 'B', '', '', '', '']);
+    const result = await upload(me.token, Buffer.from(await book.xlsx.writeBuffer()));
+    expect(result.body.msg).toBe(QuestionMsg.IMPORT_DONE(2, 0, 5));
+    expect(result.body.data).toMatchObject({ added: 2, refused: 0, examples: 5 });
+    expect(result.body.data.rows.map((r) => r.result)).toEqual([
+      'example',
+      'example',
+      'example',
+      'example',
+      'example',
+      'added',
+      'added',
+    ]);
+    expect((await list(me.token)).rows.map((r) => r.stem).sort()).toEqual(['<p>我的第二题</p>', '<p>我自己的题</p>']);
   });
 });

@@ -13,9 +13,11 @@ import {
   questionModify,
   questionRow,
   questionSave,
+  QuestionLimits,
   QuestionMsg,
 } from '@textbook/contracts';
-import { readUpload, sendDownload } from '../../http/files.js';
+import { sendDownload } from '../../http/files.js';
+import { readSheetUpload } from '../../http/sheet-upload.js';
 import { defineModule, HEAVY, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as sheets from './sheets.js';
@@ -157,19 +159,21 @@ export const questionModule = defineModule({
     route({
       method: 'POST',
       url: '/import',
-      summary: 'Import questions from the template (multipart "file"): every row or none, with a report per row',
+      summary: 'Import questions from the template (multipart "file"): the good rows, a report for every row',
       policy: 'question.bank',
       rateLimit: HEAVY,
       upload: true,
-      transaction: true,
       answer: questionImportReport,
       handler: async ({ ctx, actor, request }) => {
-        const file = await readUpload(request, {
-          maxBytes: 4 * 1024 * 1024,
+        const sheet = await readSheetUpload(ctx, request, {
+          maxBytes: QuestionLimits.IMPORT_MAX_MB * 1024 * 1024,
           missing: QuestionMsg.IMPORT_FILE,
-          tooLarge: QuestionMsg.IMPORT_FILE,
+          tooLarge: QuestionMsg.IMPORT_TOO_LARGE,
+          width: sheets.IMPORT_WIDTH,
+          maxRows: QuestionLimits.IMPORT_ROWS_MAX,
+          tooManyRows: QuestionMsg.IMPORT_TOO_MANY,
         });
-        const { message, report } = await sheets.importQuestions(ctx, asMember(actor), file.bytes);
+        const { message, report } = await sheets.importQuestions(ctx, asMember(actor), sheet);
         return say(message, report);
       },
     }),

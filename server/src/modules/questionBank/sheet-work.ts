@@ -1,6 +1,6 @@
 /**
- * The question bank's spreadsheet work, run in the worker pool (pure functions of plain data: no database, no
- * context). Reading turns the first sheet into rows of cell texts; writing makes a workbook of several sheets.
+ * The question bank's spreadsheet writing, run in the worker pool (a pure function of plain data: no database,
+ * no context): a workbook of several sheets. Reading an upload is the shared checked reader (`http/sheet-upload.ts`).
  */
 
 export interface SheetsSpec {
@@ -21,34 +21,4 @@ export async function writeQuestionSheets(spec: SheetsSpec): Promise<Buffer> {
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-export type SheetRead = { ok: true; rows: { row: number; cells: string[] }[] } | { ok: false };
-
-/** The first sheet's rows after the header (row numbers as the spreadsheet shows them), `width` cells each. */
-export async function readQuestionSheet(input: {
-  bytes: Uint8Array;
-  width: number;
-  maxRows: number;
-}): Promise<SheetRead> {
-  const ExcelJS = (await import('exceljs')).default;
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(Buffer.from(input.bytes) as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false };
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return { ok: false };
-  const header = Array.from({ length: input.width }, (_, i) =>
-    String(sheet.getRow(1).getCell(i + 1).text ?? '').trim(),
-  );
-  const rows: { row: number; cells: string[] }[] = [];
-  for (let r = 2; r <= sheet.rowCount && rows.length <= input.maxRows; r += 1) {
-    const row = sheet.getRow(r);
-    const cells = Array.from({ length: input.width }, (_, i) => String(row.getCell(i + 1).text ?? '').trim());
-    if (cells.every((c) => c === '')) continue;
-    rows.push({ row: r, cells });
-  }
-  return { ok: true, rows: [{ row: 1, cells: header }, ...rows] };
 }

@@ -17,13 +17,15 @@ import {
 } from '@textbook/contracts';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
+import type { SheetUpload } from '../../http/sheet-upload.js';
 import { AppError, refused } from '../../http/errors.js';
 import type { ExportFileLike } from './types.js';
 import * as q from './queries.js';
 import { BookCheck, filterOf, questionColumns, textOf } from './service.js';
 import { parseJson } from './snapshots.js';
 
-const WIDTH = QUESTION_SHEET_HEADERS.length;
+/** Columns the import reads (the template's). */
+export const IMPORT_WIDTH = QUESTION_SHEET_HEADERS.length;
 const OPTION_COLUMNS = 6;
 const COLUMN_WIDTHS = [10, 50, 18, 18, 18, 18, 18, 18, 16, 30, 8, 16, 20];
 
@@ -231,23 +233,24 @@ interface GroupSlot {
   name: string;
 }
 
+/** Rows checked between two turns of the event loop (sanitizing is CPU work; other requests go in between). */
+const ROWS_PER_TURN = 50;
+const EXAMPLE_KEYS = new Set(EXAMPLES.map((cells) => cells.map((c) => c.trim()).join('\u0000')));
+
 /**
- * Imports questions from the template (read in the worker pool). Every row is checked first, as a question
- * saved by hand would be (types, options, answers, rich text, groups by path, created when missing); when any
- * row is refused nothing at all is written and the report says why for each; otherwise every row is written
- * (the route's transaction). The template's example rows are taken like any other.
+ * Imports questions from the template (read and checked by the shared sheet reader). Every row is checked as a
+ * question saved by hand would be (types, options, answers, rich text, groups by path, created when missing); the
+ * rows that pass are written (in one transaction), every other row is reported with its reason. The
+ * template's own example rows, left as they are, are not imported (reported as examples); a file of nothing else
+ * is refused saying so.
  */
-export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes: Buffer) {
-  const read = await ctx.workers.run('questionSheetRead', {
-    bytes: new Uint8Array(bytes),
-    width: WIDTH,
-    maxRows: QuestionLimits.IMPORT_ROWS_MAX,
-  });
-  if (!read.ok) throw refused(QuestionMsg.IMPORT_FILE);
-  const [header, ...lines] = read.rows;
-  if (!header || QUESTION_SHEET_HEADERS.some((h, i) => header.cells[i] !== h)) throw refused(QuestionMsg.IMPORT_HEADER);
+export async function importQuestions(ctx: AppContext, actor: MemberActor, sheet: SheetUpload) {
+  const { header, rows: lines } = sheet;
+  if (QUESTION_SHEET_HEADERS.some((h, i) => header[i] !== h)) throw refused(QuestionMsg.IMPORT_HEADER);
   if (lines.length === 0) throw refused(QuestionMsg.IMPORT_EMPTY);
-  if (lines.length > QuestionLimits.IMPORT_ROWS_MAX) throw refused(QuestionMsg.IMPORT_TOO_MANY);
+  if (lines.every(({ cells }) => EXAMPLE_KEYS.has(cells.join('\u0000')))) {
+    throw refused(QuestionMsg.IMPORT_ONLY_EXAMPLES);
+  }
 
   const existing: GroupSlot[] = (await q.groupsOf(ctx.db, actor.memberId)).map((g) => ({
     id: Number(g.id),
@@ -261,7 +264,7 @@ export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes
     for (let at = id; at !== null && depth < 50; depth += 1) at = slots.find((s) => s.id === at)?.parentId ?? null;
     return depth;
   };
-  /** The group of a path, made (virtually, negative id) when missing. */
+  /** The group of a path, made (virtually, negative id) when missing; written only if a question uses it. */
   const groupOf = (path: string): number | null => {
     if (!path) return null;
     const names = path.split('/').map((n) => n.trim());
@@ -283,7 +286,12 @@ export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes
   const books = new BookCheck(ctx, actor);
   const report: QuestionImportReport['rows'] = [];
   const ready: { groupId: number | null; columns: Awaited<ReturnType<typeof questionColumns>> }[] = [];
-  for (const { row, cells } of lines) {
+  for (const [n, { row, cells }] of lines.entries()) {
+    if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise((done) => setImmediate(done));
+    if (EXAMPLE_KEYS.has(cells.join('\u0000'))) {
+      report.push({ row, result: 'example', reason: QuestionMsg.IMPORT_EXAMPLE_ROW });
+      continue;
+    }
     try {
       const [typeWord, stem, ...rest] = cells;
       const optionCells = rest.slice(0, OPTION_COLUMNS);
@@ -319,40 +327,53 @@ export async function importQuestions(ctx: AppContext, actor: MemberActor, bytes
         const message = draft.error.issues[0]?.message ?? '';
         throw refused(/[\u4e00-\u9fa5]/.test(message) ? message : Msg.BAD_REQUEST);
       }
-      const groupId = groupOf(group ?? '');
       const columns = await questionColumns(
         draft.data,
         existing.map((g) => ({ ...g, sort: 0 })),
         books,
       );
-      ready.push({ groupId, columns });
-      report.push({ row, ok: true, reason: '' });
+      ready.push({ groupId: groupOf(group ?? ''), columns });
+      report.push({ row, result: 'added', reason: '' });
     } catch (err) {
-      report.push({ row, ok: false, reason: err instanceof AppError ? err.message : Msg.BAD_REQUEST });
+      report.push({ row, result: 'refused', reason: err instanceof AppError ? err.message : Msg.BAD_REQUEST });
     }
   }
-  const refusedCount = report.filter((r) => !r.ok).length;
-  if (refusedCount > 0) {
-    return { message: QuestionMsg.IMPORT_NOTHING_WRITTEN, report: { added: 0, refused: refusedCount, rows: report } };
-  }
+  const counts = {
+    added: ready.length,
+    refused: report.filter((r) => r.result === 'refused').length,
+    examples: report.filter((r) => r.result === 'example').length,
+  };
+  if (ready.length === 0) return { message: QuestionMsg.IMPORT_NOTHING_WRITTEN, report: { ...counts, rows: report } };
   const now = Date.now();
-  const realId = new Map<number, number>();
-  for (const slot of slots.filter((s) => s.id < 0)) {
-    const parent = slot.parentId === null ? null : slot.parentId < 0 ? realId.get(slot.parentId)! : slot.parentId;
-    realId.set(slot.id, (await q.insertGroup(ctx.db, actor.memberId, parent, slot.name, now)).id);
+  // The groups made for this file that a written question lies in (or above one): each written once, parents first.
+  const used = new Set<number>();
+  for (const { groupId } of ready) {
+    for (let at = groupId; at !== null && at < 0 && !used.has(at);) {
+      used.add(at);
+      at = slots.find((s) => s.id === at)?.parentId ?? null;
+    }
   }
-  for (const { groupId, columns } of ready) {
-    const group_id = groupId === null ? null : groupId < 0 ? realId.get(groupId)! : groupId;
-    await q.insertQuestion(ctx.db, {
-      ...columns,
-      group_id,
-      owner_id: actor.memberId,
-      created_at: now,
-      updated_at: now,
-    });
-  }
+  // Written in one transaction of their own: the upload was read and checked outside it (a slow upload never
+  // holds the database).
+  await ctx.db.transaction().execute(async (trx) => {
+    const realId = new Map<number, number>();
+    for (const slot of slots.filter((s) => s.id < 0 && used.has(s.id))) {
+      const parent = slot.parentId === null ? null : slot.parentId < 0 ? realId.get(slot.parentId)! : slot.parentId;
+      realId.set(slot.id, (await q.insertGroup(trx, actor.memberId, parent, slot.name, now)).id);
+    }
+    for (const { groupId, columns } of ready) {
+      const group_id = groupId === null ? null : groupId < 0 ? realId.get(groupId)! : groupId;
+      await q.insertQuestion(trx, {
+        ...columns,
+        group_id,
+        owner_id: actor.memberId,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  });
   return {
-    message: QuestionMsg.IMPORT_DONE(ready.length, 0),
-    report: { added: ready.length, refused: 0, rows: report },
+    message: QuestionMsg.IMPORT_DONE(counts.added, counts.refused, counts.examples),
+    report: { ...counts, rows: report },
   };
 }

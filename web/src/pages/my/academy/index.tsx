@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   Checkbox,
@@ -19,7 +20,13 @@ import {
   Upload,
 } from 'antd';
 import { Link } from 'react-router';
-import type { CollegeBookRow, CollegeOrderRow, CollegeUserRow, ImportResult } from '@textbook/contracts';
+import {
+  CollegeMsg,
+  type CollegeBookRow,
+  type CollegeOrderRow,
+  type CollegeUserRow,
+  type ImportResult,
+} from '@textbook/contracts';
 import {
   collegeApi,
   useCollegeBooks,
@@ -276,24 +283,27 @@ function Members() {
       {dialog && <MemberDialog row={dialog} onClose={() => setDialog(undefined)} />}
       <Modal
         open={Boolean(imported)}
-        title={
-          imported ? `导入完成：新增${imported.added}人，更新${imported.updated}人，未导入${imported.refused}行` : ''
-        }
+        title={imported ? CollegeMsg.IMPORT_SUMMARY(imported.added, imported.updated, imported.refused) : ''}
         onCancel={() => setImported(undefined)}
         footer={null}
       >
-        <Table
-          size="small"
-          rowKey="row"
-          pagination={false}
-          scroll={{ y: 320 }}
-          dataSource={imported?.rows.filter((r) => r.result === 'refused') ?? []}
-          columns={[
-            { title: '行', dataIndex: 'row', width: 60 },
-            { title: '手机号', dataIndex: 'phone' },
-            { title: '原因', dataIndex: 'reason' },
-          ]}
-        />
+        {imported && imported.refused === 0 ? (
+          <Alert type="success" showIcon title={CollegeMsg.IMPORT_ALL_DONE} data-testid="import-all-done" />
+        ) : (
+          <Table
+            size="small"
+            rowKey="row"
+            pagination={false}
+            scroll={{ y: 320 }}
+            aria-label="未导入的行"
+            dataSource={imported?.rows.filter((r) => r.result === 'refused') ?? []}
+            columns={[
+              { title: '行', dataIndex: 'row', width: 60 },
+              { title: '手机号', dataIndex: 'phone' },
+              { title: '原因', dataIndex: 'reason' },
+            ]}
+          />
+        )}
       </Modal>
     </>
   );

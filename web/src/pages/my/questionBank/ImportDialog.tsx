@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, Modal, Table, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { QUESTION_SHEET_HELP, QuestionMsg, type QuestionImportReport } from '@textbook/contracts';
+import {
+  QUESTION_IMPORT_RESULT_LABEL,
+  QUESTION_SHEET_HELP,
+  QuestionMsg,
+  type QuestionImportReport,
+} from '@textbook/contracts';
 import { downloadTemplate, useQuestionActions } from '../../../api/questions';
+
+const RESULT_COLOR = { added: 'green', refused: 'red', example: 'default' } as const;
 
 /** Import from the xlsx template: the template's download, the upload, and the report of every row. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -44,7 +51,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               .importFile(file)
               .then((r) => {
                 setReport(r);
-                if (r.added > 0) message.success(QuestionMsg.IMPORT_DONE(r.added, r.refused));
+                if (r.added > 0) message.success(QuestionMsg.IMPORT_DONE(r.added, r.refused, r.examples));
               })
               .finally(() => setBusy(false));
             return false;
@@ -59,12 +66,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <>
           <Alert
             style={{ margin: '12px 0' }}
-            type={report.refused > 0 ? 'warning' : 'success'}
+            type={report.added === 0 ? 'error' : report.refused > 0 ? 'warning' : 'success'}
             showIcon
-            message={
-              report.refused > 0
+            title={
+              report.added === 0
                 ? QuestionMsg.IMPORT_NOTHING_WRITTEN
-                : QuestionMsg.IMPORT_DONE(report.added, report.refused)
+                : QuestionMsg.IMPORT_DONE(report.added, report.refused, report.examples)
             }
           />
           <Table
@@ -77,16 +84,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               { title: '行号', dataIndex: 'row', width: 70 },
               {
                 title: '结果',
-                dataIndex: 'ok',
+                dataIndex: 'result',
                 width: 100,
-                render: (ok: boolean) =>
-                  ok ? (
-                    <Tag color={report.refused > 0 ? 'default' : 'green'}>
-                      {report.refused > 0 ? '可导入' : '已导入'}
-                    </Tag>
-                  ) : (
-                    <Tag color="red">未通过</Tag>
-                  ),
+                render: (result: QuestionImportReport['rows'][number]['result']) => (
+                  <Tag color={RESULT_COLOR[result]}>{QUESTION_IMPORT_RESULT_LABEL[result]}</Tag>
+                ),
               },
               { title: '原因', dataIndex: 'reason' },
             ]}
