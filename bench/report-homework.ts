@@ -6,14 +6,10 @@ import { formatClassTime, homeworkSave, questionSave, type HomeworkAnswers } fro
 import type { MemberActor } from '../server/src/http/actor.js';
 import type { AppContext } from '../server/src/http/context.js';
 import { homeworkClock } from '../server/src/modules/homework/index.js';
-import {
-  loadClass,
-  loadHomework,
-  releaseHomework,
-  saveHomework,
-  studentSubmit,
-  teacherInfo,
-} from '../server/src/modules/homework/service.js';
+import { teacherInfo } from '../server/src/modules/homework/marking.js';
+import { loadClass, loadHomework } from '../server/src/modules/homework/records.js';
+import { studentSubmit } from '../server/src/modules/homework/student.js';
+import { releaseHomework, saveHomework } from '../server/src/modules/homework/teacher.js';
 import { saveQuestion } from '../server/src/modules/questionBank/service.js';
 import { parseRoles } from '../server/src/modules/session/index.js';
 

@@ -1,23 +1,14 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { FeedbacksTable, HelpContentsTable } from '../../db/tables/site.js';
 
 // ---- help
 
-export async function pageTopics(db: Db, offset: number, limit: number) {
-  const total = await db
-    .selectFrom('help_topics')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('help_topics')
-    .select(['id', 'name', 'sort'])
-    .orderBy('sort')
-    .orderBy('id')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+export function pageTopics(db: Db, offset: number, limit: number) {
+  return paged(db.selectFrom('help_topics'), { offset, limit }, (q) =>
+    q.select(['id', 'name', 'sort']).orderBy('sort').orderBy('id'),
+  );
 }
 
 export interface ContentFilter {
@@ -45,24 +36,21 @@ export async function pageContents(db: Db, f: ContentFilter) {
       ]),
     );
   }
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select([
-      'help_contents.id',
-      'help_contents.topic_id as topicId',
-      'help_topics.name as topicName',
-      'help_contents.title',
-      'help_contents.body',
-      'help_contents.read_count as readCount',
-      'help_contents.updated_at as updateTime',
-    ])
-    .orderBy('help_topics.sort')
-    .orderBy('help_contents.sort')
-    .orderBy('help_contents.id')
-    .offset(f.offset)
-    .limit(f.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, f, (q) =>
+    q
+      .select([
+        'help_contents.id',
+        'help_contents.topic_id as topicId',
+        'help_topics.name as topicName',
+        'help_contents.title',
+        'help_contents.body',
+        'help_contents.read_count as readCount',
+        'help_contents.updated_at as updateTime',
+      ])
+      .orderBy('help_topics.sort')
+      .orderBy('help_contents.sort')
+      .orderBy('help_contents.id'),
+  );
 }
 
 export function findContent(db: Db, id: number) {

@@ -4,4 +4,6 @@
  * was set, submitted or not).
  */
 export { homeworkModule } from './routes.js';
-export { homeworkClock, homeworkScores, releasedHomework, remindDue, type HomeworkScoreRow } from './service.js';
+export { homeworkClock } from './records.js';
+export { remindDue } from './reminders.js';
+export { homeworkScores, releasedHomework, type HomeworkScoreRow } from './scores.js';

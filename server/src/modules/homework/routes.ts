@@ -31,7 +31,28 @@ import {
 } from '@textbook/contracts';
 import { defineModule, route, say } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
-import * as homework from './service.js';
+import { review, teacherInfo } from './marking.js';
+import { HOMEWORK_CONFIG, loadClass, loadForStudent, loadHomework, loadSubmission } from './records.js';
+import { startReminderJob } from './reminders.js';
+import {
+  expiringSoon,
+  homeworkNotices,
+  studentByChapter,
+  studentInfo,
+  studentList,
+  studentSave,
+  studentSubmit,
+} from './student.js';
+import {
+  classList,
+  deleteHomework,
+  listByChapter,
+  listByTime,
+  releaseHomework,
+  saveHomework,
+  sectionTree,
+  updateHomework,
+} from './teacher.js';
 
 const memberIdOf = (actor: { kind: string; memberId?: number }) => (actor.kind === 'member' ? actor.memberId! : null);
 
@@ -45,7 +66,7 @@ export const homeworkModule = defineModule({
   prefix: '/api/homework',
   tag: 'homework',
   setup: (app, ctx) => {
-    ctx.local('homework:reminderJob', () => homework.startReminderJob(ctx, app.log));
+    ctx.local('homework:reminderJob', () => startReminderJob(ctx, app.log));
   },
   routes: [
     route({
@@ -54,7 +75,7 @@ export const homeworkModule = defineModule({
       summary: "The teacher's classes in the current college with their book and homework counts",
       policy: 'homework.teach',
       answer: z.array(homeworkClass),
-      handler: ({ ctx, actor }) => homework.classList(ctx, asMember(actor)),
+      handler: ({ ctx, actor }) => classList(ctx, asMember(actor)),
     }),
     route({
       method: 'POST',
@@ -65,8 +86,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.teach',
       body: homeworkSave,
       answer: homeworkRow,
-      load: ({ ctx, body }) => homework.loadClass(ctx, body.classId),
-      handler: ({ ctx, actor, thing, body }) => homework.saveHomework(ctx, asMember(actor), thing, body),
+      load: ({ ctx, body }) => loadClass(ctx, body.classId),
+      handler: ({ ctx, actor, thing, body }) => saveHomework(ctx, asMember(actor), thing, body),
     }),
     route({
       method: 'POST',
@@ -76,8 +97,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.teach',
       body: homeworkUpdate,
       answer: homeworkRow,
-      load: ({ ctx, body }) => homework.loadHomework(ctx, body.id),
-      handler: ({ ctx, actor, thing, body }) => homework.updateHomework(ctx, asMember(actor), thing, body),
+      load: ({ ctx, body }) => loadHomework(ctx, body.id),
+      handler: ({ ctx, actor, thing, body }) => updateHomework(ctx, asMember(actor), thing, body),
     }),
     route({
       method: 'GET',
@@ -87,8 +108,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.teach',
       query: teacherChapterQuery,
       answer: z.array(homeworkRow),
-      load: ({ ctx, query }) => homework.loadClass(ctx, query.classId),
-      handler: ({ ctx, thing, query }) => homework.listByChapter(ctx, thing, query.sectionId),
+      load: ({ ctx, query }) => loadClass(ctx, query.classId),
+      handler: ({ ctx, thing, query }) => listByChapter(ctx, thing, query.sectionId),
     }),
     route({
       method: 'GET',
@@ -97,7 +118,7 @@ export const homeworkModule = defineModule({
       policy: 'homework.teach',
       query: teacherTimeQuery,
       answer: paged(homeworkRow),
-      handler: ({ ctx, actor, query }) => homework.listByTime(ctx, asMember(actor), query),
+      handler: ({ ctx, actor, query }) => listByTime(ctx, asMember(actor), query),
     }),
     route({
       method: 'GET',
@@ -108,8 +129,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.teach',
       query: homeworkIdQuery,
       answer: teacherHomeworkInfo,
-      load: ({ ctx, query }) => homework.loadHomework(ctx, query.id),
-      handler: ({ ctx, thing }) => homework.teacherInfo(ctx, thing),
+      load: ({ ctx, query }) => loadHomework(ctx, query.id),
+      handler: ({ ctx, thing }) => teacherInfo(ctx, thing),
     }),
     route({
       method: 'POST',
@@ -120,9 +141,9 @@ export const homeworkModule = defineModule({
       params: homeworkIdParams,
       query: homeworkDeleteQuery,
       answer: z.null(),
-      load: ({ ctx, params }) => homework.loadHomework(ctx, params.id),
+      load: ({ ctx, params }) => loadHomework(ctx, params.id),
       handler: async ({ ctx, thing, query }) => {
-        await homework.deleteHomework(ctx, thing, query.confirm === '1');
+        await deleteHomework(ctx, thing, query.confirm === '1');
         return null;
       },
     }),
@@ -134,8 +155,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.teach',
       body: homeworkReleaseBody,
       answer: homeworkRow,
-      load: ({ ctx, body }) => homework.loadHomework(ctx, body.id),
-      handler: ({ ctx, actor, thing }) => homework.releaseHomework(ctx, asMember(actor), thing),
+      load: ({ ctx, body }) => loadHomework(ctx, body.id),
+      handler: ({ ctx, actor, thing }) => releaseHomework(ctx, asMember(actor), thing),
     }),
     route({
       method: 'POST',
@@ -146,8 +167,8 @@ export const homeworkModule = defineModule({
       params: homeworkIdParams,
       body: reviewBody,
       answer: z.object({ score: z.number(), status: z.number().int() }),
-      load: ({ ctx, params }) => homework.loadSubmission(ctx, params.id),
-      handler: ({ ctx, thing, body }) => homework.review(ctx, thing, body),
+      load: ({ ctx, params }) => loadSubmission(ctx, params.id),
+      handler: ({ ctx, thing, body }) => review(ctx, thing, body),
     }),
     route({
       method: 'GET',
@@ -156,7 +177,7 @@ export const homeworkModule = defineModule({
       policy: 'homework.study',
       query: sectionTreeQuery,
       answer: z.array(homeworkSectionNode),
-      handler: ({ ctx, actor, query }) => homework.sectionTree(ctx, asMember(actor), query.bookId, query.classId),
+      handler: ({ ctx, actor, query }) => sectionTree(ctx, asMember(actor), query.bookId, query.classId),
     }),
     route({
       method: 'GET',
@@ -164,7 +185,7 @@ export const homeworkModule = defineModule({
       summary: "The homework configuration (id 1, the platform's): the teacher form's late rules and defaults",
       policy: 'homework.teach',
       answer: homeworkConfig,
-      handler: () => homework.HOMEWORK_CONFIG,
+      handler: () => HOMEWORK_CONFIG,
     }),
     route({
       method: 'GET',
@@ -173,8 +194,7 @@ export const homeworkModule = defineModule({
       policy: 'homework.study',
       query: studentChapterQuery,
       answer: z.array(studentHomeworkRow),
-      handler: ({ ctx, actor, query }) =>
-        homework.studentByChapter(ctx, asMember(actor), query.bookId, query.sectionId),
+      handler: ({ ctx, actor, query }) => studentByChapter(ctx, asMember(actor), query.bookId, query.sectionId),
     }),
     route({
       method: 'GET',
@@ -183,7 +203,7 @@ export const homeworkModule = defineModule({
       policy: 'homework.study',
       query: studentListQuery,
       answer: paged(studentHomeworkRow),
-      handler: ({ ctx, actor, query }) => homework.studentList(ctx, asMember(actor), query),
+      handler: ({ ctx, actor, query }) => studentList(ctx, asMember(actor), query),
     }),
     route({
       method: 'GET',
@@ -194,8 +214,8 @@ export const homeworkModule = defineModule({
       gate: 'homework.study',
       query: homeworkIdQuery,
       answer: studentHomeworkInfo,
-      load: ({ ctx, actor, query }) => homework.loadForStudent(ctx, memberIdOf(actor), query.id),
-      handler: ({ ctx, actor, thing }) => homework.studentInfo(ctx, asMember(actor), thing.homework),
+      load: ({ ctx, actor, query }) => loadForStudent(ctx, memberIdOf(actor), query.id),
+      handler: ({ ctx, actor, thing }) => studentInfo(ctx, asMember(actor), thing.homework),
     }),
     route({
       method: 'POST',
@@ -205,9 +225,9 @@ export const homeworkModule = defineModule({
       gate: 'homework.study',
       body: studentSaveBody,
       answer: studentSaveAnswer,
-      load: ({ ctx, actor, body }) => homework.loadForStudent(ctx, memberIdOf(actor), body.id),
+      load: ({ ctx, actor, body }) => loadForStudent(ctx, memberIdOf(actor), body.id),
       handler: async ({ ctx, actor, thing, body }) =>
-        say(HomeworkMsg.SAVED, await homework.studentSave(ctx, asMember(actor), thing.homework, body.answers)),
+        say(HomeworkMsg.SAVED, await studentSave(ctx, asMember(actor), thing.homework, body.answers)),
     }),
     route({
       method: 'POST',
@@ -217,9 +237,9 @@ export const homeworkModule = defineModule({
       gate: 'homework.study',
       body: studentSubmitBody,
       answer: studentSubmitAnswer,
-      load: ({ ctx, actor, body }) => homework.loadForStudent(ctx, memberIdOf(actor), body.id),
+      load: ({ ctx, actor, body }) => loadForStudent(ctx, memberIdOf(actor), body.id),
       handler: async ({ ctx, actor, thing, body }) =>
-        say(HomeworkMsg.SUBMIT_OK, await homework.studentSubmit(ctx, asMember(actor), thing.homework, body.answers)),
+        say(HomeworkMsg.SUBMIT_OK, await studentSubmit(ctx, asMember(actor), thing.homework, body.answers)),
     }),
     route({
       method: 'GET',
@@ -227,7 +247,7 @@ export const homeworkModule = defineModule({
       summary: "The student's unsubmitted homework due within the reminder window (the job also sends a notice once)",
       policy: 'homework.study',
       answer: z.array(homeworkExpireRow),
-      handler: ({ ctx, actor }) => homework.expiringSoon(ctx, asMember(actor)),
+      handler: ({ ctx, actor }) => expiringSoon(ctx, asMember(actor)),
     }),
     route({
       method: 'GET',
@@ -236,7 +256,7 @@ export const homeworkModule = defineModule({
       policy: 'homework.study',
       query: pageQuery,
       answer: paged(noticeItem),
-      handler: ({ ctx, actor, query }) => homework.homeworkNotices(ctx, asMember(actor), query),
+      handler: ({ ctx, actor, query }) => homeworkNotices(ctx, asMember(actor), query),
     }),
   ],
 });

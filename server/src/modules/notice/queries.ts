@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { PLATFORM } from '@textbook/contracts';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 
 export async function countUnread(db: Db, memberId: number, source = PLATFORM): Promise<number> {
   const row = await db
@@ -47,26 +48,23 @@ export async function pageNotices(db: Db, f: PageFilter) {
   if (f.bookId) base = base.where('notices.book_id', '=', f.bookId);
   if (f.readState === 0) base = base.where('notices.read_at', 'is', null);
   if (f.readState === 1) base = base.where('notices.read_at', 'is not', null);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('books', 'books.id', 'notices.book_id')
-    .select([
-      'notices.id',
-      'notices.type',
-      'notices.title',
-      'notices.content',
-      'notices.book_id as bookId',
-      'books.title as bookName',
-      'notices.link',
-      'notices.read_at as readAt',
-      'notices.created_at as createTime',
-    ])
-    .orderBy('notices.created_at', 'desc')
-    .orderBy('notices.id', 'desc')
-    .offset(f.offset)
-    .limit(f.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, f, (q) =>
+    q
+      .leftJoin('books', 'books.id', 'notices.book_id')
+      .select([
+        'notices.id',
+        'notices.type',
+        'notices.title',
+        'notices.content',
+        'notices.book_id as bookId',
+        'books.title as bookName',
+        'notices.link',
+        'notices.read_at as readAt',
+        'notices.created_at as createTime',
+      ])
+      .orderBy('notices.created_at', 'desc')
+      .orderBy('notices.id', 'desc'),
+  );
 }
 
 export function findNotice(db: Db, id: number) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 
 const columns = [
   'id',
@@ -128,16 +129,5 @@ export async function pageAudit(
   window: { offset: number; limit: number },
   order: 'asc' | 'desc' = 'desc',
 ) {
-  const [rows, total] = await Promise.all([
-    auditWhere(db, filter)
-      .select(auditColumns)
-      .orderBy('id', order)
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute(),
-    auditWhere(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return paged(auditWhere(db, filter), window, (q) => q.select(auditColumns).orderBy('id', order));
 }

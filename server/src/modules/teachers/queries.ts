@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 
 const columns = [
   't.id',
@@ -76,11 +77,7 @@ export async function pageCerts(
         ]),
       ),
     );
-  const [rows, total] = await Promise.all([
-    base.select(columns).orderBy('t.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return paged(base, filter, (q) => q.select(columns).orderBy('t.id', 'desc'));
 }
 
 /** Decides a waiting application once: of two staff at once, one decides. */
