@@ -1,11 +1,14 @@
 import type { Actor } from '../http/actor.js';
-import { anyone, isMember, owns } from './helpers.js';
+import { isMember, owns } from './helpers.js';
 
 export const readerPolicies = {
   /** Position, reading time and notes are a member's own (a visitor reading a free chapter keeps none). */
   'reader.self': (actor: Actor) => isMember(actor),
   /** A note is edited or deleted only by the member who wrote it. */
   'reader.noteOwn': (actor: Actor, note: { memberId: number }) => owns(actor, note),
-  /** Dictionary look-up: anyone who may see the reader (anonymous access, written down: free chapters). */
-  'reader.translate': anyone,
+  /**
+   * Dictionary look-up and translation: a logged-in member (a visitor reading a free chapter is asked to log in,
+   * as for notes; the publisher's staff do not read in the member's reader).
+   */
+  'reader.translate': (actor: Actor) => isMember(actor),
 };

@@ -1,9 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { READER_THEMES, trailTo, type ChapterContent, type ReaderNote, type SectionNode } from '@textbook/contracts';
+import {
+  READER_THEMES,
+  Role,
+  trailTo,
+  type ChapterContent,
+  type ReaderNote,
+  type SectionNode,
+} from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
 import { useStudentChapterHomework } from '../../api/homework';
+import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { NoteEditor } from './NoteEditor';
@@ -43,7 +51,9 @@ export default function BookPreviewPage() {
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
   // A student's released homework of this book, marked beside its chapter in the contents.
-  const chapterHomework = useStudentChapterHomework(bookId, Boolean(member));
+  // (Students only: the route refuses anyone else.)
+  const studies = Boolean(useMember()?.roleList.includes(Role.STUDENT));
+  const chapterHomework = useStudentChapterHomework(bookId, Boolean(member) && studies);
   const homeworkBySection = useMemo(() => {
     const map = new Map<number, { id: number; done: boolean }[]>();
     for (const h of chapterHomework.data ?? []) {
