@@ -7,7 +7,7 @@ import { refused } from './errors.js';
  * or objects and arrays nested deeper than `maxDepth`. Iterative: a body nested 10,000 levels is walked without
  * recursion (and refused at the first level past the limit).
  */
-export function inputFault(value: unknown, maxDepth = Limits.BODY_DEPTH_MAX): 'nul' | 'deep' | null {
+export function inputFault(value: unknown, maxDepth: number = Limits.BODY_DEPTH_MAX): 'nul' | 'deep' | null {
   const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
   while (stack.length) {
     const { v, depth } = stack.pop()!;
