@@ -149,7 +149,9 @@ test('translation of a selected word (offline dictionary)', async () => {
   const spine = await spineOf(luxun);
   const lastFree = [...spine].reverse().find((c) => c.free)!;
   const page = await journey.page('desktop');
-  await openReader(page, `/bookPreview?bookId=${luxun}&chapterId=${lastFree.id}&trial=1`);
+  // Translation is a member's (a visitor is asked to log in: visitor-pages.e2e.ts).
+  await loginAs(page, STUDENT);
+  await openReader(page, `/bookPreview?bookId=${luxun}&chapterId=${lastFree.id}`);
   const text = await chapterText(page);
   const word = ['文章', '时候', '中国', '先生', '自己', '我们'].find((w) => text.includes(w))!;
   await selectText(page, word);

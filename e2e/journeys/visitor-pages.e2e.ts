@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, appStarted, consoleErrors, DEVICES, shot, useJourney } from '../support/browser.js';
+import { chapterText, openReader, selectText } from '../support/reader.js';
 
 // A visitor's first page is written on the server (server/src/prerender) and the web app starts at the first
 // touch (web/start/start-app.js): reading costs no script; a link, a form or a button pressed before the app ran
@@ -172,3 +173,32 @@ test('下一章 pressed on the server’s reader page opens the next chapter in 
   await shot(page, 'reader-next-chapter');
   expect(consoleErrors(page).filter((e) => !e.includes(`/api/book/chapter?bookId=`))).toEqual([]);
 });
+
+for (const device of DEVICES) {
+  test(`a visitor in the app is never asked for a member's answers: no badge count, no expired-login confirm; 翻译 asks to log in (${device})`, async () => {
+    const page = await journey.page(device);
+    const { url } = await freeChapter(page);
+    // Every member-only answer a visitor's browser asks for (each is refused 401).
+    const memberOnly: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/msg-notice/count' || path === '/api/reader/trans') memberOnly.push(path);
+    });
+    await openReader(page, url);
+    await appStarted(page);
+    const text = await chapterText(page);
+    // Returning to the tab refreshes what a member's header shows: nothing for a visitor.
+    await page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
+    await page.evaluate('window.dispatchEvent(new Event("focus"))');
+    const word = [...text.replace(/\s/g, '')].slice(20, 22).join('');
+    await selectText(page, word);
+    await page.getByTestId('translate').click();
+    await page.locator('.login-dialog').waitFor();
+    await shot(page, 'translate-asks-login');
+    await page.waitForTimeout(500);
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+    expect(await page.getByText('登录状态已过期', { exact: false }).count()).toBe(0);
+    expect(memberOnly).toEqual([]);
+    expect(consoleErrors(page)).toEqual([]);
+  });
+}

@@ -22,6 +22,9 @@ export const classPolicies = {
    * the class's college against the member's, and a member only ever reads or leaves their own memberships.
    */
   'class.join': (actor: Actor) => isMember(actor),
-  /** A class's role answer for a book (reader, homework): any logged-in member, about themselves. */
-  'class.readRole': (actor: Actor) => isMember(actor),
+  /**
+   * A class's role answer for a book (reader, homework), about themselves: a member who teaches or studies in
+   * the current college; anyone else has no class role to ask about (403, not an empty answer).
+   */
+  'class.readRole': (actor: Actor) => isTeacher(actor) || hasRole(actor, Role.STUDENT),
 };

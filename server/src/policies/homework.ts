@@ -20,8 +20,13 @@ export const homeworkPolicies = {
   'homework.teach': (actor: Actor) => hasRole(actor, Role.TEACHER),
   /** Building, editing, releasing, deleting, reading and reviewing homework of a class: the class's teacher only. */
   'homework.manage': teaches,
-  /** A student's own homework lists and notices, the section tree with homework counts: any logged-in member. */
-  'homework.study': (actor: Actor) => isMember(actor),
+  /**
+   * A student's own homework lists and notices, the section tree with homework counts: a member with the student
+   * role in the current college (anyone else has no homework to list: 403, not an empty page).
+   */
+  'homework.study': (actor: Actor) => hasRole(actor, Role.STUDENT),
+  /** A book's section tree with homework counts: a teacher (their homework) or a student (released homework). */
+  'homework.tree': (actor: Actor) => hasRole(actor, Role.TEACHER) || hasRole(actor, Role.STUDENT),
   /**
    * Reading, saving and submitting one homework: an approved student of its class, once it is released (a
    * teacher of the class is no student of it; a student of another class gets 403).

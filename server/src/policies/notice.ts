@@ -3,10 +3,10 @@ import { isMember, isStaff, owns } from './helpers.js';
 
 export const noticePolicies = {
   /**
-   * The unread count answers 0 for visitors (the header asks before it knows); a request whose token has
-   * expired is told so (401), so the badge's refresh notices an ended session.
+   * The unread count: a member's own (a visitor 401, staff 403). The web client asks only with a session, so a
+   * 401 here means the session ended and the badge's refresh notices it.
    */
-  'notice.count': (actor: Actor) => !(actor.kind === 'visitor' && actor.expired),
+  'notice.count': (actor: Actor) => isMember(actor),
   /** The notice centre (list, books, check, mark all read, live stream): the member's own notices only. */
   'notice.list': (actor: Actor) => isMember(actor),
   'notice.read': (actor: Actor, notice: { memberId: number }) => owns(actor, notice),

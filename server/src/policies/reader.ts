@@ -1,5 +1,5 @@
 import type { Actor } from '../http/actor.js';
-import { anyone, isMember, owns } from './helpers.js';
+import { isMember, owns } from './helpers.js';
 
 export const readerPolicies = {
   /** Position, reading time and notes are a member's own (a visitor reading a free chapter keeps none). */
@@ -8,6 +8,9 @@ export const readerPolicies = {
   'reader.noteOwn': (actor: Actor, note: { memberId: number }) => owns(actor, note),
   /** A bookmark is removed only by the member who made it. */
   'reader.bookmarkOwn': (actor: Actor, bookmark: { memberId: number }) => owns(actor, bookmark),
-  /** Dictionary look-up: anyone who may see the reader (anonymous access, written down: free chapters). */
-  'reader.translate': anyone,
+  /**
+   * Dictionary look-up and translation: a logged-in member (a visitor reading a free chapter is asked to log in,
+   * as for notes; the publisher's staff do not read in the member's reader).
+   */
+  'reader.translate': (actor: Actor) => isMember(actor),
 };

@@ -63,13 +63,16 @@ export function useUnreadCount(): number {
       setLive(false);
     };
   }, [token]);
+  // Asked only with a session: the count is a member's (a visitor is refused 401, which must not end in the
+  // 登录状态已过期 confirm of someone who never logged in). A 401 with a session is a session that ended.
   const { data } = useQuery({
     queryKey: [...memberKeys.unread, Boolean(token)],
-    queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: token ? 'toasts' : true }),
+    queryFn: () => api.get<number>('/api/msg-notice/count', undefined, { silent: 'toasts' }),
+    enabled: Boolean(token),
     refetchInterval: token && !live ? noticePollMs() : false,
     refetchOnWindowFocus: 'always',
   });
-  return data ?? 0;
+  return token ? (data ?? 0) : 0;
 }
 
 /** Clears the session on both sides and forgets everything cached for the member. */

@@ -174,7 +174,7 @@ export const homeworkModule = defineModule({
       method: 'GET',
       url: '/sectionTree',
       summary: "The book's section tree with the caller's homework count per node (teacher: theirs; student: released)",
-      policy: 'homework.study',
+      policy: 'homework.tree',
       query: sectionTreeQuery,
       answer: z.array(homeworkSectionNode),
       handler: ({ ctx, actor, query }) => sectionTree(ctx, asMember(actor), query.bookId, query.classId),

@@ -33,8 +33,10 @@ async function buildBook(db: Db, title: string): Promise<number> {
 describe('GET /api/msg-notice/count', () => {
   const t = useTestApp();
 
-  it('answers 0 for a visitor, and 401 for a token whose session ended', async () => {
-    expect(expectOk(await call<number>(t.app, { url: '/api/msg-notice/count' }))).toBe(0);
+  it('answers a visitor 401, staff 403, and 401 for a token whose session ended', async () => {
+    expect((await call<number>(t.app, { url: '/api/msg-notice/count' })).status).toBe(401);
+    const staff = await buildStaff(t.ctx.db);
+    expect((await call<number>(t.app, { url: '/api/msg-notice/count', token: staff.token })).status).toBe(403);
     const expired = await call(t.app, { url: '/api/msg-notice/count', token: 'ended-session' });
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe(401);

@@ -32,7 +32,7 @@ export const noticeModule = defineModule({
     route({
       method: 'GET',
       url: '/msg-notice/count',
-      summary: 'Unread notices of the platform (source 3); 0 for visitors',
+      summary: 'Unread notices of the platform (source 3): a member only (visitor 401, staff 403)',
       policy: 'notice.count',
       answer: unreadCount,
       handler: ({ ctx, actor }) => notices.unreadCount(ctx, actor),

@@ -7,14 +7,15 @@ import { pageOf } from '../../http/paging.js';
 import { invalidate, memberRead, tag } from '../../http/read-cache.js';
 import { noticeBus } from './bus.js';
 import * as q from './queries.js';
+import { asMember } from '../../policies/helpers.js';
 
 /**
  * Unread notices of the platform for the caller; a visitor has none. The badge every page shows: kept per member
  * for a few seconds and dropped by every notice stored for them and every read (`tag.notices`).
  */
+/** The member's unread count (the route's policy lets only members ask). */
 export function unreadCount(ctx: AppContext, actor: Actor): Promise<number> {
-  if (actor.kind !== 'member') return Promise.resolve(0);
-  return cachedUnread(ctx, actor.memberId);
+  return cachedUnread(ctx, asMember(actor).memberId);
 }
 
 function cachedUnread(ctx: AppContext, memberId: number): Promise<number> {

@@ -349,15 +349,16 @@ describe('reader: position, reading time, notes and translation', () => {
   });
 
   it('translates a word both ways from the offline dictionary and says when no sentence provider is configured', async () => {
-    const zh = expectOk(await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('图书馆')}`));
+    const { m } = await setup();
+    const zh = expectOk(await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('图书馆')}`, m.token));
     expect(zh.kind).toBe('word');
     expect(zh.entries[0]!.english.join(' ')).toMatch(/library/);
-    const en = expectOk(await get<TransResult>('/api/reader/trans?text=library'));
+    const en = expectOk(await get<TransResult>('/api/reader/trans?text=library', m.token));
     expect(en.entries.map((e) => e.simplified)).toContain('图书馆');
     expect(en.entries[0]).toMatchObject({ simplified: 'library' });
     expect(en.entries[0]!.english.join(' ')).toMatch(/图书馆/);
     const sentence = expectOk(
-      await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('学而时习之，不亦说乎。')}`),
+      await get<TransResult>(`/api/reader/trans?text=${encodeURIComponent('学而时习之，不亦说乎。')}`, m.token),
     );
     expect(sentence).toMatchObject({ kind: 'sentence', translation: null, message: ReaderMsg.NO_PROVIDER });
     expect(sentence.entries.length).toBeGreaterThan(0);

@@ -68,7 +68,12 @@ export function SelectionToolbar({ selection, member, bookId, chapterId, onHighl
           >
             笔记
           </button>
-          <button type="button" onClick={() => void lookUp(selection.quote.trim())} data-testid="translate">
+          {/* Translation is a member's, like notes: a visitor is asked to log in. */}
+          <button
+            type="button"
+            onClick={() => (member ? void lookUp(selection.quote.trim()) : openLogin('login'))}
+            data-testid="translate"
+          >
             翻译
           </button>
           <button

@@ -3,6 +3,7 @@ import { Button, ConfigProvider, Drawer, Spin, theme as antdTheme, type ThemeCon
 import { Link, useLocation, useSearchParams } from 'react-router';
 import {
   READER_THEMES,
+  Role,
   trailTo,
   type ChapterContent,
   type InBookHit,
@@ -13,6 +14,7 @@ import {
 } from '@textbook/contracts';
 import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader';
 import { useStudentChapterHomework } from '../../api/homework';
+import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
 import { NoteEditor } from './NoteEditor';
@@ -57,7 +59,9 @@ export default function BookPreviewPage() {
   const access = useBookAccess(bookId);
   const tree = useSectionTree(bookId);
   // A student's released homework of this book, marked beside its chapter in the contents.
-  const chapterHomework = useStudentChapterHomework(bookId, Boolean(member));
+  // (Students only: the route refuses anyone else.)
+  const studies = Boolean(useMember()?.roleList.includes(Role.STUDENT));
+  const chapterHomework = useStudentChapterHomework(bookId, Boolean(member) && studies);
   const homeworkBySection = useMemo(() => {
     const map = new Map<number, { id: number; done: boolean }[]>();
     for (const h of chapterHomework.data ?? []) {
