@@ -33,7 +33,9 @@ export function SearchDrawer({ open, onClose, bookId, onGoTo }: Props) {
         data-testid="reader-search-input"
       />
       {text && hits.isFetching && !hits.data ? <Spin /> : null}
-      {hits.data ? <div className="result-count">{ReaderMsg.SEARCH_COUNT(hits.data.total)}</div> : null}
+      {hits.data ? (
+        <div className="result-count reader-search-count">{ReaderMsg.SEARCH_COUNT(hits.data.total)}</div>
+      ) : null}
       {text && hits.data && !hits.data.rows.length ? <Empty description={Msg.EMPTY_SEARCH} /> : null}
       <div className="reader-search-hits" data-testid="reader-search-hits">
         {chapters.map((c) => (

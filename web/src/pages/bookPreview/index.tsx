@@ -97,7 +97,9 @@ export default function BookPreviewPage() {
   const [searchOpen, setSearchOpen] = useState(false);
   /** Where to go once the chapter opening is painted: a search hit to mark, or a bookmark's place. */
   const pendingHit = useRef<{ words: string; occurrence: number } | null>(null);
-  const pendingPlace = useRef<TextAnchor | null>(null);
+  // A chapter shown from what was fetched before is drawn again when its own answer arrives: the place is kept for
+  // every drawing of that chapter in the next seconds, not only the first.
+  const pendingPlace = useRef<{ chapterId: number; anchor: TextAnchor; until: number } | null>(null);
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
   const [activeNote, setActiveNote] = useState<ReaderNote | null>(null);
   const [externalLink, setExternalLink] = useState<string | null>(null);
@@ -150,8 +152,9 @@ export default function BookPreviewPage() {
 
   const onReady = () => {
     const stored = place.takeAnchor();
-    const anchor = pendingPlace.current ?? stored;
-    pendingPlace.current = null;
+    const bookmark = pendingPlace.current;
+    const kept = bookmark && bookmark.chapterId === chapterId && Date.now() < bookmark.until ? bookmark.anchor : null;
+    const anchor = kept ?? stored;
     const hit = pendingHit.current ?? (findParam ? { words: findParam, occurrence: hitParam } : null);
     pendingHit.current = null;
     const fragment = place.openingFragment ?? (hash ? decodeURIComponent(hash.slice(1)) : '');
@@ -263,7 +266,7 @@ export default function BookPreviewPage() {
     setBookmarksOpen(false);
     if (b.chapterId === chapterId) return view.current?.restore(b.anchor);
     save();
-    pendingPlace.current = b.anchor;
+    pendingPlace.current = { chapterId: b.chapterId, anchor: b.anchor, until: Date.now() + 3000 };
     open(b.chapterId);
   };
 
