@@ -366,17 +366,18 @@ describe('reader: position, reading time, notes and translation', () => {
   }, 120_000);
 
   it('looks English words up in ECDICT with their lemma (insular, cats → cat, running → run)', async () => {
-    const insular = expectOk(await get<TransResult>('/api/reader/trans?text=insular'));
+    const { m } = await setup();
+    const insular = expectOk(await get<TransResult>('/api/reader/trans?text=insular', m.token));
     expect(insular).toMatchObject({ kind: 'word', provider: 'ecdict' });
     expect(insular.entries[0]).toMatchObject({ simplified: 'insular' });
     expect(insular.entries[0]!.english.join(' ')).toMatch(/岛/);
-    const cats = expectOk(await get<TransResult>('/api/reader/trans?text=Cats'));
+    const cats = expectOk(await get<TransResult>('/api/reader/trans?text=Cats', m.token));
     expect(cats.entries[0]).toMatchObject({ simplified: 'cat' });
     expect(cats.entries[0]!.english.join(' ')).toMatch(/猫/);
-    const running = expectOk(await get<TransResult>('/api/reader/trans?text=running'));
+    const running = expectOk(await get<TransResult>('/api/reader/trans?text=running', m.token));
     expect(running.entries.map((e) => e.simplified).slice(0, 2)).toEqual(['run', 'running']);
     // A regular form ECDICT does not list is taken back to its base form.
-    const unknown = expectOk(await get<TransResult>('/api/reader/trans?text=xqzt'));
+    const unknown = expectOk(await get<TransResult>('/api/reader/trans?text=xqzt', m.token));
     expect(unknown.entries).toEqual([]);
   }, 120_000);
 });

@@ -14,6 +14,7 @@ interface Things {
   paidAsset: string;
   hiddenBookId: number;
   noteId: number;
+  bookmarkId: number;
 }
 
 function things(w: MatrixWorld): Promise<Things> {
@@ -59,12 +60,20 @@ async function make(w: MatrixWorld): Promise<Things> {
     payload: { bookId: paid.bookId, chapterId: chapters[0]!.id, quote: '免费试读', startOffset: 3, endOffset: 7 },
   });
   if (!note.body.data) throw new Error(`note: ${JSON.stringify(note.body)}`);
+  const bookmark = await call<{ id: number }>(w.t.app, {
+    method: 'POST',
+    url: '/api/reader/bookmark/add',
+    token: owner.token,
+    payload: { bookId: paid.bookId, chapterId: chapters[0]!.id },
+  });
+  if (!bookmark.body.data) throw new Error(`bookmark: ${JSON.stringify(bookmark.body)}`);
   return {
     bookId: paid.bookId,
     paidChapterId: chapters.find((c) => !c.free)!.id,
     paidAsset: asset.name,
     hiddenBookId: hidden.bookId,
     noteId: note.body.data.id,
+    bookmarkId: bookmark.body.data.id,
   };
 }
 
@@ -98,6 +107,18 @@ export const cases: IdorCase[] = [
       caller: 'otherCollege',
       url: `/api/reader/note/update/${(await things(w)).noteId}`,
       payload: { content: '改写' },
+    }),
+  },
+  {
+    route: 'DELETE /api/reader/bookmark/delete/:id',
+    make: async (w) => ({ caller: 'student', url: `/api/reader/bookmark/delete/${(await things(w)).bookmarkId}` }),
+  },
+  {
+    route: 'POST /api/reader/bookmark/delete/:id',
+    make: async (w) => ({
+      caller: 'teacher',
+      url: `/api/reader/bookmark/delete/${(await things(w)).bookmarkId}`,
+      payload: {},
     }),
   },
 ];
