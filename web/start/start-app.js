@@ -68,19 +68,32 @@
   }
   // When a link was last pressed: the browser focuses it on the way to following it, which is no reason to start.
   var linkPressed = 0;
+  // When the screen was last touched: a tap's compatibility mouse events (which Chromium may also send as mouse
+  // pointer events) are no mouse of a desktop.
+  var touched = 0;
+  addEventListener(
+    'touchstart',
+    function () {
+      touched = Date.now();
+    },
+    { capture: true, passive: true },
+  );
+  function fromMouse(event) {
+    if (event.pointerType === 'touch' || Date.now() - touched < 1000) return false;
+    return !(event.sourceCapabilities && event.sourceCapabilities.firesTouchEvents);
+  }
   addEventListener(
     'pointerdown',
     function (event) {
       if (linkOf(event)) linkPressed = Date.now();
-      else if (event.pointerType !== 'touch') boot();
+      else if (fromMouse(event)) boot();
     },
     { capture: true, passive: true },
   );
   addEventListener(
     'pointermove',
     function (event) {
-      // A mouse: a phone's tap fires no mouse pointer events (its compatibility mouse events are not pointer events).
-      if (event.pointerType === 'mouse') boot();
+      if (event.pointerType === 'mouse' && fromMouse(event)) boot();
     },
     { capture: true, passive: true },
   );
