@@ -86,6 +86,9 @@ async function tapOnce(ctx: BenchContext, javaScript: boolean): Promise<Tap> {
         requestAnimationFrame(look);
       })()`);
     }
+    // The cards are below the hero: scrolled to first (a touch off the screen touches nothing).
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
     const box = await card.boundingBox();
     if (!box) throw new Error('the first book card is not laid out');
     const tappedAt = Date.now();
