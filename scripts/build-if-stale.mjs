@@ -42,7 +42,16 @@ const TARGETS = [
     output: 'web/dist/index.html',
     /** Without an index.html there is no web app yet: the server runs API-only. */
     present: () => fs.existsSync(path.join(ROOT, 'web/index.html')),
-    sources: ['web/src', 'web/public', 'web/index.html', 'web/package.json', 'packages/contracts/src'],
+    // web/start and route-preload.ts: the starter is inlined into index.html by the build.
+    sources: [
+      'web/src',
+      'web/start',
+      'web/route-preload.ts',
+      'web/public',
+      'web/index.html',
+      'web/package.json',
+      'packages/contracts/src',
+    ],
     configGlob: /^vite\.config\./,
     configDir: 'web',
   },

@@ -30,6 +30,9 @@ for (const device of DEVICES) {
     await expect.poll(() => new URL(page.url()).searchParams.get('subjectId')).not.toBeNull();
     await expect.poll(() => page.getByTestId('book-card').count()).toBe(4);
     // The subject tree answers the keyboard as a tree: ↓ the next subject, ← its parent, then closes it, → opens.
+    // The links above were followed by the browser to the server's pages; the first key starts the app's tree.
+    await page.keyboard.press('Shift');
+    await appStarted(page);
     const tree = page.getByRole('tree', { name: '学科' });
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await tree.getByRole('treeitem', { name: '数学', exact: true }).focus();

@@ -21,9 +21,12 @@
     return;
   }
   // A visitor's page written on the server (server/src/prerender): finished and readable without any script.
-  // The app starts at the visitor's first sign of life (a touch, a key, the mouse), so a phone that only reads
-  // pays for no script. Until it runs, a link or a GET form is followed inside the app once it has started
-  // (window.__tbGo, read by main.tsx), and a control marked data-replay is pressed again in the app's page.
+  // The app starts when the visitor does something only the app does: a tap or click that is not on a link, a
+  // key, a field focused, a GET form sent, or a mouse moving (a desktop, whose processor loads the app in no
+  // time). A link tapped before the app runs is left to the browser: the next page is server-written too, and
+  // the browser's own navigation paints it about three times sooner on a slow phone than the app started for it
+  // (bench/first-tap.ts); scrolling and reading start nothing. A GET form is followed inside the app once it has
+  // started (window.__tbGo, read by main.tsx), and a control marked data-replay is pressed again in the app's page.
   var started = false;
   var replay = null;
   var typed = [];
@@ -58,33 +61,68 @@
   ) {
     boot();
   }
-  ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove'].forEach(function (type) {
-    addEventListener(
-      type,
-      function () {
-        boot();
-      },
-      { capture: true, once: true, passive: true },
-    );
-  });
+  /** The link an event happened on, when the browser follows it (an address of its own, not the app's API). */
+  function linkOf(event) {
+    var link = event.target && event.target.closest && event.target.closest('a[href]');
+    return link && !link.hasAttribute('data-replay') ? link : null;
+  }
+  // When a link was last pressed: the browser focuses it on the way to following it, which is no reason to start.
+  var linkPressed = 0;
+  // When the screen was last touched: a tap's compatibility mouse events (which Chromium may also send as mouse
+  // pointer events) are no mouse of a desktop.
+  var touched = 0;
+  addEventListener(
+    'touchstart',
+    function () {
+      touched = Date.now();
+    },
+    { capture: true, passive: true },
+  );
+  function fromMouse(event) {
+    if (event.pointerType === 'touch' || Date.now() - touched < 1000) return false;
+    return !(event.sourceCapabilities && event.sourceCapabilities.firesTouchEvents);
+  }
+  addEventListener(
+    'pointerdown',
+    function (event) {
+      if (linkOf(event)) linkPressed = Date.now();
+      else if (fromMouse(event)) boot();
+    },
+    { capture: true, passive: true },
+  );
+  addEventListener(
+    'pointermove',
+    function (event) {
+      if (event.pointerType === 'mouse' && fromMouse(event)) boot();
+    },
+    { capture: true, passive: true },
+  );
+  addEventListener(
+    'keydown',
+    function () {
+      boot();
+    },
+    { capture: true, passive: true },
+  );
+  addEventListener(
+    'focusin',
+    function (event) {
+      if (!(linkOf(event) && Date.now() - linkPressed < 1000)) boot();
+    },
+    { capture: true, passive: true },
+  );
   addEventListener(
     'click',
     function (event) {
-      if (window.__tbReady || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (window.__tbReady || event.defaultPrevented) return;
       var target = event.target && event.target.closest && event.target.closest('a[href],[data-replay]');
-      if (!target) return;
-      if (target.hasAttribute('data-replay')) {
+      if (target && target.hasAttribute('data-replay') && event.button === 0) {
         event.preventDefault();
         replay = target.getAttribute('data-replay');
         return boot();
       }
-      if (target.target && target.target !== '_self') return;
-      var url = new URL(target.href, location.href);
-      if (url.origin !== location.origin || /^\/(api|assets)\//.test(url.pathname)) return;
-      if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
-      event.preventDefault();
-      boot(url.pathname + url.search + url.hash);
+      // A link (to another page, or a place in this one) is the browser's; anything else is a tap for the app.
+      if (!target) boot();
     },
     true,
   );
