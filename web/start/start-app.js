@@ -61,9 +61,13 @@
   ) {
     boot();
   }
-  /** The link an event happened on, when the browser follows it (an address of its own, not the app's API). */
+  /**
+   * The link an event happened on, when the browser follows it (an address of its own, not the app's API), or the
+   * summary of a disclosure, which the browser opens and closes itself (a phone's folded subject tree): neither
+   * needs the app, and an app started by it would draw the disclosure again, folded, under the finger.
+   */
   function linkOf(event) {
-    var link = event.target && event.target.closest && event.target.closest('a[href]');
+    var link = event.target && event.target.closest && event.target.closest('a[href],summary');
     return link && !link.hasAttribute('data-replay') ? link : null;
   }
   // When a link was last pressed: the browser focuses it on the way to following it, which is no reason to start.
@@ -115,13 +119,14 @@
     'click',
     function (event) {
       if (window.__tbReady || event.defaultPrevented) return;
-      var target = event.target && event.target.closest && event.target.closest('a[href],[data-replay]');
+      var target = event.target && event.target.closest && event.target.closest('a[href],summary,[data-replay]');
       if (target && target.hasAttribute('data-replay') && event.button === 0) {
         event.preventDefault();
         replay = target.getAttribute('data-replay');
         return boot();
       }
-      // A link (to another page, or a place in this one) is the browser's; anything else is a tap for the app.
+      // A link (to another page, or a place in this one) or a disclosure's summary is the browser's; anything else is
+      // a tap for the app.
       if (!target) boot();
     },
     true,

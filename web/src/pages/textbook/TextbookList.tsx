@@ -37,7 +37,12 @@ export function TextbookList({ searchMode }: { searchMode: boolean }) {
   const treeData = useMemo(() => toTree(fields.data?.subjects ?? []), [fields.data]);
   // On a phone the subject tree starts folded (the books come first); the chosen subject shows in its title.
   // The tree is rendered only while open: a phone's first view does not pay for a widget it does not show.
-  const [subjectsOpen, setSubjectsOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
+  // The server's page this first render replaces may have been unfolded by a tap before the app ran (the browser
+  // opens a summary itself): it stays as the reader left it, not folded again under their finger.
+  const [subjectsOpen, setSubjectsOpen] = useState(() => {
+    if (!window.matchMedia('(max-width: 768px)').matches) return true;
+    return document.querySelector<HTMLDetailsElement>('[data-testid=subject-tree] details')?.open ?? false;
+  });
   const subjectName = useMemo(() => {
     const find = (nodes: DictNode[]): string =>
       nodes.reduce((found, n) => found || (String(n.id) === subjectId ? n.label : find(n.children)), '');
