@@ -164,6 +164,39 @@ export const bookListsQuery = pageQuery.extend({ keyword: searchText.optional() 
 export const bookListDetail = bookListSummary.extend({ books: z.array(bookCard) });
 export type BookListDetail = z.infer<typeof bookListDetail>;
 
+/** A PDF page of a section document: its print label and its size in PDF points (1/72 in). */
+export const pdfPage = z.object({ label: z.string(), width: z.number(), height: z.number() });
+export type PdfPage = z.infer<typeof pdfPage>;
+
+/**
+ * How a chapter is shown (issue 32). `reflow`: HTML that flows into the reader's columns. `fixed`: one
+ * pre-paginated page (a spine item of rendition:layout pre-paginated) of `width`×`height` CSS pixels (its viewport
+ * or viewBox), shown whole and scaled; `spread` is its page-spread-* property ('' unsaid). `pdf`: a section of a
+ * PDF book, its pages in the document at `file` (a stored asset holding only this section's pages).
+ */
+export const chapterLayout = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reflow') }),
+  z.object({
+    kind: z.literal('fixed'),
+    width: z.number().positive(),
+    height: z.number().positive(),
+    spread: z.enum(['left', 'right', 'center', '']).default(''),
+  }),
+  z.object({ kind: z.literal('pdf'), file: z.string(), pages: z.array(pdfPage) }),
+]);
+export type ChapterLayout = z.infer<typeof chapterLayout>;
+
+/** A print page of a book (GET /api/book/pages): its label and where it is. */
+export const bookPage = z.object({
+  label: z.string(),
+  chapterId: z.number().int(),
+  /** Reflowable: the id of the page-break element in the chapter ('' for the chapter's start). */
+  anchor: z.string(),
+  /** PDF: the page's index (from 0) in its section's document. */
+  pageIndex: z.number().int(),
+});
+export type BookPage = z.infer<typeof bookPage>;
+
 export const chapterContent = z.object({
   id: z.number().int(),
   bookId: z.number().int(),
@@ -174,6 +207,7 @@ export const chapterContent = z.object({
   free: z.boolean(),
   prevId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),
+  layout: chapterLayout.default({ kind: 'reflow' }),
 });
 export type ChapterContent = z.infer<typeof chapterContent>;
 

@@ -81,6 +81,10 @@ export const bookAccess = z.object({
   progression: z.enum(['ltr', 'rtl']),
   /** The package's rendition:flow: the reader's default layout for this book ('' unsaid). */
   flow: z.string(),
+  /** Issue 32: the book's file kind, its rendition:layout and rendition:spread ('' unsaid). */
+  format: z.enum(['epub', 'pdf']).default('epub'),
+  layout: z.enum(['reflowable', 'pre-paginated']).default('reflowable'),
+  spread: z.string().default(''),
   readable: z.boolean(),
   /** Why not: login, noGrant, otherCollege, unpublished (null when readable). */
   reason: z.string().nullable(),

@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   book_chapters: 'catalog',
   book_assets: 'catalog',
   book_sections: 'import',
+  book_pages: 'import',
   book_lists: 'catalog',
   book_list_items: 'catalog',
   dict_data: 'catalog',

@@ -19,6 +19,7 @@ const chapter: ChapterContent = {
   free: true,
   prevId: null,
   nextId: 8,
+  layout: { kind: 'reflow' },
 };
 
 describe('the reader’s page written for a visitor', () => {

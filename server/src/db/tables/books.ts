@@ -43,6 +43,13 @@ export interface BooksTable {
   updated_at: number;
   /** Migration 0801: a teacher's sample application of this book is approved at once. */
   sample_auto_approve: Generated<number>;
+  /** Migration 20261128_0201: 'epub' or 'pdf'. */
+  format: Generated<string>;
+  /** rendition:layout of the package: 'reflowable' or 'pre-paginated' (PDF books: 'pre-paginated'). */
+  layout: Generated<string>;
+  /** rendition:spread ('none', 'landscape', 'portrait', 'both', 'auto') and rendition:orientation; '' unsaid. */
+  spread: Generated<string>;
+  orientation: Generated<string>;
 }
 
 export interface BookChaptersTable {
@@ -57,6 +64,19 @@ export interface BookChaptersTable {
   css: Generated<string>;
   linear: Generated<number>;
   free: Generated<number>;
+  /** Migration 20261128_0201: JSON `ChapterLayout` (contracts), checked at import. */
+  layout: Generated<string>;
+}
+
+/** A print page of a book (migration 20261128_0201). */
+export interface BookPagesTable {
+  id: Generated<number>;
+  book_id: number;
+  seq: number;
+  label: string;
+  chapter_id: number;
+  anchor: Generated<string>;
+  page_index: Generated<number>;
 }
 
 export interface BookSectionsTable {
@@ -116,6 +136,7 @@ export interface BookTables {
   book_chapters: BookChaptersTable;
   book_sections: BookSectionsTable;
   book_assets: BookAssetsTable;
+  book_pages: BookPagesTable;
   book_lists: BookListsTable;
   book_list_items: BookListItemsTable;
   import_jobs: ImportJobsTable;

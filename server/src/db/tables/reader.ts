@@ -46,6 +46,8 @@ export interface ReaderNotesTable {
   orphan: Generated<number>;
   /** The browser's key for a note written offline (retried sends find the note they made); null otherwise. */
   client_key: string | null;
+  /** Migration 20261128_0201: the print page the note was made on ('' when the book has none). */
+  page_label: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -60,6 +62,8 @@ export interface ReaderBookmarksTable {
   anchor: Generated<string>;
   label: Generated<string>;
   created_at: number;
+  /** Migration 20261128_0201: the print page it was made on ('' when the book has none). */
+  page_label: Generated<string>;
 }
 
 export interface ReaderTables {

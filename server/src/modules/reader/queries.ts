@@ -29,7 +29,7 @@ export function chapterMeta(db: Db, bookId: number, chapterId: number) {
 export function chapterBody(db: Db, chapterId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['title', 'html', 'styles', 'css'])
+    .select(['title', 'html', 'styles', 'css', 'layout'])
     .where('id', '=', chapterId)
     .executeTakeFirstOrThrow();
 }

@@ -94,7 +94,19 @@ export function positionsOf(db: Db, memberId: number, bookIds: number[]) {
 export function findBookForShelf(db: Db, bookId: number) {
   return db
     .selectFrom('books')
-    .select(['id', 'title', 'published', 'price', 'title_dir', 'direction', 'language', 'flow'])
+    .select([
+      'id',
+      'title',
+      'published',
+      'price',
+      'title_dir',
+      'direction',
+      'language',
+      'flow',
+      'format',
+      'layout',
+      'spread',
+    ])
     .where('id', '=', bookId)
     .executeTakeFirst();
 }
