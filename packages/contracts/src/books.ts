@@ -164,8 +164,17 @@ export const bookListsQuery = pageQuery.extend({ keyword: searchText.optional() 
 export const bookListDetail = bookListSummary.extend({ books: z.array(bookCard) });
 export type BookListDetail = z.infer<typeof bookListDetail>;
 
-/** A PDF page of a section document: its print label and its size in PDF points (1/72 in). */
-export const pdfPage = z.object({ label: z.string(), width: z.number(), height: z.number() });
+/**
+ * A PDF page of a section document: its print label, its size in PDF points (1/72 in), and where its text starts
+ * in the chapter's text (the section's pages' texts joined by '\n'; each page's text is pdf.js's text items' `str`
+ * joined, with '\n' after an item that has `hasEOL`): note and search offsets count in that text.
+ */
+export const pdfPage = z.object({
+  label: z.string(),
+  width: z.number(),
+  height: z.number(),
+  textStart: z.number().int().min(0).default(0),
+});
 export type PdfPage = z.infer<typeof pdfPage>;
 
 /**

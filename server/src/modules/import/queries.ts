@@ -49,6 +49,7 @@ export async function assetNamesOf(db: Db, bookId: number): Promise<string[]> {
 /** Removes an old edition's content (sections go first: they point at chapters). */
 export async function clearBookContent(db: Db, bookId: number): Promise<void> {
   await db.deleteFrom('book_sections').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('book_pages').where('book_id', '=', bookId).execute();
   await db.deleteFrom('book_chapters').where('book_id', '=', bookId).execute();
   await db.deleteFrom('book_assets').where('book_id', '=', bookId).execute();
 }
@@ -78,6 +79,8 @@ export async function insertChapter(
     css: string;
     linear: number;
     free: number;
+    /** JSON `ChapterLayout`; the reflowable default when absent. */
+    layout?: string;
   },
 ): Promise<number> {
   const { id } = await db.insertInto('book_chapters').values(row).returning('id').executeTakeFirstOrThrow();
@@ -86,6 +89,28 @@ export async function insertChapter(
 
 export async function setChapterHtml(db: Db, id: number, html: string): Promise<void> {
   await db.updateTable('book_chapters').set({ html }).where('id', '=', id).execute();
+}
+
+/** A book's print pages, in reading order (`seq` from 0): page-list entries, fixed-layout pages, PDF pages. */
+export async function insertPages(
+  db: Db,
+  bookId: number,
+  pages: { label: string; chapterId: number; anchor: string; pageIndex: number }[],
+): Promise<void> {
+  const rows = pages.map((p, seq) => ({
+    book_id: bookId,
+    seq,
+    label: p.label.slice(0, 40),
+    chapter_id: p.chapterId,
+    anchor: p.anchor.slice(0, 300),
+    page_index: p.pageIndex,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('book_pages')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
 }
 
 export async function insertSection(
