@@ -85,7 +85,15 @@ export function ReplyBox({ id }: { id: number }) {
           placeholder="写下你的回复"
           aria-label="回复内容"
         />
-        <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()}>
+        {/* Named outright: antd's loading icon (an img named "loading") can stay in the button after its motion. */}
+        <Button
+          type="primary"
+          loading={sending}
+          aria-busy={sending}
+          aria-label="发送"
+          disabled={!text.trim()}
+          onClick={() => void send()}
+        >
           发送
         </Button>
       </div>
