@@ -13,7 +13,9 @@ import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
 import { isMemberOfCollege, settleOnlyCollege } from '../member/index.js';
 import { dateTime, exportTable } from './exports.js';
+import * as cq from './code-queries.js';
 import * as q from './queries.js';
+import * as sq from './seat-queries.js';
 import { giveSeats, type CollegeBook } from './seats.js';
 
 /** No look-alikes: no 0/O, 1/I/L. 31 characters, 12 of them: about 59 bits, drawn from the CSPRNG. */
@@ -37,7 +39,7 @@ export function normalizeCode(typed: string): string | null {
 
 /** A batch of codes for the book, valid for `days`; no more codes than seats left. */
 export async function generate(ctx: AppContext, cb: CollegeBook, count: number, days: number) {
-  const fresh = (await q.findCollegeBook(ctx.db, cb.id)) ?? cb;
+  const fresh = (await sq.findCollegeBook(ctx.db, cb.id)) ?? cb;
   const left = Number(fresh.boughtCount) - Number(fresh.givenCount);
   if (count > left) throw refused(CollegeMsg.SEATS_SHORT(left));
   const now = Date.now();
@@ -45,12 +47,12 @@ export async function generate(ctx: AppContext, cb: CollegeBook, count: number, 
   while (codes.size < count) codes.add(newCode());
   const list = [...codes];
   for (let i = 0; i < list.length; i += 200) {
-    await q.insertCodes(ctx.db, cb, list.slice(i, i + 200), now, now + days * DAY_MS, now);
+    await cq.insertCodes(ctx.db, cb, list.slice(i, i + 200), now, now + days * DAY_MS, now);
   }
   return { batch: now, count: list.length, codes: list.map(formatActiveCode) };
 }
 
-type CodeRecord = Awaited<ReturnType<typeof q.allCodes>>[number];
+type CodeRecord = Awaited<ReturnType<typeof cq.allCodes>>[number];
 
 function stateOf(r: { status: number; expiresAt: number }, now: number): string {
   if (r.status === 1) return CodeState.REDEEMED;
@@ -73,7 +75,7 @@ function codeView(r: CodeRecord, now: number) {
 
 export async function codePage(ctx: AppContext, cb: CollegeBook, query: PageQuery & { state?: string | undefined }) {
   const now = Date.now();
-  const page = await q.pageCodes(ctx.db, cb.id, { state: query.state, ...pageWindow(query) }, now);
+  const page = await cq.pageCodes(ctx.db, cb.id, { state: query.state, ...pageWindow(query) }, now);
   return pageOf(
     page.rows.map((r) => codeView(r, now)),
     page.total,
@@ -84,7 +86,7 @@ const H = CollegeText.CODES_HEADERS;
 
 export async function exportCodes(ctx: AppContext, cb: CollegeBook, type: number, batch?: number) {
   const now = Date.now();
-  const rows = (await q.allCodes(ctx.db, cb.id, { batch }, now)).map((r) => codeView(r, now));
+  const rows = (await cq.allCodes(ctx.db, cb.id, { batch }, now)).map((r) => codeView(r, now));
   return exportTable(
     ctx,
     {
@@ -108,16 +110,16 @@ export async function exportCodes(ctx: AppContext, cb: CollegeBook, type: number
   );
 }
 
-export type CodeThing = NonNullable<Awaited<ReturnType<typeof q.findCodeById>>>;
+export type CodeThing = NonNullable<Awaited<ReturnType<typeof cq.findCodeById>>>;
 
 export async function loadCode(ctx: AppContext, id: number): Promise<CodeThing> {
-  const code = await q.findCodeById(ctx.db, id);
+  const code = await cq.findCodeById(ctx.db, id);
   if (!code) throw notFound();
   return code;
 }
 
 export async function revokeCode(ctx: AppContext, code: CodeThing): Promise<void> {
-  if (!(await q.revokeCode(ctx.db, code.id))) throw refused(CollegeMsg.CODE_NOT_REVOCABLE);
+  if (!(await cq.revokeCode(ctx.db, code.id))) throw refused(CollegeMsg.CODE_NOT_REVOCABLE);
 }
 
 /** Why a code that could not be claimed is refused: used, revoked or expired, each told apart. */
@@ -136,19 +138,19 @@ function whyNot(code: { status: number; expiresAt: number }, now: number): strin
 export async function redeem(ctx: AppContext, actor: MemberActor, typed: string) {
   const normalized = normalizeCode(typed);
   if (!normalized) throw refused(CollegeMsg.CODE_WRONG);
-  const code = await q.findCode(ctx.db, normalized);
+  const code = await cq.findCode(ctx.db, normalized);
   if (!code) throw refused(CollegeMsg.CODE_WRONG);
   const now = Date.now();
   if (code.status !== 0 || code.expiresAt <= now) throw refused(whyNot(code, now));
-  const cb = await q.findCollegeBook(ctx.db, code.collegeBookId);
+  const cb = await sq.findCollegeBook(ctx.db, code.collegeBookId);
   if (!cb) throw refused(CollegeMsg.CODE_WRONG);
   const college = await q.findCollege(ctx.db, cb.collegeId);
   if (!(await isMemberOfCollege(ctx, actor.memberId, cb.collegeId))) {
     throw refused(CollegeMsg.CODE_OTHER_COLLEGE(college?.name ?? ''));
   }
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await q.claimCode(trx, code.id, actor.memberId, now))) {
-      const current = await q.findCodeById(trx, code.id);
+    if (!(await cq.claimCode(trx, code.id, actor.memberId, now))) {
+      const current = await cq.findCodeById(trx, code.id);
       throw refused(current ? whyNot(current, now) : CollegeMsg.CODE_WRONG);
     }
     const how = { kind: 'redeem', via: 'code', byMember: actor.memberId, reason: CollegeText.REASON_REDEEM } as const;

@@ -8,6 +8,7 @@ import { invalidate, tag } from '../../http/read-cache.js';
 import { addMembership, createMember, removeMembership, updateMembership } from '../member/index.js';
 import { exportTable } from './exports.js';
 import * as q from './queries.js';
+import * as sq from './seat-queries.js';
 import { collegeOf, revoke } from './seats.js';
 
 /** The current college's details (any member of it reads them). */
@@ -151,7 +152,7 @@ export async function updateUser(
 export async function removeUser(ctx: AppContext, actor: MemberActor, m: Membership): Promise<void> {
   if (m.memberId === actor.memberId) throw refused(CollegeMsg.SELF_ADMIN);
   for (const cbId of await q.heldBooks(ctx.db, m.collegeId, m.memberId)) {
-    const cb = await q.findCollegeBook(ctx.db, cbId);
+    const cb = await sq.findCollegeBook(ctx.db, cbId);
     if (cb) await revoke(ctx, actor, cb, [m.memberId]);
   }
   await removeMembership(ctx, ctx.db, m);

@@ -3,14 +3,15 @@ import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/paging.js';
-import * as q from './queries.js';
+import * as oq from './order-queries.js';
+import * as sq from './seat-queries.js';
 import { collegeOf, moveSeats } from './seats.js';
 
-export type Order = q.OrderRecord;
+export type Order = oq.OrderRecord;
 const MONTH_MS = 30 * 86_400_000;
 
 export async function loadOrder(ctx: AppContext, id: number): Promise<Order> {
-  const order = await q.findOrder(ctx.db, id);
+  const order = await oq.findOrder(ctx.db, id);
   if (!order) throw notFound();
   return order;
 }
@@ -21,13 +22,13 @@ export async function orderBook(
   actor: MemberActor,
   input: { bookId: number; quantity: number; termMonths: number; remark?: string | undefined },
 ) {
-  if (!(await q.publishedBook(ctx.db, input.bookId))) throw refused(CollegeMsg.BOOK_MISSING);
-  const { id } = await q.insertOrder(
+  if (!(await sq.publishedBook(ctx.db, input.bookId))) throw refused(CollegeMsg.BOOK_MISSING);
+  const { id } = await oq.insertOrder(
     ctx.db,
     { collegeId: collegeOf(actor), memberId: actor.memberId, ...input, remark: input.remark ?? '' },
     Date.now(),
   );
-  return (await q.findOrder(ctx.db, id))!;
+  return (await oq.findOrder(ctx.db, id))!;
 }
 
 export async function orderPage(
@@ -35,7 +36,7 @@ export async function orderPage(
   collegeId: number | undefined,
   query: PageQuery & { status?: number | undefined },
 ) {
-  const page = await q.pageOrders(ctx.db, { collegeId, status: query.status, ...pageWindow(query) });
+  const page = await oq.pageOrders(ctx.db, { collegeId, status: query.status, ...pageWindow(query) });
   return pageOf(page.rows, page.total);
 }
 
@@ -46,8 +47,8 @@ export async function orderPage(
 export async function confirmOrder(ctx: AppContext, staffId: number, order: Order, remark?: string) {
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await q.decideOrder(trx, order.id, 1, staffId, remark, now))) throw refused(CollegeMsg.ORDER_DECIDED);
-    const cbId = await q.ensureCollegeBook(trx, order.collegeId, order.bookId, now);
+    if (!(await oq.decideOrder(trx, order.id, 1, staffId, remark, now))) throw refused(CollegeMsg.ORDER_DECIDED);
+    const cbId = await sq.ensureCollegeBook(trx, order.collegeId, order.bookId, now);
     await moveSeats(
       ctx,
       trx,
@@ -61,18 +62,18 @@ export async function confirmOrder(ctx: AppContext, staffId: number, order: Orde
       },
       now,
     );
-    const cb = await q.findCollegeBook(trx, cbId);
+    const cb = await sq.findCollegeBook(trx, cbId);
     const end = now + order.termMonths * MONTH_MS;
-    if (cb && cb.expiresAt !== null && cb.expiresAt < end) await q.setExpiry(trx, cbId, end, now);
+    if (cb && cb.expiresAt !== null && cb.expiresAt < end) await sq.setExpiry(trx, cbId, end, now);
     if (cb && cb.expiresAt === null && Number(cb.boughtCount) === order.quantity)
-      await q.setExpiry(trx, cbId, end, now);
+      await sq.setExpiry(trx, cbId, end, now);
   });
-  return (await q.findOrder(ctx.db, order.id))!;
+  return (await oq.findOrder(ctx.db, order.id))!;
 }
 
 export async function refuseOrder(ctx: AppContext, staffId: number, order: Order, remark?: string) {
-  if (!(await q.decideOrder(ctx.db, order.id, 2, staffId, remark, Date.now()))) {
+  if (!(await oq.decideOrder(ctx.db, order.id, 2, staffId, remark, Date.now()))) {
     throw refused(CollegeMsg.ORDER_DECIDED);
   }
-  return (await q.findOrder(ctx.db, order.id))!;
+  return (await oq.findOrder(ctx.db, order.id))!;
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import { approvedStudents, findClassFacts, teacherClasses } from '../classes/index.js';
 import { memberships } from '../member/index.js';
-import * as q from './queries.js';
+import * as sq from './seat-queries.js';
 import { collegeOf, counts, giveSeats, loadCollegeBook, seatHolders, type CollegeBook } from './seats.js';
 
 /** What the distribution policy (`college.provide`) reads: the college and whether the membership there has the grant. */
@@ -29,7 +29,7 @@ export async function loadProvideBook(ctx: AppContext, actor: MemberActor, id: n
 
 /** The college's books with their seats, and the classes the distributor teaches there. */
 export async function provideOptions(ctx: AppContext, actor: MemberActor, grant: Grant): Promise<ProvideOptions> {
-  const page = await q.pageCollegeBooks(ctx.db, grant.collegeId, { offset: 0, limit: 500 });
+  const page = await sq.pageCollegeBooks(ctx.db, grant.collegeId, { offset: 0, limit: 500 });
   const classes = await teacherClasses(ctx, actor.memberId, grant.collegeId);
   return {
     books: page.rows.map((cb) => ({
@@ -93,7 +93,7 @@ export async function provide(
   if (chosen.some((id) => !students.has(id))) throw refused(CollegeMsg.PROVIDE_NOT_STUDENTS);
   const now = Date.now();
   const granted = await ctx.db.transaction().execute(async (trx) => {
-    const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
+    const fresh = (await sq.findCollegeBook(trx, cb.id)) ?? cb;
     const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason: CollegeText.REASON_PROVIDE } as const;
     return (await giveSeats(ctx, trx, fresh, chosen, how, now)).length;
   });

@@ -10,8 +10,9 @@ import { approvedStudents, collegeBookClasses, findClassFacts, NO_SEATS } from '
 import { grantShelfEntries, revokeShelfEntry } from '../shelf/index.js';
 import { dateTime, exportTable } from './exports.js';
 import * as q from './queries.js';
+import * as sq from './seat-queries.js';
 
-export type CollegeBook = q.CollegeBookRecord;
+export type CollegeBook = sq.CollegeBookRecord;
 
 /** The college the administrator works in now (the policy admitted them only with one). */
 export function collegeOf(actor: MemberActor): number {
@@ -34,7 +35,7 @@ function view(cb: CollegeBook) {
 }
 
 export async function loadCollegeBook(ctx: AppContext, id: number): Promise<CollegeBook> {
-  const cb = await q.findCollegeBook(ctx.db, id);
+  const cb = await sq.findCollegeBook(ctx.db, id);
   if (!cb) throw notFound();
   return cb;
 }
@@ -52,7 +53,7 @@ export async function bookPage(ctx: AppContext, collegeId: number, query: PageQu
   const page = await ctx.caches
     .cache<Paged<ReturnType<typeof view>>>('college-books', BOOK_PAGES)
     .get(key, async () => {
-      const found = await q.pageCollegeBooks(ctx.db, collegeId, { bookName: query.bookName, ...window });
+      const found = await sq.pageCollegeBooks(ctx.db, collegeId, { bookName: query.bookName, ...window });
       return { value: pageOf(found.rows.map(view), found.total), tags: [tag.collegeBooks(collegeId), tag.catalog] };
     });
   return page!;
@@ -64,7 +65,7 @@ function booksChanged(ctx: CacheOwner, collegeId: number): void {
 }
 
 export async function bookDetail(ctx: AppContext, cb: CollegeBook) {
-  return view((await q.findCollegeBook(ctx.db, cb.id)) ?? cb);
+  return view((await sq.findCollegeBook(ctx.db, cb.id)) ?? cb);
 }
 
 export function counts(cb: CollegeBook) {
@@ -75,23 +76,23 @@ export function counts(cb: CollegeBook) {
 /** Adds a published book to the college's books, with no seats (seats come by orders). */
 export async function addBook(ctx: AppContext, actor: MemberActor, bookId: number) {
   const collegeId = collegeOf(actor);
-  if (!(await q.publishedBook(ctx.db, bookId))) throw refused(CollegeMsg.BOOK_MISSING);
-  if (await q.findCollegeBookOf(ctx.db, collegeId, bookId)) throw refused(CollegeMsg.BOOK_ALREADY);
-  const id = await q.ensureCollegeBook(ctx.db, collegeId, bookId, Date.now());
+  if (!(await sq.publishedBook(ctx.db, bookId))) throw refused(CollegeMsg.BOOK_MISSING);
+  if (await sq.findCollegeBookOf(ctx.db, collegeId, bookId)) throw refused(CollegeMsg.BOOK_ALREADY);
+  const id = await sq.ensureCollegeBook(ctx.db, collegeId, bookId, Date.now());
   booksChanged(ctx, collegeId);
-  return view((await q.findCollegeBook(ctx.db, id))!);
+  return view((await sq.findCollegeBook(ctx.db, id))!);
 }
 
 export async function updateBook(ctx: AppContext, cb: CollegeBook, expiresAt: number | null) {
-  await q.setExpiry(ctx.db, cb.id, expiresAt, Date.now());
+  await sq.setExpiry(ctx.db, cb.id, expiresAt, Date.now());
   booksChanged(ctx, cb.collegeId);
-  return view((await q.findCollegeBook(ctx.db, cb.id))!);
+  return view((await sq.findCollegeBook(ctx.db, cb.id))!);
 }
 
 /** Only a book whose seats never moved (no ledger row) may leave the college's list. */
 export async function deleteBook(ctx: AppContext, cb: CollegeBook): Promise<void> {
-  if ((await q.ledgerCount(ctx.db, cb.id)) > 0) throw refused(CollegeMsg.BOOK_HAS_SEATS);
-  await q.deleteCollegeBook(ctx.db, cb.id);
+  if ((await sq.ledgerCount(ctx.db, cb.id)) > 0) throw refused(CollegeMsg.BOOK_HAS_SEATS);
+  await sq.deleteCollegeBook(ctx.db, cb.id);
   booksChanged(ctx, cb.collegeId);
 }
 
@@ -123,8 +124,8 @@ export async function moveSeats(
   const step = move.kind === 'revoke' ? -1 : 1;
   const given = move.members ? move.members.length * step : 0;
   if (bought === 0 && given === 0) return;
-  if (!(await q.moveCounts(db, collegeBookId, bought, given, now))) {
-    const cb = await q.findCollegeBook(db, collegeBookId);
+  if (!(await sq.moveCounts(db, collegeBookId, bought, given, now))) {
+    const cb = await sq.findCollegeBook(db, collegeBookId);
     const left = cb ? Number(cb.boughtCount) - Number(cb.givenCount) : 0;
     throw refused(given > 0 ? CollegeMsg.SEATS_SHORT(left) : CollegeMsg.SEATS_BELOW_GIVEN);
   }
@@ -137,13 +138,13 @@ export async function moveSeats(
     reason: move.reason,
     created_at: now,
   };
-  const cb = await q.findCollegeBook(db, collegeBookId);
+  const cb = await sq.findCollegeBook(db, collegeBookId);
   base.college_id = cb?.collegeId ?? 0;
   if (cb) booksChanged(ctx, cb.collegeId);
   const rows = move.members
     ? move.members.map((m) => ({ ...base, given_delta: step, member_id: m.memberId, ref_id: m.refId }))
     : [{ ...base, bought_delta: bought, member_id: null, ref_id: move.refId ?? 0 }];
-  await q.insertLedger(db, rows);
+  await sq.insertLedger(db, rows);
 }
 
 /**
@@ -160,7 +161,7 @@ export async function giveSeats(
   how: { kind: 'grant' | 'redeem'; via: AuthorizationVia; byMember: number | null; reason: string; refId?: number },
   now: number,
 ): Promise<{ id: number; memberId: number }[]> {
-  const added = await q.insertAuthorizations(trx, cb, memberIds, how.via, now);
+  const added = await sq.insertAuthorizations(trx, cb, memberIds, how.via, now);
   if (!added.length) return added;
   await moveSeats(
     ctx,
@@ -195,7 +196,7 @@ export async function giveSeats(
 async function targets(ctx: AppContext, cb: CollegeBook, input: { memberIds?: number[]; classId?: number }) {
   const ids = new Set(input.memberIds ?? []);
   if (ids.size) {
-    const inCollege = await q.collegeMemberIds(ctx.db, cb.collegeId, [...ids]);
+    const inCollege = await sq.collegeMemberIds(ctx.db, cb.collegeId, [...ids]);
     if (inCollege.length !== ids.size) throw refused(CollegeMsg.NOT_COLLEGE_MEMBERS);
   }
   if (input.classId !== undefined) {
@@ -225,7 +226,7 @@ export async function authorize(
   const now = Date.now();
   const reason = input.classId !== undefined ? CollegeText.REASON_GRANT_CLASS(input.classId) : CollegeText.REASON_GRANT;
   const granted = await ctx.db.transaction().execute(async (trx) => {
-    const fresh = (await q.findCollegeBook(trx, cb.id)) ?? cb;
+    const fresh = (await sq.findCollegeBook(trx, cb.id)) ?? cb;
     const how = { kind: 'grant', via: 'grant', byMember: actor.memberId, reason } as const;
     return (await giveSeats(ctx, trx, fresh, memberIds, how, now)).length;
   });
@@ -236,7 +237,7 @@ export async function authorize(
 export async function revoke(ctx: AppContext, actor: MemberActor, cb: CollegeBook, memberIds: number[]) {
   const now = Date.now();
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    const gone = await q.deleteAuthorizations(trx, cb.id, [...new Set(memberIds)]);
+    const gone = await sq.deleteAuthorizations(trx, cb.id, [...new Set(memberIds)]);
     if (!gone.length) throw refused(CollegeMsg.NOT_HELD);
     await moveSeats(
       ctx,
@@ -268,7 +269,7 @@ export async function authorizeMembers(
   cb: CollegeBook,
   query: PageQuery & { keyword?: string | undefined },
 ) {
-  const page = await q.holders(ctx.db, cb, { keyword: query.keyword, ...pageWindow(query) });
+  const page = await sq.holders(ctx.db, cb, { keyword: query.keyword, ...pageWindow(query) });
   return pageOf(
     page.rows.map((r) => ({ ...r, realName: r.realName ?? '', phone: r.phone ?? '', studentId: r.studentId ?? '' })),
     page.total,
@@ -282,18 +283,18 @@ export function bookClasses(ctx: AppContext, cb: CollegeBook) {
 
 /** Which of these members hold a seat of the college book. */
 export async function seatHolders(ctx: AppContext, cb: CollegeBook, memberIds: number[]): Promise<Set<number>> {
-  return new Set(await q.heldAmong(ctx.db, cb.id, memberIds));
+  return new Set(await sq.heldAmong(ctx.db, cb.id, memberIds));
 }
 
 export function myAuthorizations(ctx: AppContext, actor: MemberActor) {
-  return q.myAuthorizations(ctx.db, actor.memberId);
+  return sq.myAuthorizations(ctx.db, actor.memberId);
 }
 
 const VIA = CollegeText.VIA;
 const HH = CollegeText.HOLDERS_HEADERS;
 
 export async function exportHolders(ctx: AppContext, cb: CollegeBook, type: number) {
-  const page = await q.holders(ctx.db, cb, { offset: 0, limit: 100_000 });
+  const page = await sq.holders(ctx.db, cb, { offset: 0, limit: 100_000 });
   return exportTable(
     ctx,
     {
@@ -324,7 +325,7 @@ const LH = CollegeText.LEDGER_HEADERS;
 
 /** The seat ledger of the book, oldest first (collegeBook/download). */
 export async function ledger(ctx: AppContext, cb: CollegeBook) {
-  const rows = await q.ledgerRows(ctx.db, cb.id);
+  const rows = await sq.ledgerRows(ctx.db, cb.id);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -372,11 +373,11 @@ export async function adjustSeats(
   staffId: number,
   input: { collegeId: number; bookId: number; delta: number; reason: string },
 ) {
-  if (!(await q.publishedBook(ctx.db, input.bookId))) throw refused(CollegeMsg.BOOK_MISSING);
+  if (!(await sq.publishedBook(ctx.db, input.bookId))) throw refused(CollegeMsg.BOOK_MISSING);
   if (!(await q.findCollege(ctx.db, input.collegeId))) throw notFound();
   const now = Date.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
+    const cbId = await sq.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
     await moveSeats(
       ctx,
       trx,
@@ -386,7 +387,7 @@ export async function adjustSeats(
     );
     return cbId;
   });
-  return view((await q.findCollegeBook(ctx.db, id))!);
+  return view((await sq.findCollegeBook(ctx.db, id))!);
 }
 
 /**
@@ -399,9 +400,9 @@ export async function seedCollegeSeats(
 ): Promise<void> {
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const cbId = await q.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
+    const cbId = await sq.ensureCollegeBook(trx, input.collegeId, input.bookId, now);
     await moveSeats(ctx, trx, cbId, { kind: 'adjust', bought: input.seats, reason: input.reason }, now);
-    const cb = (await q.findCollegeBook(trx, cbId))!;
+    const cb = (await sq.findCollegeBook(trx, cbId))!;
     await giveSeats(
       ctx,
       trx,
@@ -422,9 +423,9 @@ export async function classSeatOpen(
   db: Db,
   input: { collegeId: number; bookId: number; memberIds: number[] },
 ): Promise<Set<number>> {
-  const cb = await q.findCollegeBookOf(db, input.collegeId, input.bookId);
+  const cb = await sq.findCollegeBookOf(db, input.collegeId, input.bookId);
   if (!cb || Number(cb.boughtCount) > Number(cb.givenCount)) return new Set(input.memberIds);
-  return q.holdersAmong(db, cb.id, input.memberIds);
+  return sq.holdersAmong(db, cb.id, input.memberIds);
 }
 
 /**
@@ -440,7 +441,7 @@ export async function useClassSeat(
   now: number,
   refusal: (book: string) => string = CollegeMsg.JOIN_NO_SEATS,
 ): Promise<boolean> {
-  const cb = await q.findCollegeBookOf(trx, input.collegeId, input.bookId);
+  const cb = await sq.findCollegeBookOf(trx, input.collegeId, input.bookId);
   if (!cb) return false;
   const how = {
     kind: 'grant',
