@@ -21,7 +21,9 @@ import { sendDownload } from '../../http/files.js';
 import { defineModule, HEAVY, route } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import { classDoc, exportDoc, studyDoc, teachingDoc, textbookDoc } from './exports.js';
+import * as classReports from './class-report.js';
 import * as reports from './service.js';
+import * as study from './study-report.js';
 
 /** The college of a college administrator's report: the one they work in now (the policy saw it is set). */
 const collegeOf = (actor: Parameters<typeof asMember>[0]) => asMember(actor).collegeId!;
@@ -43,7 +45,7 @@ export const reportsModule = defineModule({
       policy: 'report.mine',
       query: myReportQuery,
       answer: studyReport,
-      handler: ({ ctx, actor, query }) => reports.myReport(ctx, asMember(actor), query),
+      handler: ({ ctx, actor, query }) => study.myReport(ctx, asMember(actor), query),
     }),
     route({
       method: 'GET',
@@ -55,7 +57,7 @@ export const reportsModule = defineModule({
       handler: async ({ ctx, actor, query, reply }) =>
         sendDownload(
           reply,
-          await exportDoc(ctx, studyDoc(await reports.myReport(ctx, asMember(actor), query)), query.type),
+          await exportDoc(ctx, studyDoc(await study.myReport(ctx, asMember(actor), query)), query.type),
         ),
     }),
     route({
@@ -67,8 +69,8 @@ export const reportsModule = defineModule({
       gate: 'report.teach',
       query: classReportQuery,
       answer: classReport,
-      load: ({ ctx, query }) => reports.loadReportClass(ctx, query.classId),
-      handler: ({ ctx, thing, query }) => reports.classReport(ctx, thing, query),
+      load: ({ ctx, query }) => classReports.loadReportClass(ctx, query.classId),
+      handler: ({ ctx, thing, query }) => classReports.classReport(ctx, thing, query),
     }),
     route({
       method: 'GET',
@@ -78,9 +80,12 @@ export const reportsModule = defineModule({
       gate: 'report.teach',
       rateLimit: HEAVY,
       query: classReportExportQuery,
-      load: ({ ctx, query }) => reports.loadReportClass(ctx, query.classId),
+      load: ({ ctx, query }) => classReports.loadReportClass(ctx, query.classId),
       handler: async ({ ctx, thing, query, reply }) =>
-        sendDownload(reply, await exportDoc(ctx, classDoc(await reports.classReport(ctx, thing, query)), query.type)),
+        sendDownload(
+          reply,
+          await exportDoc(ctx, classDoc(await classReports.classReport(ctx, thing, query)), query.type),
+        ),
     }),
     route({
       method: 'GET',
@@ -90,8 +95,8 @@ export const reportsModule = defineModule({
       gate: 'report.teach',
       query: classStudentReportQuery,
       answer: studyReport,
-      load: ({ ctx, query }) => reports.loadClassStudent(ctx, query.classId, query.memberId),
-      handler: ({ ctx, thing, query }) => reports.studentInClass(ctx, thing, query),
+      load: ({ ctx, query }) => classReports.loadClassStudent(ctx, query.classId, query.memberId),
+      handler: ({ ctx, thing, query }) => classReports.studentInClass(ctx, thing, query),
     }),
     route({
       method: 'GET',
@@ -101,11 +106,11 @@ export const reportsModule = defineModule({
       gate: 'report.teach',
       rateLimit: HEAVY,
       query: classStudentExportQuery,
-      load: ({ ctx, query }) => reports.loadClassStudent(ctx, query.classId, query.memberId),
+      load: ({ ctx, query }) => classReports.loadClassStudent(ctx, query.classId, query.memberId),
       handler: async ({ ctx, thing, query, reply }) =>
         sendDownload(
           reply,
-          await exportDoc(ctx, studyDoc(await reports.studentInClass(ctx, thing, query)), query.type),
+          await exportDoc(ctx, studyDoc(await classReports.studentInClass(ctx, thing, query)), query.type),
         ),
     }),
     route({
