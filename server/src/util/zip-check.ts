@@ -149,27 +149,49 @@ export interface ZipEntryPlace {
  * The entries' places (name → where its compressed data starts and how long it is). ZIP64 sizes are not read:
  * a caller that checked with `inspectZip` and small limits never meets one; an entry that would need it is left out.
  */
-export function entryPlaces(bytes: Uint8Array): Map<string, ZipEntryPlace> {
-  const out = new Map<string, ZipEntryPlace>();
+/** One record of the central directory: the fields its readers use, and the entry name's raw bytes. */
+export interface CentralRecord {
+  flags: number;
+  method: number;
+  compressedSize: number;
+  size: number;
+  nameBytes: Uint8Array;
+  /** Where the entry's local header is. */
+  local: number;
+}
+
+/** The central directory's records in order, as far as they are whole (the one walk every reader of it shares). */
+export function* centralRecords(bytes: Uint8Array): Generator<CentralRecord> {
   const end = endRecord(bytes);
-  if (!end) return out;
+  if (!end) return;
   const { at: eocd, view } = end;
   const count = view.getUint16(eocd + 10, true);
   let at = view.getUint32(eocd + 16, true);
   for (let n = 0; n < count && at + 46 <= bytes.length; n++) {
     if (view.getUint32(at, true) !== 0x02014b50) break;
-    const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    yield {
+      flags: view.getUint16(at + 8, true),
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      nameBytes: bytes.subarray(at + 46, at + 46 + nameLength),
+      local: view.getUint32(at + 42, true),
+    };
     at += 46 + skip;
+  }
+}
+
+export function entryPlaces(bytes: Uint8Array): Map<string, ZipEntryPlace> {
+  const out = new Map<string, ZipEntryPlace>();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const { method, compressedSize, size, nameBytes, local } of centralRecords(bytes)) {
     if (compressedSize === 0xffffffff || size === 0xffffffff || local === 0xffffffff) continue;
     if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_HEADER) continue;
     const dataStart = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (dataStart + compressedSize > bytes.length) continue;
+    const name = new TextDecoder().decode(nameBytes);
     out.set(name, { name, method, compressedSize, size, dataStart });
   }
   return out;

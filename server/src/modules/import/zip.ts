@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { Msg } from '@textbook/contracts';
-import { endRecord, inspectZip, type ZipLimitSet, type ZipProblem } from '../../util/zip-check.js';
+import { centralRecords, inspectZip, type ZipLimitSet, type ZipProblem } from '../../util/zip-check.js';
 import { refuse, type ImportRefusal } from './errors.js';
 
 /** Limits checked from the zip's central directory before anything is inflated. */
@@ -92,18 +92,7 @@ const CP437 =
  */
 function legacyNames(bytes: Uint8Array): Map<string, string> {
   const out = new Map<string, string>();
-  const end = endRecord(bytes);
-  if (!end) return out;
-  const { at: eocd, view } = end;
-  const count = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
-  for (let n = 0; n < count && at + 46 <= bytes.length; n++) {
-    if (view.getUint32(at, true) !== 0x02014b50) break;
-    const flags = view.getUint16(at + 8, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const raw = bytes.subarray(at + 46, at + 46 + nameLength);
-    at += 46 + skip;
+  for (const { flags, nameBytes: raw } of centralRecords(bytes)) {
     if (flags & 0x800 || raw.every((b) => b < 0x80)) continue;
     const asRead = String.fromCharCode(...raw);
     let meant: string;
