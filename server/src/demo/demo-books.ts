@@ -1,5 +1,6 @@
 import { importEpub, writeEpub, type BookSource, type ImportDeps } from '../modules/import/index.js';
 import { Words } from '../modules/catalog/index.js';
+import { seedPageFaithfulBooks } from './demo-page-faithful.js';
 import { gdsxChapters } from './demo-texts/gdsx.js';
 import { gdsx2Chapters } from './demo-texts/gdsx2.js';
 import { dxwlChapters } from './demo-texts/dxwl.js';
@@ -235,7 +236,13 @@ export function demoSource(book: DemoBook): BookSource {
 }
 
 /** Subjects, collections, the demo textbooks (imported, published) and book lists. */
-export async function seedDemoBooks(given: ImportDeps, now = Date.now()) {
+export async function seedDemoBooks(
+  given: ImportDeps & {
+    /** The fixed-layout and PDF demo books (demo-page-faithful.ts) too; the catalogue's tests count without them. */
+    pageFaithful?: boolean;
+  },
+  now = Date.now(),
+) {
   // One word segmenter for every book of the seed (building one takes a second or two).
   const deps = { ...given, words: given.words ?? new Words() };
   const { db } = deps;
@@ -283,6 +290,9 @@ export async function seedDemoBooks(given: ImportDeps, now = Date.now()) {
       .set({ published_at: now - (demoBooks.length - i) * 86_400_000 * 3 })
       .where('id', '=', result.bookId)
       .execute();
+  }
+  if (given.pageFaithful !== false) {
+    for (const [key, id] of await seedPageFaithfulBooks(deps, { subjectIds, collectionIds })) bookIds.set(key, id);
   }
   for (const [sort, list] of demoBookLists.entries()) {
     const { id } = await db

@@ -35,6 +35,7 @@ describe('catalogue and search', () => {
 
   beforeAll(async () => {
     ids = await seedDemoBooks({
+      pageFaithful: false,
       db: t.ctx.db,
       dialect: t.ctx.dialect,
       storage: bookStorage(t.ctx.config),
