@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import type { BookSource } from '../modules/import/index.js';
 
@@ -34,6 +38,37 @@ function mathText(math: string): string {
 }
 
 const FRONT_PAGES = 2;
+
+/**
+ * The demo PDF, kept between runs in the machine's temporary folder under a hash of what makes it (setting CJK text
+ * in pdfkit takes seconds, and every fresh database of the journeys and of `npm start` seeds it); a failed read or
+ * write of the kept copy only means making it again.
+ */
+export async function demoPdf(book: BookSource & { year: number }, font: PdfFont): Promise<Uint8Array> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([WRITER_VERSION, book, font]))
+    .digest('hex')
+    .slice(0, 24);
+  const file = path.join(os.tmpdir(), 'textbook-demo-pdf', `${key}.pdf`);
+  try {
+    return new Uint8Array(fs.readFileSync(file));
+  } catch {
+    // not made yet
+  }
+  const bytes = await writeDemoPdf(book, font);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const part = `${file}.${process.pid}.part`;
+    fs.writeFileSync(part, bytes);
+    fs.renameSync(part, file);
+  } catch {
+    // a read-only temporary folder: made again next time
+  }
+  return bytes;
+}
+
+/** Changed whenever writeDemoPdf sets pages differently, so a kept copy of the old layout is not used. */
+const WRITER_VERSION = 1;
 
 export async function writeDemoPdf(book: BookSource & { year: number }, font: PdfFont): Promise<Uint8Array> {
   const { default: Kit } = await import('pdfkit');
