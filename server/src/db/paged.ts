@@ -17,7 +17,10 @@ export async function paged<DB, TB extends keyof DB, O, Row>(
   const [rows, counted] = await Promise.all([
     rowsOf(base).offset(window.offset).limit(window.limit).execute(),
     // The compiler cannot see `n` through a selection over generic tables; it is the one column asked for.
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as unknown as Promise<{ n: number | string }>,
+    base
+      .select(sql<number>`count(*)`.as('n'))
+      .$castTo<{ n: number | string }>()
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.n) };
 }

@@ -1,14 +1,18 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import { prepared } from '../../db/prepared.js';
 import type { ClassesTable } from '../../db/tables/classes.js';
 
 export type ClassRecord = NonNullable<Awaited<ReturnType<typeof findClass>>>;
 
+function classesFrom(db: Db) {
+  return db.selectFrom('classes as c');
+}
+
 /** A class with its book and college; `counts` adds the student and pending counts (lists, detail). */
-function classQuery(db: Db, counts = true) {
-  return db
-    .selectFrom('classes as c')
+function classColumns(query: ReturnType<typeof classesFrom>, counts = true) {
+  return query
     .innerJoin('books as b', 'b.id', 'c.book_id')
     .innerJoin('colleges as col', 'col.id', 'c.college_id')
     .select((eb) => [
@@ -47,6 +51,10 @@ function classQuery(db: Db, counts = true) {
     ]);
 }
 
+function classQuery(db: Db, counts = true) {
+  return classColumns(classesFrom(db), counts);
+}
+
 /** A class by id, its SQL compiled once (`prepared`): every route about one class loads it first. */
 const classById = prepared((db: Db, id: number) => classQuery(db).where('c.id', '=', id));
 
@@ -78,28 +86,20 @@ export interface ClassFilter {
   name?: string;
 }
 
+/** The teacher's classes in the college (of a book, by name), without their columns. */
 function filtered(db: Db, f: ClassFilter) {
-  let q = classQuery(db).where('c.teacher_id', '=', f.teacherId).where('c.college_id', '=', f.collegeId);
+  let q = classesFrom(db).where('c.teacher_id', '=', f.teacherId).where('c.college_id', '=', f.collegeId);
   if (f.bookId) q = q.where('c.book_id', '=', f.bookId);
   if (f.name) q = q.where('c.name', 'like', `%${f.name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
   return q;
 }
 
-export async function classPage(db: Db, f: ClassFilter, window: { offset: number; limit: number }) {
-  const rows = await filtered(db, f).orderBy('c.id', 'desc').offset(window.offset).limit(window.limit).execute();
-  const count = await db
-    .selectFrom('classes as c')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('c.teacher_id', '=', f.teacherId)
-    .where('c.college_id', '=', f.collegeId)
-    .$if(Boolean(f.bookId), (q) => q.where('c.book_id', '=', f.bookId!))
-    .$if(Boolean(f.name), (q) => q.where('c.name', 'like', `%${f.name!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.n) };
+export function classPage(db: Db, f: ClassFilter, window: { offset: number; limit: number }) {
+  return paged(filtered(db, f), window, (q) => classColumns(q).orderBy('c.id', 'desc'));
 }
 
 export function classesOf(db: Db, f: ClassFilter) {
-  return filtered(db, f).orderBy('c.id', 'desc').execute();
+  return classColumns(filtered(db, f)).orderBy('c.id', 'desc').execute();
 }
 
 /** A college's classes of a book (any teacher's), with the teacher's name and the approved students' count. */
@@ -265,17 +265,8 @@ const studentColumns = [
   's.reviewed_at as reviewTime',
 ] as const;
 
-export async function studentPage(db: Db, f: StudentFilter, window: { offset: number; limit: number }) {
-  const rows = await studentsQuery(db, f)
-    .select([...studentColumns])
-    .orderBy('s.id', 'asc')
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute();
-  const count = await studentsQuery(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.n) };
+export function studentPage(db: Db, f: StudentFilter, window: { offset: number; limit: number }) {
+  return paged(studentsQuery(db, f), window, (q) => q.select([...studentColumns]).orderBy('s.id', 'asc'));
 }
 
 export function allStudents(db: Db, f: StudentFilter) {
@@ -320,8 +311,8 @@ export function myClasses(db: Db, memberId: number, window: { offset: number; li
     .innerJoin('colleges as col', 'col.id', 'c.college_id')
     .innerJoin('members as t', 't.id', 'c.teacher_id')
     .where('s.member_id', '=', memberId);
-  return Promise.all([
-    base
+  return paged(base, window, (q) =>
+    q
       .select([
         's.id',
         'c.id as classId',
@@ -338,12 +329,8 @@ export function myClasses(db: Db, memberId: number, window: { offset: number; li
         'c.end_time as endTime',
         's.created_at as joinTime',
       ])
-      .orderBy('s.id', 'desc')
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('s.id', 'desc'),
+  );
 }
 
 /** The member's classes of a book, as student (any status given) or as teacher. */

@@ -166,7 +166,7 @@ export async function exitClass(ctx: AppContext, actor: MemberActor, classId: nu
 export function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery): Promise<Paged<MyClassRow>> {
   const window = pageWindow(query);
   return memberRead(ctx, 'my-classes', `${actor.memberId}|${window.offset}|${window.limit}`, async () => {
-    const [rows, count] = await q.myClasses(ctx.db, actor.memberId, window);
+    const { rows, total } = await q.myClasses(ctx.db, actor.memberId, window);
     const tags = [tag.classesOf(actor.memberId), tag.catalog];
     for (const r of rows) tags.push(tag.class(r.classId), tag.college(r.collegeId), tag.member(r.teacherId));
     return {
@@ -177,7 +177,7 @@ export function myClasses(ctx: AppContext, actor: MemberActor, query: PageQuery)
           startTime: formatClassTime(r.startTime),
           endTime: formatClassTime(r.endTime),
         })),
-        count.n,
+        total,
       ),
       tags,
     };

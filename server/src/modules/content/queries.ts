@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { SiteContentsTable } from '../../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -48,17 +49,15 @@ export async function listPublic(db: Db, filter: ListFilter, withBody: boolean) 
   let base = publicItems(db);
   if (filter.menuIds) base = base.where('site_contents.menu_id', 'in', filter.menuIds.length ? filter.menuIds : [0]);
   if (filter.contentType) base = base.where('site_contents.content_type', '=', filter.contentType);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
-    .select([...SUMMARY_COLUMNS, 'site_contents.body', 'nav_menus.menu_name as menuName'])
-    .orderBy('site_contents.sort')
-    .orderBy('site_contents.created_at', 'desc')
-    .orderBy('site_contents.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows: withBody ? rows : rows.map((r) => ({ ...r, body: '' })), total: Number(total.n) };
+  const { rows, total } = await paged(base, filter, (q) =>
+    q
+      .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
+      .select([...SUMMARY_COLUMNS, 'site_contents.body', 'nav_menus.menu_name as menuName'])
+      .orderBy('site_contents.sort')
+      .orderBy('site_contents.created_at', 'desc')
+      .orderBy('site_contents.id', 'desc'),
+  );
+  return { rows: withBody ? rows : rows.map((r) => ({ ...r, body: '' })), total };
 }
 
 export function findPublic(db: Db, id: number) {
@@ -90,24 +89,21 @@ export interface AdminFilter {
   limit: number;
 }
 
-export async function listAny(db: Db, filter: AdminFilter) {
+export function listAny(db: Db, filter: AdminFilter) {
   let base = db.selectFrom('site_contents');
   if (filter.authorMemberId !== undefined) base = base.where('author_member_id', '=', filter.authorMemberId);
   if (filter.authorStaffId !== undefined) base = base.where('author_staff_id', '=', filter.authorStaffId);
   if (filter.menuId !== undefined) base = base.where('site_contents.menu_id', '=', filter.menuId);
   if (filter.contentType) base = base.where('site_contents.content_type', '=', filter.contentType);
   if (filter.auditState !== undefined) base = base.where('audit_state', '=', filter.auditState);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
-    .leftJoin('staff', 'staff.id', 'site_contents.author_staff_id')
-    .select(OWN_COLUMNS)
-    .orderBy('site_contents.created_at', 'desc')
-    .orderBy('site_contents.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, filter, (q) =>
+    q
+      .leftJoin('nav_menus', 'nav_menus.id', 'site_contents.menu_id')
+      .leftJoin('staff', 'staff.id', 'site_contents.author_staff_id')
+      .select(OWN_COLUMNS)
+      .orderBy('site_contents.created_at', 'desc')
+      .orderBy('site_contents.id', 'desc'),
+  );
 }
 
 export function insertContent(db: Db, row: Insertable<SiteContentsTable>) {

@@ -135,7 +135,7 @@ export interface FeedbackFilter {
   limit: number;
 }
 
-export async function pageFeedback(db: Db, f: FeedbackFilter) {
+export function pageFeedback(db: Db, f: FeedbackFilter) {
   let base = db.selectFrom('feedbacks');
   if (f.memberId !== undefined) base = base.where('feedbacks.member_id', '=', f.memberId);
   if (f.kind) base = base.where('feedbacks.kind', '=', f.kind);
@@ -143,33 +143,30 @@ export async function pageFeedback(db: Db, f: FeedbackFilter) {
   if (f.replied === false) base = base.where('feedbacks.replied_at', 'is', null);
   if (f.closed === true) base = base.where('feedbacks.closed_at', 'is not', null);
   if (f.closed === false) base = base.where('feedbacks.closed_at', 'is', null);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('books', 'books.id', 'feedbacks.book_id')
-    .leftJoin('book_chapters', 'book_chapters.id', 'feedbacks.chapter_id')
-    .select([
-      'feedbacks.id',
-      'feedbacks.kind',
-      'feedbacks.content',
-      'feedbacks.contact',
-      'feedbacks.images',
-      'feedbacks.book_id as bookId',
-      'books.title as bookName',
-      'feedbacks.chapter_id as chapterId',
-      'book_chapters.title as chapterName',
-      'feedbacks.quote',
-      'feedbacks.reply',
-      'feedbacks.replied_at as replyTime',
-      'feedbacks.closed_at as closeTime',
-      'feedbacks.created_at as createTime',
-      'feedbacks.member_id as memberId',
-    ])
-    .orderBy('feedbacks.created_at', 'desc')
-    .orderBy('feedbacks.id', 'desc')
-    .offset(f.offset)
-    .limit(f.limit)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paged(base, f, (q) =>
+    q
+      .leftJoin('books', 'books.id', 'feedbacks.book_id')
+      .leftJoin('book_chapters', 'book_chapters.id', 'feedbacks.chapter_id')
+      .select([
+        'feedbacks.id',
+        'feedbacks.kind',
+        'feedbacks.content',
+        'feedbacks.contact',
+        'feedbacks.images',
+        'feedbacks.book_id as bookId',
+        'books.title as bookName',
+        'feedbacks.chapter_id as chapterId',
+        'book_chapters.title as chapterName',
+        'feedbacks.quote',
+        'feedbacks.reply',
+        'feedbacks.replied_at as replyTime',
+        'feedbacks.closed_at as closeTime',
+        'feedbacks.created_at as createTime',
+        'feedbacks.member_id as memberId',
+      ])
+      .orderBy('feedbacks.created_at', 'desc')
+      .orderBy('feedbacks.id', 'desc'),
+  );
 }
 
 export function findFeedback(db: Db, id: number) {

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { HomeworkItemsTable, HomeworkTable } from '../../db/tables/homework.js';
 
 export type HomeworkRecord = NonNullable<Awaited<ReturnType<typeof findHomework>>>;
@@ -27,10 +28,13 @@ const homeworkColumns = [
   'h.created_at as createdAt',
 ] as const;
 
+function homeworkFrom(db: Db) {
+  return db.selectFrom('homework as h');
+}
+
 /** Homework with its question count: what a student's lists show. */
-function releasedView(db: Db) {
-  return db
-    .selectFrom('homework as h')
+function releasedColumns(query: ReturnType<typeof homeworkFrom>) {
+  return query
     .select(homeworkColumns)
     .select((eb) =>
       eb
@@ -42,8 +46,8 @@ function releasedView(db: Db) {
 }
 
 /** Homework as its teacher sees it: with the work handed in and the work still to review (counted from one index). */
-function homeworkQuery(db: Db) {
-  return releasedView(db).select((eb) => [
+function teacherColumns(query: ReturnType<typeof homeworkFrom>) {
+  return releasedColumns(query).select((eb) => [
     eb
       .selectFrom('homework_submissions as s')
       .select(eb.fn.countAll<number>().as('n'))
@@ -64,7 +68,7 @@ function homeworkQuery(db: Db) {
 export type ReleasedHomeworkRecord = Awaited<ReturnType<typeof releasedHomeworkOf>>[number];
 
 export function findHomework(db: Db, id: number) {
-  return homeworkQuery(db).where('h.id', '=', id).executeTakeFirst();
+  return teacherColumns(homeworkFrom(db)).where('h.id', '=', id).executeTakeFirst();
 }
 
 export function insertHomework(db: Db, row: Insertable<HomeworkTable>) {
@@ -99,38 +103,32 @@ export interface HomeworkFilter {
   bookId?: number;
 }
 
-function filtered<Q extends ReturnType<typeof releasedView>>(q: Q, f: HomeworkFilter): Q {
-  let out = q.where('h.class_id', 'in', f.classIds.length ? f.classIds : [0]);
+function filtered(db: Db, f: HomeworkFilter) {
+  let out = homeworkFrom(db).where('h.class_id', 'in', f.classIds.length ? f.classIds : [0]);
   if (f.sectionId) out = out.where('h.section_id', '=', f.sectionId);
   if (f.bookId) out = out.where('h.book_id', '=', f.bookId);
   if (f.releasedOnly) out = out.where('h.status', '=', 1);
   if (f.dueFrom !== undefined) out = out.where('h.due_at', '>=', f.dueFrom);
   if (f.dueTo !== undefined) out = out.where('h.due_at', '<=', f.dueTo);
-  return out.orderBy('h.due_at', 'desc').orderBy('h.id', 'desc') as Q;
+  return out;
 }
 
-export function homeworkOf(db: Db, f: HomeworkFilter, window?: { offset: number; limit: number }) {
-  let q = filtered(homeworkQuery(db), f);
-  if (window) q = q.offset(window.offset).limit(window.limit);
-  return q.execute();
+/** Homework as its teacher sees it, the latest deadline first. */
+export function homeworkOf(db: Db, f: HomeworkFilter) {
+  return teacherColumns(filtered(db, f)).orderBy('h.due_at', 'desc').orderBy('h.id', 'desc').execute();
+}
+
+/** One page of {@link homeworkOf} and how many there are. */
+export function homeworkPage(db: Db, f: HomeworkFilter, window: { offset: number; limit: number }) {
+  return paged(filtered(db, f), window, (q) => teacherColumns(q).orderBy('h.due_at', 'desc').orderBy('h.id', 'desc'));
 }
 
 /** Released homework of some classes: a student's lists, the reports. */
 export function releasedHomeworkOf(db: Db, f: Omit<HomeworkFilter, 'releasedOnly'>) {
-  return filtered(releasedView(db), { ...f, releasedOnly: true }).execute();
-}
-
-export async function countHomework(db: Db, f: HomeworkFilter): Promise<number> {
-  let q = db
-    .selectFrom('homework as h')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('h.class_id', 'in', f.classIds.length ? f.classIds : [0]);
-  if (f.sectionId) q = q.where('h.section_id', '=', f.sectionId);
-  if (f.releasedOnly) q = q.where('h.status', '=', 1);
-  if (f.dueFrom !== undefined) q = q.where('h.due_at', '>=', f.dueFrom);
-  if (f.dueTo !== undefined) q = q.where('h.due_at', '<=', f.dueTo);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
+  return releasedColumns(filtered(db, { ...f, releasedOnly: true }))
+    .orderBy('h.due_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();
 }
 
 /** Homework counts per class (teacher's class list). */

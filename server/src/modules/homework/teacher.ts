@@ -315,10 +315,7 @@ export async function listByTime(
     dueFrom: query.from ? parseClassTime(query.from)! : undefined,
     dueTo: query.to ? parseClassTime(query.to)! : undefined,
   };
-  const [rows, total] = await Promise.all([
-    q.homeworkOf(ctx.db, filter, pageWindow(query)),
-    q.countHomework(ctx.db, filter),
-  ]);
+  const { rows, total } = await q.homeworkPage(ctx.db, filter, pageWindow(query));
   return pageOf(
     rows.map((h) => rowOf(h, byId.get(h.classId)?.name ?? '', num(byId.get(h.classId)?.studentCount))),
     total,

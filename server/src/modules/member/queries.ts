@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { paged } from '../../db/paged.js';
 
 export function findMember(db: Db, id: number) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
@@ -157,30 +158,27 @@ function realNameOf(eb: ExpressionBuilder<Database, 'members'>) {
 }
 
 /** The admin console's members: search by phone, name (their own or a college's) or user name, newest first. */
-export async function pageMembers(db: Db, keyword: string | undefined, window: { offset: number; limit: number }) {
-  const base = () => {
-    let query = db.selectFrom('members');
-    if (keyword) {
-      const like = `%${keyword}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb('phone', 'like', like),
-          eb('real_name', 'like', like),
-          eb('user_name', 'like', like),
-          eb.exists(
-            eb
-              .selectFrom('college_members as cm')
-              .select('cm.id')
-              .whereRef('cm.member_id', '=', 'members.id')
-              .where('cm.real_name', 'like', like),
-          ),
-        ]),
-      );
-    }
-    return query;
-  };
-  const [rows, total] = await Promise.all([
-    base()
+export function pageMembers(db: Db, keyword: string | undefined, window: { offset: number; limit: number }) {
+  let base = db.selectFrom('members');
+  if (keyword) {
+    const like = `%${keyword}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('phone', 'like', like),
+        eb('real_name', 'like', like),
+        eb('user_name', 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('college_members as cm')
+            .select('cm.id')
+            .whereRef('cm.member_id', '=', 'members.id')
+            .where('cm.real_name', 'like', like),
+        ),
+      ]),
+    );
+  }
+  return paged(base, window, (q) =>
+    q
       .select((eb) => [
         'id',
         'phone',
@@ -189,15 +187,8 @@ export async function pageMembers(db: Db, keyword: string | undefined, window: {
         'disabled',
         'created_at as createdAt',
       ])
-      .orderBy('id', 'desc')
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+      .orderBy('id', 'desc'),
+  );
 }
 
 /** Sets the staff's disabled flag; false when the member does not exist. */

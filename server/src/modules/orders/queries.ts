@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { OrderStatus, PayChannel, PersonalOrdersTable } from '../../db/tables/orders.js';
 
 export type OrderRow = Selectable<PersonalOrdersTable>;
@@ -99,36 +100,27 @@ export function setChannel(db: Db, id: number, channel: PayChannel) {
     .execute();
 }
 
-export async function memberOrders(
+/** A member's orders (of one state, or all), newest first. */
+export function memberOrders(
   db: Db,
   memberId: number,
-  page: { pageNum: number; pageSize: number; state?: OrderStatus | undefined },
+  state: OrderStatus | undefined,
+  window: { offset: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   let base = db.selectFrom('personal_orders').where('member_id', '=', memberId);
-  if (page.state) base = base.where('status', '=', page.state);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  if (state) base = base.where('status', '=', state);
+  return paged(base, window, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
 }
 
 export interface AdminFilter {
-  pageNum: number;
-  pageSize: number;
   state?: OrderStatus | undefined;
   channel?: PayChannel | undefined;
   keyword?: string | undefined;
   memberId?: number | undefined;
 }
 
-export async function adminOrders(db: Db, f: AdminFilter) {
+/** The console's orders with their members, newest first. */
+export function adminOrders(db: Db, f: AdminFilter, window: { offset: number; limit: number }) {
   let base = db.selectFrom('personal_orders as o').innerJoin('members as m', 'm.id', 'o.member_id');
   if (f.state) base = base.where('o.status', '=', f.state);
   if (f.channel) base = base.where('o.channel', '=', f.channel);
@@ -143,18 +135,13 @@ export async function adminOrders(db: Db, f: AdminFilter) {
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
+  return paged(base, window, (q) =>
+    q
       .selectAll('o')
       .select(['m.user_name as member_name', 'm.phone as member_phone'])
       .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.pageNum - 1) * f.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('o.id', 'desc'),
+  );
 }
 
 export function memberName(db: Db, memberId: number) {

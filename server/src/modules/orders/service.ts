@@ -19,6 +19,7 @@ import { paymentProviders, type VerifiedPayment } from '../../adapters/payment/i
 import type { MemberActor, StaffActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
 import { bookAccess, grantShelfEntry, revokeShelfEntry } from '../shelf/index.js';
 import { notify } from '../notice/index.js';
 import * as q from './queries.js';
@@ -167,7 +168,7 @@ export async function myOrders(
   now = Date.now(),
 ): Promise<Paged<OrderView>> {
   await q.closeDue(ctx.db, now);
-  const { rows, total } = await q.memberOrders(ctx.db, actor.memberId, query);
+  const { rows, total } = await q.memberOrders(ctx.db, actor.memberId, query.state, pageWindow(query));
   return { rows: rows.map(orderView), total };
 }
 
@@ -270,7 +271,7 @@ export async function refundOrder(
     return ok;
   });
   if (!done) throw refused(OrderMsg.REFUND_NOT_PAID, 'not_paid');
-  const page = await q.adminOrders(ctx.db, { pageNum: 1, pageSize: 1, keyword: order.order_no });
+  const page = await q.adminOrders(ctx.db, { keyword: order.order_no }, { offset: 0, limit: 1 });
   return adminRow(page.rows[0]!);
 }
 
@@ -288,7 +289,7 @@ function adminRow(row: AdminDbRow): AdminOrderRow {
 }
 
 export async function adminOrders(ctx: AppContext, query: AdminOrderQuery): Promise<Paged<AdminOrderRow>> {
-  const { rows, total } = await q.adminOrders(ctx.db, query);
+  const { rows, total } = await q.adminOrders(ctx.db, query, pageWindow(query));
   return { rows: rows.map(adminRow), total };
 }
 

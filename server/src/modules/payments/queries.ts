@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 
 export interface NotificationLog {
   channel: string;
@@ -24,22 +25,18 @@ export function insertNotification(db: Db, log: NotificationLog, now: number) {
     .execute();
 }
 
+/** The providers' notifications as received (of a channel, outcome or order), newest first. */
 export async function notificationPage(
   db: Db,
-  f: {
-    pageNum: number;
-    pageSize: number;
-    channel?: string | undefined;
-    outcome?: string | undefined;
-    orderNo?: string | undefined;
-  },
+  f: { channel?: string | undefined; outcome?: string | undefined; orderNo?: string | undefined },
+  window: { offset: number; limit: number },
 ) {
   let base = db.selectFrom('payment_notifications');
   if (f.channel) base = base.where('channel', '=', f.channel);
   if (f.outcome) base = base.where('outcome', '=', f.outcome);
   if (f.orderNo) base = base.where('order_no', '=', f.orderNo);
-  const [rows, count] = await Promise.all([
-    base
+  const { rows, total } = await paged(base, window, (q) =>
+    q
       .select([
         'id',
         'channel',
@@ -51,12 +48,8 @@ export async function notificationPage(
         'received_at as receivedAt',
       ])
       .orderBy('received_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.pageNum - 1) * f.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', 'desc'),
+  );
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -65,6 +58,6 @@ export async function notificationPage(
       amount: r.amount === null ? null : Number(r.amount) / 100,
       receivedAt: Number(r.receivedAt),
     })),
-    total: Number(count.n),
+    total,
   };
 }

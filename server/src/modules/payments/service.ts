@@ -17,6 +17,7 @@ import {
 import { PAGE_TOKEN, type SandboxProvider } from '../../adapters/payment/sandbox.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
 import { applyPayment, orderByNo } from '../orders/index.js';
 import * as q from './queries.js';
 
@@ -56,7 +57,7 @@ export async function receiveNotification(
 }
 
 export function notifications(ctx: AppContext, query: NotificationQuery) {
-  return q.notificationPage(ctx.db, query);
+  return q.notificationPage(ctx.db, query, pageWindow(query));
 }
 
 /** What the staff console shows about payments: the channels, and a loud warning when they pay no money. */

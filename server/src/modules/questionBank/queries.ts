@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { QuestionsTable } from '../../db/tables/questions.js';
 
 // ---- groups ----
@@ -144,14 +145,8 @@ function filtered(db: Db, f: QuestionFilter) {
   return query;
 }
 
-export async function listQuestions(db: Db, f: QuestionFilter, offset: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    filtered(db, f).select(questionColumns).orderBy('q.id', 'desc').offset(offset).limit(limit).execute(),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+export function listQuestions(db: Db, f: QuestionFilter, offset: number, limit: number) {
+  return paged(filtered(db, f), { offset, limit }, (q) => q.select(questionColumns).orderBy('q.id', 'desc'));
 }
 
 /** Every matching question (export), oldest first. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 
 export const QUOTA_TYPE = 'sample_quota';
 export const VALIDITY_TYPE = 'sample_validity';
@@ -162,34 +163,29 @@ function filtered(db: Db, f: RowFilter) {
   return q;
 }
 
-export async function pageRows(db: Db, f: RowFilter) {
-  const rows = await filtered(db, f)
-    .select([
-      'a.id',
-      'a.book_id as bookId',
-      'b.title as bookTitle',
-      'b.cover',
-      'a.college_id as collegeId',
-      'c.name as collegeName',
-      'a.state',
-      'a.validity_code as validityPeriod',
-      'a.validity_label as validityLabel',
-      'a.reason',
-      'a.created_at as createdAt',
-      'a.reviewed_at as reviewedAt',
-      'a.expires_at as expiresAt',
-      'a.member_id as memberId',
-      'm.user_name as userName',
-      'm.real_name as realName',
-      'm.phone',
-    ])
-    .orderBy('a.created_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .offset(f.offset)
-    .limit(f.limit)
-    .execute();
-  const count = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.total) };
+export function pageRows(db: Db, f: RowFilter) {
+  return paged(filtered(db, f), f, (q) =>
+    q
+      .select([
+        'a.id',
+        'a.book_id as bookId',
+        'b.title as bookTitle',
+        'b.cover',
+        'a.college_id as collegeId',
+        'c.name as collegeName',
+        'a.state',
+        'a.validity_code as validityPeriod',
+        'a.validity_label as validityLabel',
+        'a.reason',
+        'a.created_at as createdAt',
+        'a.reviewed_at as reviewedAt',
+        'a.expires_at as expiresAt',
+        'a.member_id as memberId',
+        'm.user_name as userName',
+        'm.real_name as realName',
+        'm.phone',
+      ])
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc'),
+  );
 }

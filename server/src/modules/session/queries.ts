@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import { prepared } from '../../db/prepared.js';
 
 export function insertSession(
@@ -100,25 +101,22 @@ export async function pageOpenSessions(
   filter: { keyword?: string | undefined; now: number },
   window: { offset: number; limit: number },
 ) {
-  const base = () => {
-    let query = db
-      .selectFrom('sessions')
-      .innerJoin('members', 'members.id', 'sessions.member_id')
-      .where('sessions.expires_at', '>', filter.now);
-    if (filter.keyword) {
-      const like = `%${filter.keyword}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb('members.phone', 'like', like),
-          eb('members.real_name', 'like', like),
-          eb('members.user_name', 'like', like),
-        ]),
-      );
-    }
-    return query;
-  };
-  const [rows, total] = await Promise.all([
-    base()
+  let base = db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .where('sessions.expires_at', '>', filter.now);
+  if (filter.keyword) {
+    const like = `%${filter.keyword}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('members.phone', 'like', like),
+        eb('members.real_name', 'like', like),
+        eb('members.user_name', 'like', like),
+      ]),
+    );
+  }
+  return paged(base, window, (q) =>
+    q
       .select([
         'sessions.id as sessionId',
         'sessions.member_id as memberId',
@@ -130,15 +128,8 @@ export async function pageOpenSessions(
         'sessions.expires_at as expiresAt',
       ])
       .orderBy('sessions.last_seen_at', 'desc')
-      .orderBy('sessions.id', 'desc')
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+      .orderBy('sessions.id', 'desc'),
+  );
 }
 
 export function findSessionOwner(db: Db, id: number) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { ShelfSource } from '../../db/tables/shelf.js';
 
 export interface Grant {
@@ -152,23 +153,11 @@ function favouritesQuery(db: Db, memberId: number, keyword?: string) {
   return query;
 }
 
-export async function pageFavourites(
-  db: Db,
-  memberId: number,
-  keyword: string | undefined,
-  offset: number,
-  limit: number,
-) {
-  const rows = await favouritesQuery(db, memberId, keyword)
-    .select(['f.book_id as bookId', 'f.created_at as collectedAt'])
-    .orderBy('f.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  const { count } = await favouritesQuery(db, memberId, keyword)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count) };
+/** The member's favourite published books (by title), the latest collected first. */
+export function pageFavourites(db: Db, memberId: number, keyword: string | undefined, offset: number, limit: number) {
+  return paged(favouritesQuery(db, memberId, keyword), { offset, limit }, (q) =>
+    q.select(['f.book_id as bookId', 'f.created_at as collectedAt']).orderBy('f.id', 'desc'),
+  );
 }
 
 /** Every shelf entry of a member with its book's title, newest first (the console's member detail). */
