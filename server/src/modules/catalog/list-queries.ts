@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import { likeLower } from './queries.js';
 
 /** Book lists (书单): named, ordered sets of books. */
@@ -23,15 +24,9 @@ export async function listBookLists(db: Db, keyword: string | undefined, offset:
       ]),
     );
   }
-  const rows = await q
-    .select(['l.id', 'l.name', 'l.description'])
-    .orderBy('l.sort')
-    .orderBy('l.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return { rows, total: Number(total?.n ?? 0) };
+  return paged(q, { offset, limit }, (base) =>
+    base.select(['l.id', 'l.name', 'l.description']).orderBy('l.sort').orderBy('l.id', 'desc'),
+  );
 }
 
 export function findBookList(db: Db, id: number) {
@@ -103,30 +98,26 @@ export async function pageAdminBookLists(
   let q = db.selectFrom('book_lists as l');
   if (f.published !== undefined) q = q.where('l.published', '=', f.published ? 1 : 0);
   if (f.keyword) q = q.where(likeLower('l.name', f.keyword));
-  let rows = q.select((eb) => [
-    'l.id',
-    'l.name',
-    'l.description',
-    'l.published',
-    'l.sort',
-    'l.updated_at as updatedAt',
-    eb
-      .selectFrom('book_list_items as i')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('i.list_id', '=', 'l.id')
-      .as('bookCount'),
-  ]);
-  rows =
-    f.sort === 'name'
+  return paged(q, window, (base) => {
+    const rows = base.select((eb) => [
+      'l.id',
+      'l.name',
+      'l.description',
+      'l.published',
+      'l.sort',
+      'l.updated_at as updatedAt',
+      eb
+        .selectFrom('book_list_items as i')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('i.list_id', '=', 'l.id')
+        .as('bookCount'),
+    ]);
+    return f.sort === 'name'
       ? rows.orderBy('l.name').orderBy('l.id')
       : f.sort === 'updated'
         ? rows.orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc')
         : rows.orderBy('l.sort').orderBy('l.id', 'desc');
-  const [list, total] = await Promise.all([
-    rows.limit(window.limit).offset(window.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: list, total: Number(total.n) };
+  });
 }
 
 export function findAdminBookList(db: Db, id: number) {

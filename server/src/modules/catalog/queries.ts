@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { paged } from '../../db/paged.js';
 import type { BooksTable } from '../../db/tables/books.js';
 
 export type CardRow = Awaited<ReturnType<typeof findCardsByIds>>[number];
@@ -334,36 +335,30 @@ export async function pageAdminBooks(
     }
     return query;
   };
-  let rows = base().select([
-    'b.id',
-    'b.title',
-    'b.cover',
-    'b.authors',
-    'b.isbn',
-    'b.publisher',
-    'b.description',
-    'b.price',
-    'b.subject_id as subjectId',
-    's.label as subjectName',
-    'b.collection_id as collectionId',
-    'c.label as collectionName',
-    'b.published',
-    'b.recommended',
-    'b.sample_auto_approve as sampleAutoApprove',
-    'b.edition',
-    'b.updated_at as updatedAt',
-  ]);
-  rows =
-    f.sort === 'title'
+  return paged(base(), window, (query) => {
+    const rows = query.select([
+      'b.id',
+      'b.title',
+      'b.cover',
+      'b.authors',
+      'b.isbn',
+      'b.publisher',
+      'b.description',
+      'b.price',
+      'b.subject_id as subjectId',
+      's.label as subjectName',
+      'b.collection_id as collectionId',
+      'c.label as collectionName',
+      'b.published',
+      'b.recommended',
+      'b.sample_auto_approve as sampleAutoApprove',
+      'b.edition',
+      'b.updated_at as updatedAt',
+    ]);
+    return f.sort === 'title'
       ? rows.orderBy('b.title_pinyin', 'asc').orderBy('b.id', 'asc')
       : f.sort === 'updated'
         ? rows.orderBy('b.updated_at', 'desc').orderBy('b.id', 'desc')
         : rows.orderBy('b.id', 'desc');
-  const [list, total] = await Promise.all([
-    rows.offset(window.offset).limit(window.limit).execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: list, total: Number(total.n) };
+  });
 }
