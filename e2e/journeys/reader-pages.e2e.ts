@@ -22,7 +22,7 @@ beforeAll(async () => {
   bookId = list.data.rows.find((b) => b.title === '经济学原理')!.id;
   // Every demo textbook has print pages: its EPUB carries page-break markers and a page list (demo-books.ts).
   pages = (await api<BookPage[]>(`/api/book/pages?bookId=${bookId}`)).data;
-  expect(pages.length).toBeGreaterThan(10);
+  expect(pages.length).toBeGreaterThan(4);
   const grant = await api('/api/test/reader/grant', { body: { memberId: STUDENT, bookId, source: 'class' } });
   expect(grant.code).toBe(200);
 });
@@ -69,7 +69,9 @@ for (const device of DEVICES) {
     await expect.poll(() => dialog.getByTestId('goto-page-problem').innerText()).toBe('没有第 999 页');
     await shot(page, 'no-such-page', { fullPage: false });
     const inSecond = pages.filter((p) => p.chapterId !== first.chapterId);
-    const target = inSecond[2]!;
+    expect(inSecond.length).toBeGreaterThan(1);
+    // The chapter's last page: the one before it is in the same chapter.
+    const target = inSecond.at(-1)!;
     await dialog.getByTestId('goto-page-input').fill(target.label);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
