@@ -107,6 +107,17 @@ for (const device of DEVICES) {
     const saved = (await api<{ pageLabel: string }[]>(`/api/reader/note/detail?bookId=${bookId}`, { token })).data;
     expect(saved.map((n) => n.pageLabel)).toEqual([target.label]);
 
+    // A bookmark keeps the page on screen, and its list names it.
+    const here = await pageLabel(page);
+    await page.getByTestId('bookmarks-button').click();
+    await page.getByTestId('add-bookmark').click();
+    const marks = page.getByTestId('bookmark-list');
+    await expect.poll(() => marks.getByTestId('bookmark').last().innerText()).toContain(here);
+    for (const b of (await api<{ id: number }[]>(`/api/reader/bookmark/list?bookId=${bookId}`, { token })).data)
+      await api(`/api/reader/bookmark/delete/${b.id}`, { body: {}, token });
+    await page.keyboard.press('Escape');
+    await marks.waitFor({ state: 'hidden' });
+
     // 引用: the selection with the book and its page, in GB/T 7714 style, on the clipboard.
     await selectText(page, words);
     await page.getByTestId('cite').click();
