@@ -24,3 +24,4 @@ export * from './health.js';
 export * from './links.js';
 export * from './reader-css.js';
 export * from './sheets.js';
+export * from './cite.js';

@@ -64,6 +64,16 @@ export const ReaderMsg = {
   /** The reader's own search box inside the book. */
   SEARCH_PLACEHOLDER: '在本书中搜索',
   SEARCH_COUNT: (n: number) => `共 ${n} 处`,
+  /** Print page numbers (issue 32): the current page, 跳转到页, a page that is not in the book. */
+  PAGE_LABEL: (label: string) => `第 ${label} 页`,
+  GO_TO_PAGE: '跳转到页',
+  GO_TO_PAGE_PLACEHOLDER: '页码，如 12 或 xii',
+  PAGE_EMPTY: '请输入页码',
+  NO_SUCH_PAGE: (label: string) => `没有第 ${label} 页`,
+  /** 引用: the selection copied with its source in GB/T 7714 style. */
+  CITE: '引用',
+  CITE_COPIED: '已复制引用',
+  CITE_FAILED: '无法写入剪贴板，请手动复制',
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */
@@ -184,6 +194,9 @@ export const NOTE_MAX = 5000;
 const noteContent = z.string().max(NOTE_MAX, { error: ReaderMsg.NOTE_TOO_LONG });
 const noteColor = z.enum(NoteColors, { error: ReaderMsg.NOTE_COLOR });
 
+/** A print page's label as the book names it (12, xii, A-3); '' when the book has no print pages. */
+const pageLabel = z.string().trim().max(40).default('');
+
 export const noteBody = z.object({
   bookId: id,
   chapterId: id,
@@ -194,6 +207,8 @@ export const noteBody = z.object({
   endOffset: z.number().int().min(0),
   color: noteColor.default('yellow'),
   content: noteContent.default(''),
+  /** The print page the selection is on (the reader's current page label; '' when the book has none). */
+  pageLabel: pageLabel,
   /**
    * A note written offline is sent with a key the browser made, so a send repeated after a lost answer finds
    * the note it made instead of adding another.
@@ -225,6 +240,8 @@ export const readerNote = z.object({
   content: z.string(),
   /** The quote could not be found in the current edition ("unplaced notes"). */
   orphan: z.boolean(),
+  /** The print page it was made on ('' when the book has none). */
+  pageLabel: z.string().default(''),
   createdAt: z.number(),
 });
 export type ReaderNote = z.infer<typeof readerNote>;
@@ -235,6 +252,7 @@ export const bookmarkBody = z.object({
   chapterId: id,
   anchor: textAnchor.default({ quote: '', prefix: '', offset: 0 }),
   label: z.string().trim().max(200).default(''),
+  pageLabel: pageLabel,
 });
 export type BookmarkBody = z.infer<typeof bookmarkBody>;
 
@@ -245,6 +263,8 @@ export const readerBookmark = z.object({
   chapterTitle: z.string(),
   anchor: textAnchor,
   label: z.string(),
+  /** The print page it was made on ('' when the book has none). */
+  pageLabel: z.string().default(''),
   createdAt: z.number(),
 });
 export type ReaderBookmark = z.infer<typeof readerBookmark>;

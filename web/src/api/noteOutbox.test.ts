@@ -22,6 +22,7 @@ const body = (key: string, content = ''): NoteBody & { clientKey: string } => ({
   endOffset: 5,
   color: 'yellow',
   content,
+  pageLabel: '',
   clientKey: key,
 });
 const add = (key: string, at: number, content = ''): Extract<OutboxOp, { kind: 'add' }> => ({

@@ -118,6 +118,8 @@ export function withOutbox(saved: ReaderNote[] | undefined, ops: OutboxOp[], boo
         startOffset: op.body.startOffset,
         endOffset: op.body.endOffset,
         color: op.body.color,
+        // An outbox kept before notes had pages has none.
+        pageLabel: op.body.pageLabel ?? '',
         content: op.body.content,
         orphan: false,
         createdAt: op.at,

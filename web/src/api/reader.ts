@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookAccess,
+  BookPage,
   BookmarkBody,
   ReaderBookmark,
   ChapterContent,
@@ -31,6 +32,7 @@ export const readerKeys = {
   chapter: (bookId: number, chapterId: number) => ['reader', 'chapter', bookId, chapterId] as const,
   notes: (bookId: number) => ['reader', 'notes', bookId] as const,
   bookmarks: (bookId: number) => ['reader', 'bookmarks', bookId] as const,
+  pages: (bookId: number) => ['reader', 'pages', bookId] as const,
   shelf: ['shelf'] as const,
   collect: ['collect'] as const,
 };
@@ -48,6 +50,15 @@ export const useSectionTree = (bookId: number) =>
     queryKey: readerKeys.tree(bookId),
     queryFn: () => api.get<SectionNode[]>('/api/book/sectionTree', { bookId }),
     staleTime: 300_000,
+  });
+
+/** A book's print pages (none for a book without them). */
+export const useBookPages = (bookId: number) =>
+  useQuery({
+    queryKey: readerKeys.pages(bookId),
+    queryFn: () => api.get<BookPage[]>('/api/book/pages', { bookId }, { silent: true }),
+    staleTime: 300_000,
+    enabled: bookId > 0,
   });
 
 export const useSpine = (bookId: number) =>

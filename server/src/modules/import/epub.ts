@@ -2,6 +2,7 @@ import { refuse } from './errors.js';
 import { deobfuscateFont, obfuscatedFonts } from './obfuscation.js';
 import { parseContainer, parsePackage, type ManifestItem, type PackageDoc } from './package-doc.js';
 import { countUseful, parseNav, parseNcx, type TocEntry } from './toc.js';
+import { parseNavPageList, parseNcxPageList, type PageTarget } from './page-list.js';
 import { assertWellFormed, decodeText } from './xml.js';
 import { readZip, type Entries } from './zip.js';
 
@@ -26,6 +27,8 @@ export interface ParsedBook {
   toc: TocEntry[];
   tocSource: 'nav' | 'ncx' | 'none';
   coverPath: string | null;
+  /** The book's page list: the nav's page-list, else the NCX's pageList (empty when it has neither). */
+  pageList: PageTarget[];
 }
 
 // OEBPS 1.2 documents (text/x-oeb1-document) are XHTML in all but name: read them as such.
@@ -69,6 +72,18 @@ function readTable(
     }
   }
   return { toc: [], source: 'none' };
+}
+
+/** The print page list: the navigation document's page-list nav, else the NCX's pageList. */
+function readPageList(pkg: PackageDoc, entries: Entries): PageTarget[] {
+  const items = [...pkg.manifest.values()];
+  const nav = items.find((i) => i.properties.includes('nav') && i.path && entries.has(i.path));
+  const fromNav = nav?.path ? parseNavPageList(decodeText(entries.get(nav.path)!), nav.path) : [];
+  if (fromNav.length) return fromNav;
+  const ncx =
+    (pkg.tocId ? pkg.manifest.get(pkg.tocId) : undefined) ??
+    items.find((i) => i.mediaType === 'application/x-dtbncx+xml');
+  return ncx?.path && entries.has(ncx.path) ? parseNcxPageList(decodeText(entries.get(ncx.path)!), ncx.path) : [];
 }
 
 function nothingToRead(spineLength: number, skipped: { outside: string; missing: string; foreign: string }) {
@@ -159,5 +174,5 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
   const { toc, source } = readTable(pkg, entries, inSpine);
   const cover = pkg.coverId ? pkg.manifest.get(pkg.coverId) : undefined;
   const coverPath = cover?.path && stored.has(cover.path) && cover.mediaType.startsWith('image/') ? cover.path : null;
-  return { pkg, documents, resources, toc, tocSource: source, coverPath };
+  return { pkg, documents, resources, toc, tocSource: source, coverPath, pageList: readPageList(pkg, entries) };
 }

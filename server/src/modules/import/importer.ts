@@ -13,6 +13,7 @@ import { countSections, fromHeadings, fromToc, type SectionDraft } from './secti
 import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { imageSize } from '../../http/image-size.js';
 import { refuse } from './errors.js';
+import { printPages } from './page-list.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -42,6 +43,8 @@ export interface ImportResult {
   sections: number;
   tocSource: string;
   assets: number;
+  /** Print pages found (page list or page-break markers). */
+  pages: number;
 }
 
 const DEFAULT_IMAGE_MAX_PIXELS = 25_000_000;
@@ -337,6 +340,12 @@ export async function importEpub(
         );
       }
       await insertSections(trx, bookId, drafts, chapterIds);
+      const pages = printPages(book.pageList, chapters, seqOfPath);
+      await q.insertPages(
+        trx,
+        bookId,
+        pages.map((p) => ({ label: p.label, chapterId: chapterIds[p.chapterSeq]!, anchor: p.anchor, pageIndex: 0 })),
+      );
       await q.updateBook(trx, bookId, { toc_source: tocSource });
       await reindexBook(trx, deps.dialect, bookId, words);
       return {
@@ -348,6 +357,7 @@ export async function importEpub(
         sections: countSections(drafts),
         tocSource,
         assets: names.size,
+        pages: pages.length,
       };
     });
     if (deps.caches) clearCatalogCache({ caches: deps.caches });

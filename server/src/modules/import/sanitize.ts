@@ -9,6 +9,7 @@ import { sanitizeCss } from './css.js';
 import { cleanTitle, findElement, isElement, localName, parseHtml, textContent } from './html-dom.js';
 import { isExternal, resolveInBook, splitFragment } from './paths.js';
 import { refuse } from './errors.js';
+import { isPageBreak, pageBreakLabel, type PageBreak } from './page-list.js';
 import { MAX_NESTING, nestingDepth } from '../../util/nesting.js';
 
 /** How the importer turns a book's own references into platform URLs. */
@@ -35,6 +36,10 @@ export interface SanitizedChapter {
   styles: string[];
   /** The document's own <style> blocks, sanitized. */
   css: string;
+  /** The ids of its elements (a page list's fragments are checked against them). */
+  ids: Set<string>;
+  /** Its print page-break markers in document order, each with an id (given one when it had none). */
+  pageBreaks: PageBreak[];
 }
 
 const URL_ATTRS = ['href', 'src', 'xlink:href', 'poster'];
@@ -92,6 +97,8 @@ interface WalkState {
   headings: Heading[];
   inPre: number;
   headingCount: number;
+  ids: Set<string>;
+  pageBreaks: PageBreak[];
 }
 
 const FULL_WIDTH = /text-transform\s*:\s*(-epub-fullwidth|full-width)\b/i;
@@ -137,6 +144,11 @@ function cleanElement(el: Element, state: WalkState): void {
     const title = cleanTitle(textContent(el));
     if (title) state.headings.push({ level: Number(heading[1]), title, id: el.attribs.id });
   }
+  if (isPageBreak(el.attribs)) {
+    if (!el.attribs.id) el.attribs.id = `pagebreak-${state.pageBreaks.length + 1}`;
+    state.pageBreaks.push({ id: el.attribs.id, label: pageBreakLabel(el) });
+  }
+  if (el.attribs.id && !UNWRAPPED_ELEMENTS.has(tag)) state.ids.add(el.attribs.id);
 }
 
 /**
@@ -279,7 +291,7 @@ export function sanitizeChapter(source: string, docPath: string, links: LinkReso
   const content = body ?? htmlEl ?? doc;
   wrapper.children = content.children;
   for (const child of wrapper.children) child.parent = wrapper;
-  const state: WalkState = { docPath, links, headings: [], inPre: 0, headingCount: 0 };
+  const state: WalkState = { docPath, links, headings: [], inPre: 0, headingCount: 0, ids: new Set(), pageBreaks: [] };
   cleanElement(wrapper, state);
   walk(wrapper, state);
 
@@ -299,5 +311,7 @@ export function sanitizeChapter(source: string, docPath: string, links: LinkReso
     headings: state.headings,
     styles,
     css,
+    ids: state.ids,
+    pageBreaks: state.pageBreaks,
   };
 }

@@ -2,7 +2,8 @@
 export interface NotesPdfSpec {
   title: string;
   font: { file: string; family?: string | undefined };
-  groups: { heading: string; notes: { quote: string; content: string | null }[] }[];
+  /** `page`: the print page the note was made on (第 12 页), '' when the book has none. */
+  groups: { heading: string; notes: { quote: string; content: string | null; page?: string }[] }[];
 }
 
 /** Writes the notes' PDF with a CJK font, by chapter (runs in a worker thread: pdfkit's layout is CPU work). */
@@ -20,6 +21,7 @@ export async function renderNotesPdf(spec: NotesPdfSpec): Promise<Buffer> {
     doc.moveDown(0.5).fontSize(14).fillColor('#1e3a8a').text(g.heading);
     for (const n of g.notes) {
       doc.moveDown(0.3).fontSize(11).fillColor('#555555').text(`“${n.quote}”`, { indent: 12 });
+      if (n.page) doc.fontSize(9).fillColor('#888888').text(n.page, { indent: 12 });
       if (n.content) doc.fontSize(11).fillColor('#111111').text(n.content, { indent: 12 });
     }
   }

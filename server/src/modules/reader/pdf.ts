@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { MemberActor } from '../../http/actor.js';
 import type { AppContext } from '../../http/context.js';
 import { refused } from '../../http/errors.js';
-import { notesExportTitle } from '@textbook/contracts';
+import { notesExportTitle, ReaderMsg } from '@textbook/contracts';
 import { notesForExport } from './service.js';
 
 /** Fonts with Chinese glyphs, in order of preference after PDF_FONT: the usual system places (Noto CJK, WenQuanYi). */
@@ -33,7 +33,11 @@ export async function notesAsPdf(ctx: AppContext, actor: MemberActor, bookId: nu
     font,
     groups: groups.map((g) => ({
       heading: g.heading,
-      notes: g.notes.map((n) => ({ quote: n.quote, content: n.content || null })),
+      notes: g.notes.map((n) => ({
+        quote: n.quote,
+        content: n.content || null,
+        page: n.pageLabel ? ReaderMsg.PAGE_LABEL(n.pageLabel) : '',
+      })),
     })),
   });
 }

@@ -255,3 +255,18 @@ export function findBookmark(db: Db, id: number) {
 export function deleteBookmark(db: Db, id: number) {
   return db.deleteFrom('reader_bookmarks').where('id', '=', id).execute();
 }
+
+/** A book's print pages in reading order (written by the import). */
+export function printPagesOf(db: Db, bookId: number) {
+  return db
+    .selectFrom('book_pages')
+    .select(['label', 'chapter_id as chapterId', 'anchor', 'page_index as pageIndex'])
+    .where('book_id', '=', bookId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** Whether a book exists and is published (null: no such book). */
+export function bookPublished(db: Db, bookId: number) {
+  return db.selectFrom('books').select('published').where('id', '=', bookId).executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  bookPage,
   bookmarkBody,
   inBookHit,
   inBookSearchQuery,
@@ -26,9 +27,11 @@ import { chapterReadableBy } from '../shelf/index.js';
 import { sendDownload } from '../../http/files.js';
 import { sendStored } from '../../http/stored-file.js';
 import { defineModule, HEAVY, route, type AnyRoute } from '../../http/module.js';
+import { asJson } from '../../http/read-cache.js';
 import { asMember } from '../../policies/helpers.js';
 import { assetFacts } from './assets.js';
 import { chapterAnswer, chapterFacts, compressedAnswer, type ChapterAnswer } from './chapter-cache.js';
+import { bookPages } from './pages.js';
 import * as resources from './resources.js';
 import * as reader from './service.js';
 import { translate } from './translate.js';
@@ -141,6 +144,18 @@ export const readerModule = defineModule({
       answer: z.array(spineChapter),
       load: ({ ctx, query }) => reader.bookPublication(ctx, query.bookId),
       handler: ({ ctx, query }) => reader.spine(ctx, query.bookId),
+    }),
+    route({
+      method: 'GET',
+      url: '/book/pages',
+      summary:
+        "A book's print pages in reading order: label, chapter, anchor (page 跳转到页, the current page's label)",
+      // Page labels are no secret: whoever may see the book's detail (an unpublished book: staff only).
+      policy: 'book.read',
+      query: bookIdQuery,
+      answer: z.array(bookPage),
+      load: ({ ctx, query }) => bookPages(ctx, query.bookId),
+      handler: ({ thing }) => asJson(Promise.resolve(thing.pages)),
     }),
     route({
       method: 'POST',

@@ -160,6 +160,7 @@ export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBod
       end_offset: body.endOffset,
       color: body.color,
       content: body.content,
+      page_label: body.pageLabel,
       edition: book.edition,
       created_at: now,
       updated_at: now,
@@ -190,6 +191,7 @@ export async function addNote(ctx: AppContext, actor: MemberActor, body: NoteBod
     color: body.color,
     content: body.content,
     orphan: false,
+    pageLabel: body.pageLabel,
     createdAt: now,
   };
 }
@@ -261,6 +263,7 @@ export async function editNote(
     color: set.color ?? note.color,
     content: set.content ?? note.content,
     orphan: Boolean(note.orphan),
+    pageLabel: note.page_label,
     createdAt: note.created_at,
   };
 }
@@ -335,6 +338,7 @@ export async function listNotes(
       color: n.color,
       content: n.content,
       orphan: Boolean(n.orphan),
+      pageLabel: n.page_label,
       createdAt: n.created_at,
     }))
     .sort(
@@ -368,7 +372,8 @@ export async function notesAsText(ctx: AppContext, actor: MemberActor, bookId: n
   for (const g of groups) {
     lines.push(`## ${g.heading}`, '');
     for (const n of g.notes) {
-      lines.push(`> ${n.quote}`);
+      // The print page it was made on, as a citation would name it (第 12 页).
+      lines.push(`> ${n.quote}${n.pageLabel ? `（${ReaderMsg.PAGE_LABEL(n.pageLabel)}）` : ''}`);
       if (n.content) lines.push(n.content);
       lines.push('');
     }
@@ -387,6 +392,7 @@ export async function addBookmark(ctx: AppContext, actor: MemberActor, body: Boo
     chapter_path: chapter.path,
     anchor: JSON.stringify(body.anchor),
     label: body.label,
+    page_label: body.pageLabel,
     created_at: now,
   });
   return {
@@ -396,6 +402,7 @@ export async function addBookmark(ctx: AppContext, actor: MemberActor, body: Boo
     chapterTitle: chapter.title,
     anchor: body.anchor,
     label: body.label,
+    pageLabel: body.pageLabel,
     createdAt: now,
   };
 }
@@ -424,6 +431,7 @@ export async function listBookmarks(ctx: AppContext, actor: MemberActor, bookId:
     chapterTitle: chapter.title,
     anchor,
     label: b.label,
+    pageLabel: b.page_label,
     createdAt: b.created_at,
   }));
 }

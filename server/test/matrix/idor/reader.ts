@@ -94,6 +94,10 @@ export const cases: IdorCase[] = [
     make: async (w) => ({ caller: 'collegeAdmin', url: `/api/reader/spine?bookId=${(await things(w)).hiddenBookId}` }),
   },
   {
+    route: 'GET /api/book/pages',
+    make: async (w) => ({ caller: 'student', url: `/api/book/pages?bookId=${(await things(w)).hiddenBookId}` }),
+  },
+  {
     route: 'DELETE /api/reader/note/delete/:id',
     make: async (w) => ({ caller: 'student', url: `/api/reader/note/delete/${(await things(w)).noteId}` }),
   },

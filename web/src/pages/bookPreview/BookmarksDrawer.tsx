@@ -8,7 +8,7 @@ interface Props {
   onClose(): void;
   bookId: number;
   /** The chapter on screen and where in it (null: nothing to bookmark yet). */
-  here(): { chapterId: number; anchor: TextAnchor } | null;
+  here(): { chapterId: number; anchor: TextAnchor; pageLabel: string } | null;
   onGoTo(bookmark: ReaderBookmark): void;
 }
 
@@ -25,6 +25,7 @@ export function BookmarksDrawer({ open, onClose, bookId, here, onGoTo }: Props) 
       chapterId: place.chapterId,
       anchor: place.anchor,
       label: place.anchor.quote.slice(0, 60),
+      pageLabel: place.pageLabel,
     });
     void message.success(ReaderMsg.BOOKMARK_ADDED);
     await refresh();
@@ -43,7 +44,10 @@ export function BookmarksDrawer({ open, onClose, bookId, here, onGoTo }: Props) 
       <ul className="notes-list" data-testid="bookmark-list">
         {(bookmarks.data ?? []).map((b) => (
           <li key={b.id} data-testid="bookmark">
-            <div className="notes-chapter">{b.chapterTitle}</div>
+            <div className="notes-chapter">
+              {b.chapterTitle}
+              {b.pageLabel ? <span className="notes-page"> · {ReaderMsg.PAGE_LABEL(b.pageLabel)}</span> : null}
+            </div>
             <button type="button" className="notes-quote" onClick={() => onGoTo(b)}>
               {b.label || b.chapterTitle}
             </button>

@@ -3,6 +3,7 @@ import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textb
 import { READER_CSS, READER_THEMES, scopeCss } from '@textbook/contracts';
 import { takePrefetched } from '../../api/prefetched';
 import { displayedNodes, holdBack, type Later } from './firstScreen';
+import { lastMarkAt } from './pageMarks';
 import type { ReaderSettings } from './settings';
 import {
   nthOccurrence,
@@ -44,6 +45,16 @@ export interface ChapterHandle {
   /** The chapter's lines run down the page and it scrolls sideways (vertical writing) or in pages. */
   sideways?(): boolean;
   clearSelection(): void;
+  /**
+   * Fixed-layout and PDF views: the print page label of the page on screen ('' or absent: the reader works it out
+   * from the book's page-break anchors with `lastMark`).
+   */
+  pageLabel?(): string;
+  /**
+   * Of these element ids (page-break anchors, in reading order), the last that starts at or before the first words
+   * on screen, or before the text offset `at` when given (a selection's start); -1 when none.
+   */
+  lastMark?(ids: readonly string[], at?: number): number;
   /**
    * Goes where another view of the same chapter is scrolled to (the page the server wrote, which the visitor may
    * have scrolled before the app started): the same offset when the two are laid out alike, else the same words.
@@ -516,6 +527,14 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
     sideways() {
       const vp = viewport.current;
       return Boolean(vp && (vp.classList.contains('paged') || vp.classList.contains('vertical')));
+    },
+    lastMark(ids, at) {
+      const vp = viewport.current;
+      const idx = index.current;
+      if (!vp || !idx || !ids.length) return -1;
+      // The first words on screen, as `anchor` finds them.
+      const box = (!vp.classList.contains('vertical') && props.flowing && props.clip?.()) || vp;
+      return lastMarkAt(vp, idx, ids, at ?? firstVisibleOffset(idx, box));
     },
     scrollToFragment(id) {
       whole();

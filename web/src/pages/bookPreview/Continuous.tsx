@@ -158,6 +158,8 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
     },
     scrollToNote: (note) => views.current.get(note.chapterId)?.scrollToNote(note),
     scrollToFragment: (id) => handle()?.scrollToFragment(id),
+    pageLabel: () => handle()?.pageLabel?.() ?? '',
+    lastMark: (ids, at) => handle()?.lastMark?.(ids, at) ?? -1,
     markHit: (words, occurrence) => handle()?.markHit(words, occurrence) ?? false,
     clearSelection: () => views.current.forEach((v) => v.clearSelection()),
     scrollToChapter(id, fragment) {

@@ -29,6 +29,12 @@ export function NotesDrawer({ open, onClose, notes, onGoTo, onEdit, onExport }: 
           <li key={n.id} className={n.orphan ? 'orphan' : ''}>
             <div className="notes-chapter">
               {n.orphan ? '未能定位（新版本中已找不到原文）' : n.chapterTitle}
+              {n.pageLabel ? (
+                <span className="notes-page" data-testid="note-page">
+                  {' '}
+                  · {ReaderMsg.PAGE_LABEL(n.pageLabel)}
+                </span>
+              ) : null}
               {n.id < 0 ? (
                 <Tag color="orange" className="notes-waiting" data-testid="note-waiting">
                   {ReaderMsg.NOTE_WAITING}

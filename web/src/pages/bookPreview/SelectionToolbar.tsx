@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { message } from 'antd';
-import { NoteColors, type NoteColor } from '@textbook/contracts';
+import { NoteColors, ReaderMsg, type NoteColor } from '@textbook/contracts';
 import { reportError, translate } from '../../api/reader';
 import { openLogin } from '../../components/LoginDialog/store';
 import type { SelectionInfo } from './ChapterView';
@@ -16,6 +16,8 @@ interface Props {
   chapterId: number | null;
   /** Highlights the text (with a note's text); `from` is the selection the dialog was opened on. */
   onHighlight(color: NoteColor, content?: string, from?: SelectionInfo): Promise<void>;
+  /** 引用: copies the selection with its source; answers whether the clipboard took it. */
+  onCite?(selection: SelectionInfo): Promise<boolean>;
 }
 
 /** Where the toolbar sits: above the selection, or along the bottom on a phone. */
@@ -31,7 +33,7 @@ function place(selection: SelectionInfo) {
  * The bar over selected text: highlight colours, a note, translation, an error report; and their dialogs, which
  * stay open when the selection goes.
  */
-export function SelectionToolbar({ selection, member, bookId, chapterId, onHighlight }: Props) {
+export function SelectionToolbar({ selection, member, bookId, chapterId, onHighlight, onCite }: Props) {
   const [noteDraft, setNoteDraft] = useState<Draft | null>(null);
   const [errata, setErrata] = useState<Draft | null>(null);
   const [trans, setTrans] = useState<Translation | null>(null);
@@ -83,6 +85,19 @@ export function SelectionToolbar({ selection, member, bookId, chapterId, onHighl
           >
             纠错
           </button>
+          {onCite ? (
+            <button
+              type="button"
+              onClick={() =>
+                void onCite(selection).then((ok) =>
+                  ok ? message.success(ReaderMsg.CITE_COPIED) : message.error(ReaderMsg.CITE_FAILED),
+                )
+              }
+              data-testid="cite"
+            >
+              {ReaderMsg.CITE}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <NoteDraftDialog

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import {
   READER_THEMES,
   Role,
+  type BookPage,
   trailTo,
   type ChapterContent,
   type InBookHit,
@@ -35,6 +36,8 @@ import { useReaderKeys } from './useReaderKeys';
 import { useBookProgress } from './useBookProgress';
 import { useNoteActions } from './useNoteActions';
 import { useReadingClock } from './useReadingClock';
+import { usePrintPages } from './usePrintPages';
+import { PageControl } from './PageControl';
 import { dropServerPage, serverViewport } from './serverPage';
 import './reader.css';
 
@@ -110,6 +113,7 @@ export default function BookPreviewPage() {
     setFootnoteChapter(chapterId);
     setFootnote(null);
   }
+  const pages = usePrintPages({ bookId, chapterId, spine: spine.data, view, selecting: Boolean(selection) });
   const { notes, highlight, saveNote, removeNote, exportNotes } = useNoteActions({
     bookId,
     member,
@@ -119,6 +123,7 @@ export default function BookPreviewPage() {
     view,
     selection,
     clearSelection: () => setSelection(null),
+    pageAt: pages.labelAt,
   });
 
   const book = useBookProgress(bookId, spine.data, member);
@@ -166,6 +171,7 @@ export default function BookPreviewPage() {
       else if (served) view.current?.restoreFrom?.(served);
       dropServerPage();
       noteSeen();
+      pages.update();
     });
   };
   // A search hit's address (search-result-detail's links) whose chapter is on screen already: marked at once
@@ -190,6 +196,7 @@ export default function BookPreviewPage() {
     if (now - throttle.current < 100) return;
     throttle.current = now;
     noteSeen();
+    pages.update();
     setSelection(null);
   };
 
@@ -261,6 +268,13 @@ export default function BookPreviewPage() {
     save();
     pendingHit.current = target;
     open(hit.chapterId);
+  };
+  /** 跳转到页: the page's chapter, there its anchor (a page-break element, or a PDF page `pdf-page-<i>`). */
+  const goToPage = (p: BookPage) => {
+    pages.setLabel(p.label);
+    if (p.chapterId === chapterId) return p.anchor ? view.current?.scrollToFragment(p.anchor) : undefined;
+    save();
+    open(p.chapterId, p.anchor);
   };
   const goToBookmark = (b: ReaderBookmark) => {
     setBookmarksOpen(false);
@@ -443,6 +457,7 @@ export default function BookPreviewPage() {
               <span style={{ width: `${percent}%` }} />
             </div>
             <span data-testid="book-progress">{percent}%</span>
+            {pages.hasPages && readable ? <PageControl label={pages.label} find={pages.find} onGo={goToPage} /> : null}
           </div>
           <Button
             type="primary"
@@ -462,6 +477,7 @@ export default function BookPreviewPage() {
           bookId={bookId}
           chapterId={current?.id ?? null}
           onHighlight={highlight}
+          onCite={pages.cite}
         />
 
         <Drawer
@@ -498,7 +514,11 @@ export default function BookPreviewPage() {
             open={bookmarksOpen}
             onClose={() => setBookmarksOpen(false)}
             bookId={bookId}
-            here={() => (current && view.current ? { chapterId: current.id, anchor: view.current.anchor() } : null)}
+            here={() =>
+              current && view.current
+                ? { chapterId: current.id, anchor: view.current.anchor(), pageLabel: pages.labelAt() }
+                : null
+            }
             onGoTo={goToBookmark}
           />
         ) : null}

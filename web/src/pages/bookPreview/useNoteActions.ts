@@ -30,6 +30,8 @@ interface Options {
   view: RefObject<ChapterHandle | null>;
   selection: SelectionInfo | null;
   clearSelection(): void;
+  /** The print page at a text offset of the chapter ('' when the book has none). */
+  pageAt?(offset?: number): string;
 }
 
 const NO_OPS: OutboxOp[] = [];
@@ -100,6 +102,7 @@ export function useNoteActions(o: Options) {
       endOffset: from.endOffset,
       color,
       content,
+      pageLabel: o.pageAt?.(from.startOffset) ?? '',
       clientKey: newClientKey(),
     };
     try {

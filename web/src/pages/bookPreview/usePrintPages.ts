@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { citeSelection, findPageLabel, type BookPage } from '@textbook/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { bookDetailQuery } from '../../api/books';
+import { useBookPages } from '../../api/reader';
+import type { ChapterHandle, SelectionInfo } from './ChapterView';
+import { pageMap } from './pageMarks';
+import { copyText } from './clipboard';
+
+interface Options {
+  bookId: number;
+  chapterId: number | null;
+  spine: readonly { id: number }[] | undefined;
+  view: RefObject<ChapterHandle | null>;
+  /** Text is selected: the book's details for 引用 are asked for then (not with every reader opened). */
+  selecting: boolean;
+}
+
+/**
+ * The book's print pages in the reader: the label of the page on screen (the view's own for fixed-layout and PDF
+ * pages, else the last page-break anchor at or before the first words shown, else the page carried in from the
+ * chapters before), the page a selection is on, and finding a page by its label (跳转到页).
+ */
+export function usePrintPages({ bookId, chapterId, spine, view, selecting }: Options) {
+  const query = useBookPages(bookId);
+  const map = useMemo(() => pageMap(query.data ?? [], spine ?? []), [query.data, spine]);
+  const [label, setLabel] = useState('');
+
+  /** The label at the first words on screen, or at a text offset of the chapter (a selection's start). */
+  const labelAt = useCallback(
+    (at?: number): string => {
+      if (!chapterId || !map.pages.length) return '';
+      const own = view.current?.pageLabel?.();
+      if (own) return own;
+      const pages = map.byChapter.get(chapterId) ?? [];
+      const i = pages.length
+        ? (view.current?.lastMark?.(
+            pages.map((p) => p.anchor),
+            at,
+          ) ?? -1)
+        : -1;
+      return i >= 0 ? pages[i]!.label : (map.carried.get(chapterId) ?? '');
+    },
+    [chapterId, map, view],
+  );
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Works the label out again shortly after the view moved (scrolls come many a second). */
+  const update = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setLabel(labelAt()), 120);
+  }, [labelAt]);
+  useEffect(() => {
+    update();
+    return () => clearTimeout(timer.current);
+  }, [update]);
+
+  const find = useCallback((input: string): BookPage | null => findPageLabel(map.pages, input), [map]);
+
+  const [wanted, setWanted] = useState(false);
+  if (selecting && !wanted) setWanted(true);
+  const detail = useQuery({ ...bookDetailQuery(bookId), enabled: wanted && bookId > 0 }).data;
+  /** 引用: the selection with the book and the print page it starts on, in GB/T 7714 style, to the clipboard. */
+  const cite = (s: SelectionInfo): Promise<boolean> =>
+    copyText(
+      citeSelection(s.quote, {
+        authors: detail?.authors ?? '',
+        title: detail?.title ?? '',
+        edition: detail?.edition,
+        publisher: detail?.publisher ?? '',
+        year: detail?.pubYear ?? null,
+        page: labelAt(s.startOffset),
+        language: detail?.language,
+      }),
+    );
+
+  return { hasPages: map.pages.length > 0, label, setLabel, labelAt, update, find, cite };
+}
