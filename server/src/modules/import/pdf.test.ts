@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chapterContent, Msg, type ChapterContent, type InBookHit, type SectionNode } from '@textbook/contracts';
+import { REPO_ROOT } from '../../../test/epub-corpus.js';
 import { buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
 import { multipart } from '../../../test/multipart.js';
@@ -12,7 +13,7 @@ import { bookStorage } from '../books/index.js';
 import { ImportRefusal } from './errors.js';
 import { importPdf } from './pdf-import.js';
 
-const PDF_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/pdf');
+const PDF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'pdf');
 const pdf = (name: string) => new Uint8Array(fs.readFileSync(path.join(PDF_DIR, name)));
 
 /** Issue 32: PDF textbooks imported as per-section documents, page labels, outline and searchable text. */
