@@ -88,7 +88,7 @@ describe('worker pool (issue 12.5)', () => {
     try {
       await expect(timed.run('pdfCover', input)).rejects.toEqual(new TaskOverrun('time'));
       await expect(heap.run('pdfCover', input)).rejects.toEqual(new TaskOverrun('memory'));
-      expect(await timed.run('captcha', puzzle)).toMatchObject({ image: expect.stringMatching(/^data:image/) });
+      expect(await timed.run('captcha', puzzle, 60_000)).toMatchObject({ image: expect.stringMatching(/^data:image/) });
     } finally {
       await Promise.all([timed.close(), heap.close()]);
     }
