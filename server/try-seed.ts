@@ -1,0 +1,1 @@
+import { openTestDb } from './test/db.js';
