@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
-import { CollegeMsg, type CollegeDetail } from '@textbook/contracts';
+import { CollegeMsg, CollegeText, type CollegeDetail, type Paged } from '@textbook/contracts';
 import { api, consoleErrors, DEVICES, loginAs, saved, shot, toasts, useJourney } from '../support/browser.js';
 
 const journey = useJourney('college');
@@ -29,7 +29,8 @@ async function filledTemplate(file: string, stamp: string, count: number): Promi
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
-  sheet.spliceRows(2, sheet.rowCount);
+  // Filled in below the template's example row, which stays where it is (the import skips it).
+  sheet.spliceRows(3, sheet.rowCount);
   const base = 15000000000 + (Number(stamp.replace(/\D/g, '')) % 100000) * 100 + (stamp.startsWith('phone') ? 50 : 0);
   for (let i = 0; i < count; i += 1) sheet.addRow([String(base + i), `导入生${i + 1}`, `${stamp}-${i + 1}`, '学生']);
   return Buffer.from(await book.xlsx.writeBuffer());
@@ -100,7 +101,11 @@ for (const device of DEVICES) {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await filledTemplate(templateFile, stamp, 30),
     });
-    await poll(() => page.getByText('导入完成：新增30人').count()).toBe(1);
+    await poll(() => page.getByText(CollegeMsg.IMPORT_SUMMARY(30, 0, 0, 1)).count()).toBe(1);
+    // The example's phone was not made a member.
+    const example = CollegeText.TEMPLATE_EXAMPLE.phone;
+    const found = await api<Paged<unknown>>(`/api/collegeUser/page?keyword=${example}`, { token: adminToken });
+    expect(found.data.total).toBe(0);
     // A clean import says so, with no empty table of refused rows.
     const result = page.getByRole('dialog').filter({ hasText: '导入完成' });
     await poll(() => result.getByText(CollegeMsg.IMPORT_ALL_DONE).count()).toBe(1);

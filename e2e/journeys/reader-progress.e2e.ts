@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { beforeAll, expect, test } from 'vitest';
-import { api, consoleErrors, loginAs, shot, useJourney } from '../support/browser.js';
-import { chapterText, importBook, spineOf } from '../support/reader.js';
+import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
+import { chapterText, chaptersOf, importBook, spineOf } from '../support/reader.js';
 
 // Progress is how much of the book was read, the same on every device (issue 13): opening the last chapter is
 // not the whole book, and a phone shows what the desktop reported.
@@ -65,3 +65,37 @@ test('opening the last chapter is not the whole book; the phone and the shelf sh
   expect(consoleErrors(desktop)).toEqual([]);
   expect(consoleErrors(phone)).toEqual([]);
 }, 120_000);
+
+// Issue 30 item 21: a chapter that is only an image (the book's cover page) has no text to read to its end; shown,
+// it is read.
+for (const device of DEVICES) {
+  test(`a chapter that is only an image counts as read once shown (${device})`, async () => {
+    // The spine gives each chapter's length of text.
+    const textless = (await api<{ id: number; length: number }[]>(`/api/reader/spine?bookId=${bookId}`)).data
+      .filter((c) => c.length === 0)
+      .map((c) => c.id);
+    const cover = (await chaptersOf(bookId)).find((c) => textless.includes(c.id) && c.img)!;
+    expect(cover).toBeDefined();
+    const page = await journey.page(device);
+    const token = await loginAs(page, MEMBER);
+    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${cover.id}`);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=chapter-host]')?.shadowRoot?.querySelector('.viewport:not(.gone) img'),
+    );
+    await shot(page, 'cover-chapter', { fullPage: false });
+    const saved = page.waitForRequest((r) => r.url().includes('/api/book/extend/leave'));
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    const reads = ((await saved).postDataJSON() as { reads: { chapterId: number; read: number }[] }).reads;
+    expect(reads).toContainEqual({ chapterId: cover.id, read: 1 });
+    await expect
+      .poll(async () => {
+        const p = await api<{ reads: { chapterId: number; read: number }[] } | null>(
+          `/api/book/extend/getPosition?bookId=${bookId}`,
+          { token },
+        );
+        return p.data?.reads.find((r) => r.chapterId === cover.id)?.read;
+      })
+      .toBe(1);
+    expect(consoleErrors(page)).toEqual([]);
+  }, 120_000);
+}

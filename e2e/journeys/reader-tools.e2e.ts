@@ -64,6 +64,35 @@ const firstWordsOnScreen = (page: Page) =>
     return '';
   });
 
+/**
+ * Whether the text at a bookmark's place (its anchor's offset in the chapter's text) is on screen, in the
+ * chapter's viewport (the first words shown may be cut by its top edge); null when the text there is not the
+ * bookmark's (another chapter is shown).
+ */
+const placeOnScreen = (page: Page, anchor: { quote: string; offset: number }) =>
+  page.evaluate((anchor) => {
+    const root = document.querySelector('[data-testid=chapter-host]:not([hidden])')?.shadowRoot;
+    const vp = root?.querySelector('.viewport:not(.gone)');
+    const body = vp?.querySelector('.epub-body');
+    if (!vp || !body) return null;
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    let at = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n as Text;
+      if (at + t.data.length > anchor.offset) {
+        const range = document.createRange();
+        range.setStart(t, anchor.offset - at);
+        range.setEnd(t, Math.min(t.data.length, anchor.offset - at + 1));
+        if (!anchor.quote.startsWith(range.toString())) return null;
+        const r = range.getBoundingClientRect();
+        const v = vp.getBoundingClientRect();
+        return r.bottom > v.top && r.top < v.bottom && r.right > v.left && r.left < v.right;
+      }
+      at += t.data.length;
+    }
+    return null;
+  }, anchor);
+
 for (const device of DEVICES) {
   test(`in-book search in the reader and from the search page lands on the hit and marks it (${device})`, async () => {
     const chapters = await chaptersOf(sicp);
@@ -107,13 +136,15 @@ for (const device of DEVICES) {
     expect(consoleErrors(page)).toEqual([]);
   }, 120_000);
 
-  // Going to a bookmark does not move the reader yet (issue 30 item 21, open): this proves add, list, keep, remove.
-  test(`bookmarks: add the place on screen, list, kept after a reload, remove (${device})`, async () => {
+  test(`bookmarks: add the place on screen, list, go to it from afar and from another chapter, kept after a reload, remove (${device})`, async () => {
     const spine = await spineOf(sicp);
     const page = await journey.page(device);
     const token = await loginAs(page, STUDENT);
-    for (const b of (await api<{ id: number }[]>(`/api/reader/bookmark/list?bookId=${sicp}`, { token })).data)
-      await api(`/api/reader/bookmark/delete/${b.id}`, { body: {}, token });
+    const marks = () =>
+      api<{ id: number; anchor: { quote: string; offset: number } }[]>(`/api/reader/bookmark/list?bookId=${sicp}`, {
+        token,
+      });
+    for (const b of (await marks()).data) await api(`/api/reader/bookmark/delete/${b.id}`, { body: {}, token });
     // A long chapter (several screens of text).
     const long = (await chaptersOf(sicp)).find((c) => c.length > 30_000)!;
     const chapter = spine.find((c) => c.id === long.id)!;
@@ -122,8 +153,11 @@ for (const device of DEVICES) {
     // Read on a few screens.
     const top = await firstWordsOnScreen(page);
     const box = (await page.getByTestId('chapter-host').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, 1500);
+    const wheel = async (dy: number) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, dy);
+    };
+    await wheel(1500);
     await expect.poll(() => firstWordsOnScreen(page)).not.toBe(top);
     await page.waitForTimeout(300);
     const here = await scrolled(page);
@@ -134,8 +168,58 @@ for (const device of DEVICES) {
     await expect.poll(() => toasts(page)).toContain('已添加书签');
     await expect.poll(() => page.getByTestId('bookmark').count()).toBe(1);
     await shot(page, 'bookmarks-list');
+    const [mark] = (await marks()).data;
+    expect(await placeOnScreen(page, mark!.anchor)).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: '书签' }).waitFor({ state: 'hidden' });
+
+    // Far on in the same chapter, then the bookmark chosen in the panel: its words are on screen again.
+    await wheel(6000);
+    await expect.poll(() => scrolled(page)).toBeGreaterThan(here + 3000);
+    expect(await placeOnScreen(page, mark!.anchor)).toBe(false);
+    await page.getByTestId('bookmarks-button').click();
+    await page.getByTestId('bookmark').locator('.notes-quote').click();
+    await page.getByRole('dialog', { name: '书签' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => placeOnScreen(page, mark!.anchor)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await placeOnScreen(page, mark!.anchor)).toBe(true);
+    await shot(page, 'bookmark-same-chapter', { fullPage: false });
+
+    // From another chapter: the bookmark's chapter opens at its place.
+    await page.getByTestId('next-chapter').click();
+    await page.waitForURL((url) => url.searchParams.get('chapterId') !== String(chapter.id));
+    await expect.poll(() => placeOnScreen(page, mark!.anchor)).toBe(null);
+    await page.getByTestId('bookmarks-button').click();
+    await page.getByTestId('bookmark').locator('.notes-quote').click();
+    await page.waitForURL((url) => url.searchParams.get('chapterId') === String(chapter.id));
+    await expect.poll(() => placeOnScreen(page, mark!.anchor)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await placeOnScreen(page, mark!.anchor)).toBe(true);
+    await shot(page, 'bookmark-other-chapter', { fullPage: false });
+
+    // In pages: some pages on, the bookmark brings its page back.
+    await page.getByTestId('settings-button').click();
+    const settings = page.getByRole('region', { name: '阅读设置' });
+    await settings.getByText('分页', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    const columns = () =>
+      page.evaluate(
+        () =>
+          document
+            .querySelector('[data-testid=chapter-host]:not([hidden])')!
+            .shadowRoot!.querySelector('.viewport:not(.gone)')!.scrollLeft,
+      );
+    await expect.poll(() => placeOnScreen(page, mark!.anchor)).toBe(true);
+    const onPage = await columns();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(columns).toBeGreaterThan(onPage);
+    expect(await placeOnScreen(page, mark!.anchor)).toBe(false);
+    await page.getByTestId('bookmarks-button').click();
+    await page.getByTestId('bookmark').locator('.notes-quote').click();
+    await expect.poll(() => placeOnScreen(page, mark!.anchor)).toBe(true);
+    expect(await columns()).toBe(onPage);
+    await shot(page, 'bookmark-paged', { fullPage: false });
 
     // Kept on the server: after a reload it is still listed; removed, it is gone.
     await page.reload();
@@ -144,7 +228,7 @@ for (const device of DEVICES) {
     await expect.poll(() => page.getByTestId('bookmark').count()).toBe(1);
     await page.getByTestId('remove-bookmark').click();
     await expect.poll(() => page.getByTestId('bookmark').count()).toBe(0);
-    expect((await api<unknown[]>(`/api/reader/bookmark/list?bookId=${sicp}`, { token })).data).toEqual([]);
+    expect((await marks()).data).toEqual([]);
     expect(consoleErrors(page)).toEqual([]);
   }, 120_000);
 

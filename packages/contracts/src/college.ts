@@ -52,8 +52,11 @@ export const CollegeMsg = {
   IMPORT_ROLE: '角色须为教师、学生或管理员',
   IMPORT_DUPLICATE: '文件中手机号重复',
   IMPORT_FIELD_MAX: '姓名和学号不能超过50个字',
-  IMPORT_SUMMARY: (added: number, updated: number, refused: number) =>
-    `导入完成：新增${added}人，更新${updated}人，未导入${refused}行`,
+  IMPORT_SUMMARY: (added: number, updated: number, refused: number, examples = 0) =>
+    `导入完成：新增${added}人，更新${updated}人，未导入${refused}行${examples ? `，跳过模板示例${examples}行` : ''}`,
+  /** The template's own example row, left in the file: reported, never imported. */
+  IMPORT_EXAMPLE_ROW: '模板中的示例行，不导入',
+  IMPORT_ONLY_EXAMPLES: '文件中只有模板的示例行，请在示例下方填写成员（示例行不会导入）',
   IMPORT_ALL_DONE: '全部导入成功，没有未导入的行',
   /** A class join that needs a seat of the college's book when none is left (the student is told; so is the teacher). */
   JOIN_NO_SEATS: (book: string) => `本校《${book}》的授权名额已用完，暂时无法加入班级，请联系任课教师或学校管理员`,
@@ -101,7 +104,11 @@ export const CollegeText = {
   USERS_HEADERS: { name: '姓名', phone: '手机号', studentId: '学号', roles: '角色' },
   TEMPLATE_TITLE: '成员导入模板',
   TEMPLATE_HEADERS: { phone: '手机号', name: '姓名', studentId: '学号', role: '角色' },
-  TEMPLATE_EXAMPLE: { phone: '13800000000', name: '张三', studentId: '2026001', role: '学生' },
+  /**
+   * The template's example row: its name says it is one, and the import skips a row with its phone and name
+   * (`isTemplateExample`), so a template filled in below the example imports only the members written in.
+   */
+  TEMPLATE_EXAMPLE: { phone: '13800000000', name: '张三（示例行，不会导入）', studentId: '2026001', role: '学生' },
   /** Told to the teacher when a student's join finds no seat of the class's book left. */
   NO_SEATS_NOTICE: (className: string, book: string) => `班级“${className}”的教材《${book}》授权名额已用完`,
   NO_SEATS_NOTICE_BODY: (student: string) =>
@@ -406,13 +413,16 @@ export type ProvideBody = z.infer<typeof provideBody>;
 export const importRow = z.object({
   row: z.number().int(),
   phone: z.string(),
-  result: z.enum(['added', 'updated', 'refused']),
+  /** `example`: the template's own example row, left out (its reason says so). */
+  result: z.enum(['added', 'updated', 'refused', 'example']),
   reason: z.string(),
 });
 export const importResult = z.object({
   added: z.number().int(),
   updated: z.number().int(),
   refused: z.number().int(),
+  /** The template's example rows found in the file and skipped. */
+  examples: z.number().int(),
   rows: z.array(importRow),
 });
 export type ImportResult = z.infer<typeof importResult>;

@@ -821,4 +821,46 @@ describe('college details and members', () => {
       CollegeMsg.IMPORT_FILE,
     );
   });
+
+  it('the template’s example row says it is one and is skipped, not imported; a file of only it is refused', async () => {
+    const template = await t.app.inject({
+      url: '/api/collegeUser/template',
+      headers: { authorization: `Bearer ${w.admin.token}` },
+    });
+    const upload = async (book: ExcelJS.Workbook) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'members.xlsx');
+      const request = new Request('http://local/', { method: 'POST', body: form });
+      return call<ImportResult>(t.app, {
+        method: 'POST',
+        url: '/api/collegeUser/import',
+        token: w.admin.token,
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      });
+    };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const example = [1, 2, 3, 4].map((c) => String(sheet.getRow(2).getCell(c).value));
+    expect(example[1]).toContain('示例');
+    // The template as downloaded: only its example, refused with the reason.
+    expectRefused(await upload(book), CollegeMsg.IMPORT_ONLY_EXAMPLES);
+    // Filled in below the example, which is left where it is: the members written in, the example skipped.
+    const phones = [uniquePhone(), uniquePhone()];
+    sheet.addRow([phones[0], '示例下的学生甲', 'E1', '学生']);
+    sheet.addRow([phones[1], '示例下的学生乙', 'E2', '学生']);
+    const result = expectOk(await upload(book));
+    expect(result).toMatchObject({ added: 2, updated: 0, refused: 0, examples: 1 });
+    expect(result.rows.find((r) => r.row === 2)).toEqual({
+      row: 2,
+      phone: example[0],
+      result: 'example',
+      reason: CollegeMsg.IMPORT_EXAMPLE_ROW,
+    });
+    expect(
+      await t.ctx.db.selectFrom('members').select('id').where('phone', '=', example[0]!).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(CollegeMsg.IMPORT_SUMMARY(2, 0, 0, 1)).toBe('导入完成：新增2人，更新0人，未导入0行，跳过模板示例1行');
+  });
 });

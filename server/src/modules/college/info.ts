@@ -216,24 +216,35 @@ const ROWS_PER_TURN = 50;
 interface ImportLine {
   row: number;
   phone: string;
-  result: 'added' | 'updated' | 'refused';
+  result: 'added' | 'updated' | 'refused' | 'example';
   reason: string;
 }
+
+const EXAMPLE = CollegeText.TEMPLATE_EXAMPLE;
+/** A row that is the template's example: its phone and name (the name says it is an example) left as written. */
+const isTemplateExample = ([phone = '', name = '']: string[]) =>
+  phone.trim() === EXAMPLE.phone && name.trim() === EXAMPLE.name;
 
 /**
  * Imports members from the template (read and checked by the shared sheet reader), row by row: a new phone is
  * added (an account made and told by SMS), a member already in the college gets the row's name, student id and
- * role added; a bad row is refused with its reason and nothing of it is written. The example row of the template
- * is taken like any other.
+ * role added; a bad row is refused with its reason and nothing of it is written. The template's example row is
+ * reported and skipped; a file of nothing else is refused, saying so.
  */
 export async function importUsers(ctx: AppContext, actor: MemberActor, sheet: SheetUpload) {
   const collegeId = collegeOf(actor);
   if (sheet.header[0] !== TH.phone) throw refused(CollegeMsg.IMPORT_FILE);
+  if (sheet.rows.length && sheet.rows.every(({ cells }) => isTemplateExample(cells)))
+    throw refused(CollegeMsg.IMPORT_ONLY_EXAMPLES);
   const lines: ImportLine[] = [];
   const seen = new Set<string>();
   for (const [n, { row: r, cells }] of sheet.rows.entries()) {
     if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise((done) => setImmediate(done));
     const [phone = '', name = '', studentId = '', roleWord = ''] = cells;
+    if (isTemplateExample(cells)) {
+      lines.push({ row: r, phone, result: 'example', reason: CollegeMsg.IMPORT_EXAMPLE_ROW });
+      continue;
+    }
     const refuse = (reason: string) => lines.push({ row: r, phone, result: 'refused', reason });
     if (!PHONE_PATTERN.test(phone)) {
       refuse(Msg.PHONE_FORMAT);
@@ -282,6 +293,7 @@ export async function importUsers(ctx: AppContext, actor: MemberActor, sheet: Sh
     added: lines.filter((l) => l.result === 'added').length,
     updated: lines.filter((l) => l.result === 'updated').length,
     refused: lines.filter((l) => l.result === 'refused').length,
+    examples: lines.filter((l) => l.result === 'example').length,
     rows: lines,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReads, parseReads, progressOf } from './progress.js';
+import { mergeReads, parseReads, progressOf, readsOnLeaving } from './progress.js';
 
 const chapters = [
   { id: 1, path: 'a.xhtml', length: 100 },
@@ -25,6 +25,16 @@ describe('reading progress', () => {
     expect(progressOf([{ id: 9, path: 'c.xhtml', length: 1 }, ...chapters.slice(0, 2)], nearly)).toBe(999);
     expect(progressOf(chapters, { 'a.xhtml': 1000, 'b.xhtml': 1000, 'c.xhtml': 1000 })).toBe(1000);
     expect(progressOf([], {})).toBe(0);
+  });
+
+  it('counts a chapter without text read once the reader was in it', () => {
+    // Leaving the image-only chapter c (nothing reported: it has no text to see the end of) reads it whole.
+    const reads = mergeReads({ 'a.xhtml': 1000, 'b.xhtml': 1000 }, chapters, readsOnLeaving(chapters, 3, []));
+    expect(reads['c.xhtml']).toBe(1000);
+    expect(progressOf(chapters, reads)).toBe(1000);
+    // A chapter with text is read only as far as the reader reported.
+    expect(readsOnLeaving(chapters, 2, [{ chapterId: 2, read: 0.25 }])).toEqual([{ chapterId: 2, read: 0.25 }]);
+    expect(readsOnLeaving(chapters, 2, [])).toEqual([]);
   });
 
   it('reads anything stored without failing', () => {

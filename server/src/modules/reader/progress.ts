@@ -35,6 +35,15 @@ export function mergeReads(stored: Reads, chapters: ChapterLength[], now: Chapte
 }
 
 /**
+ * What a reader leaving a chapter reports read, and the chapter they leave when it has no text (a cover, a page
+ * that is one image): it was on their screen, so it is read to its end (there is no text to follow further).
+ */
+export function readsOnLeaving(chapters: ChapterLength[], chapterId: number, reads: ChapterRead[]): ChapterRead[] {
+  const textless = chapters.some((c) => c.id === chapterId && c.length === 0);
+  return textless ? [...reads, { chapterId, read: 1 }] : reads;
+}
+
+/**
  * How much of the book was read, per mille: each chapter's read share weighted by its text's length (a chapter
  * without text weighs one character). 1000 only when every chapter was read to its end.
  */

@@ -114,6 +114,32 @@ describe('reader: position, reading time, notes and translation', () => {
     expect((await leave(chapters[0]!, [{ chapterId: chapters[0]!, read: 2 }])).status).toBe(400);
   });
 
+  it('a chapter without text (a cover image) is read once the reader was in it', async () => {
+    seq += 1;
+    const cover: DraftChapter = { title: '', body: '<div><img src="images/cover.png" alt=""/></div>' };
+    const { bookId } = await importBook(
+      t.ctx,
+      buildEpub(`urn:test:reader:cover:${seq}:${Date.now()}`, '论语选读', [cover, ...FIRST]),
+    );
+    const spine = expectOk(await get<{ id: number; length: number }[]>(`/api/reader/spine?bookId=${bookId}`));
+    expect(spine.map((c) => c.length > 0)).toEqual([false, true, true, true]);
+    const m = await buildMember(t.ctx.db);
+    await grantShelfEntry(t.ctx, t.ctx.db, { memberId: m.id, bookId, source: 'purchase', sourceRef: seq });
+    const leave = (chapterId: number, reads: { chapterId: number; read: number }[]) =>
+      post('/api/book/extend/leave', { bookId, chapterId, reads }, m.token);
+    // Every chapter with text read to its end, the cover only opened (no text on screen to report).
+    expectOk(
+      await leave(
+        spine[1]!.id,
+        spine.slice(1).map((c) => ({ chapterId: c.id, read: 1 })),
+      ),
+    );
+    expectOk(await leave(spine[0]!.id, []));
+    const p = expectOk(await get<ReadingPosition>(`/api/book/extend/getPosition?bookId=${bookId}`, m.token));
+    expect(p.reads.find((r) => r.chapterId === spine[0]!.id)?.read).toBe(1);
+    expect(p.progress).toBe(1);
+  });
+
   it('adds active reading time per member, book, chapter and day', async () => {
     const { bookId, chapters, m } = await setup();
     for (const seconds of [20, 25]) {

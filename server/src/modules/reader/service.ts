@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/unique.js';
 import { recordNote, recordReading, type NoteFacts } from '../rollups/index.js';
 import { assertChapterReadable } from '../shelf/index.js';
 import { collapse, locate } from './anchor.js';
-import { mergeReads, parseReads, progressOf } from './progress.js';
+import { mergeReads, parseReads, progressOf, readsOnLeaving } from './progress.js';
 import * as q from './queries.js';
 
 /** Reading days are counted in China Standard Time (the platform's colleges). */
@@ -60,7 +60,7 @@ export async function leave(ctx: AppContext, actor: MemberActor, body: LeaveBody
     q.findPosition(ctx.db, actor.memberId, body.bookId),
     chapterLengths(ctx, body.bookId),
   ]);
-  const reads = mergeReads(parseReads(stored?.reads), chapters, body.reads);
+  const reads = mergeReads(parseReads(stored?.reads), chapters, readsOnLeaving(chapters, chapter.id, body.reads));
   const progress = progressOf(chapters, reads);
   await q.upsertPosition(
     ctx.db,

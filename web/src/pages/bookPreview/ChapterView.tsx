@@ -468,6 +468,8 @@ export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView
       if (!vp || !idx || painted.current !== props.chapter || !host.current) return [];
       const clip = props.flowing ? props.clip?.() : null;
       if (clip && !intersecting(host.current, clip)) return [];
+      // A chapter without text (a cover, a full-page image) is read once it is shown.
+      if (!idx.text.trim()) return props.hidden ? [] : [{ chapterId: props.chapter.id, read: 1 }];
       const box = (clip && !vp.classList.contains('vertical') && clip) || vp;
       const end = lastVisibleEnd(idx, box, displayedNodes(idx, later.current));
       if (end < 0) return [];

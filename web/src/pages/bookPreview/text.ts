@@ -193,15 +193,42 @@ export function readFraction(text: string, end: number): number {
   return length ? Math.min(1, Math.max(0, end) / length) : 1;
 }
 
-/** The text offset of the first character visible in the viewport. */
+/**
+ * Whether a text node stays on screen whatever the scrolling: inside an element the book's CSS fixes in place
+ * (position: fixed or sticky, e.g. SICP's "jump to top / bottom" arrows). Such text is always "visible" and says
+ * nothing about where the reader is. `known` keeps each element's answer for one look.
+ */
+function pinned(node: Text, viewport: Element, known: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let answer = false;
+  for (let el = node.parentElement; el && el !== viewport; el = el.parentElement) {
+    const seen = known.get(el);
+    if (seen !== undefined) {
+      answer = seen;
+      break;
+    }
+    path.push(el);
+    const position = getComputedStyle(el).position;
+    if (position === 'fixed' || position === 'sticky') {
+      answer = true;
+      break;
+    }
+  }
+  for (const el of path) known.set(el, answer);
+  return answer;
+}
+
+/** The text offset of the first character visible in the viewport (text pinned in place aside). */
 export function firstVisibleOffset(index: TextIndex, viewport: Element): number {
   const v = viewport.getBoundingClientRect();
   const range = document.createRange();
+  const known = new Map<Element, boolean>();
   for (let i = 0; i < index.nodes.length; i += 1) {
     const node = index.nodes[i]!;
     if (!node.data.trim()) continue;
     range.selectNodeContents(node);
     if (![...range.getClientRects()].some((r) => intersects(r, v))) continue;
+    if (pinned(node, viewport, known)) continue;
     for (let c = 0; c < node.data.length; c += 1) {
       range.setStart(node, c);
       range.setEnd(node, c + 1);
@@ -215,17 +242,20 @@ export function firstVisibleOffset(index: TextIndex, viewport: Element): number 
 
 /**
  * The text offset just after the last text painted inside `viewport` (a paragraph's end: text nodes are the
- * unit), or -1 when none is. What the reader has had on screen, in text, whatever the screen's size. Only the
- * first `displayed` text nodes are looked at (the others are known to be undisplayed).
+ * unit; text pinned in place aside), or -1 when none is. What the reader has had on screen, in text, whatever
+ * the screen's size. Only the first `displayed` text nodes are looked at (the others are known to be undisplayed).
  */
 export function lastVisibleEnd(index: TextIndex, viewport: Element, displayed = index.nodes.length): number {
   const v = viewport.getBoundingClientRect();
   const range = document.createRange();
+  const known = new Map<Element, boolean>();
   for (let i = displayed - 1; i >= 0; i -= 1) {
     const node = index.nodes[i]!;
     if (!node.data.trim()) continue;
     range.selectNodeContents(node);
-    if ([...range.getClientRects()].some((r) => intersects(r, v))) return index.starts[i]! + node.data.length;
+    if (![...range.getClientRects()].some((r) => intersects(r, v))) continue;
+    // Text pinned in place (a fixed "to the bottom" arrow after the chapter's last words) is on every screen.
+    if (!pinned(node, viewport, known)) return index.starts[i]! + node.data.length;
   }
   return -1;
 }

@@ -283,7 +283,11 @@ function Members() {
       {dialog && <MemberDialog row={dialog} onClose={() => setDialog(undefined)} />}
       <Modal
         open={Boolean(imported)}
-        title={imported ? CollegeMsg.IMPORT_SUMMARY(imported.added, imported.updated, imported.refused) : ''}
+        title={
+          imported
+            ? CollegeMsg.IMPORT_SUMMARY(imported.added, imported.updated, imported.refused, imported.examples)
+            : ''
+        }
         onCancel={() => setImported(undefined)}
         footer={null}
       >
