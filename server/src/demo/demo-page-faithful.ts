@@ -3,6 +3,7 @@ import { cjkFont } from '../modules/reader/index.js';
 import { demoBooks, demoSource } from './demo-books.js';
 import { writeFixedLayoutEpub } from './demo-fixed-layout.js';
 import { demoPdf } from './demo-pdf.js';
+import { startWorkers } from '../workers.js';
 
 /**
  * The demo's page-faithful books (issue 32), imported through the real pipeline like the others: 微积分图解, a
@@ -10,6 +11,19 @@ import { demoPdf } from './demo-pdf.js';
  * machine's CJK font — without one, `npm run` says so and the catalogue has no PDF book).
  */
 export async function seedPageFaithfulBooks(
+  deps: ImportDeps,
+  ids: { subjectIds: Map<string, number>; collectionIds: Map<string, number> },
+): Promise<Map<string, number>> {
+  // A PDF is read in a worker thread: the app's when the seed runs in one, else a thread of the seed's own.
+  const own = deps.workers ? null : startWorkers({ threads: 1, queue: 4, dictionaryAtStart: false });
+  try {
+    return await seedBooks({ ...deps, workers: deps.workers ?? own! }, ids);
+  } finally {
+    await own?.close();
+  }
+}
+
+async function seedBooks(
   deps: ImportDeps,
   ids: { subjectIds: Map<string, number>; collectionIds: Map<string, number> },
 ): Promise<Map<string, number>> {
