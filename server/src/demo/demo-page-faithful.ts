@@ -17,7 +17,9 @@ export async function seedPageFaithfulBooks(
   // A PDF is read in a worker thread: the app's when the seed runs in one, else a thread of the seed's own.
   const own = deps.workers ? null : startWorkers({ threads: 1, queue: 4, dictionaryAtStart: false });
   try {
-    return await seedBooks({ ...deps, workers: deps.workers ?? own! }, ids);
+    const bookIds = await seedBooks({ ...deps, workers: deps.workers ?? own! }, ids);
+    await publishedEarlier(deps, bookIds, Date.now());
+    return bookIds;
   } finally {
     await own?.close();
   }
@@ -59,4 +61,15 @@ async function seedBooks(
   );
   bookIds.set('dxyw-pdf', pdf.bookId);
   return bookIds;
+}
+
+/** Published before the other demo books (which are spread over the last weeks), so the newest stay theirs. */
+async function publishedEarlier(deps: ImportDeps, bookIds: Map<string, number>, now: number): Promise<void> {
+  for (const [i, id] of [...bookIds.values()].entries()) {
+    await deps.db
+      .updateTable('books')
+      .set({ published_at: now - (60 + i) * 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+  }
 }
