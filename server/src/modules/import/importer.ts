@@ -5,7 +5,7 @@ import type { Db, Dialect } from '../../db/connection.js';
 import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
 import { assetUrl } from '../books/index.js';
 import { sanitizeCss } from './css.js';
-import { readEpub, type ParsedBook } from './epub.js';
+import { BROWSER_IMAGES, readEpub, type ParsedBook } from './epub.js';
 import { extensionFor } from './media-types.js';
 import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
@@ -13,6 +13,7 @@ import { countSections, fromHeadings, fromToc, type SectionDraft } from './secti
 import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { imageSize } from '../../http/image-size.js';
 import { refuse } from './errors.js';
+import { DEFAULT_VIEWPORT, fixedLayout, pageListOf, type Viewport } from './fixed-pages.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -82,7 +83,6 @@ function refuseHugeImages(
 }
 
 /** Image formats every browser shows; any other image is replaced by its manifest fallback when it has one. */
-const BROWSER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif']);
 
 /**
  * Paths of images in a format browsers cannot show (a PSD, a TIFF) → the path of the first image of their
@@ -147,6 +147,44 @@ async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], ch
 }
 
 /**
+ * Each chapter's layout: a pre-paginated page at its declared viewport (an SVG's size, an image's natural size);
+ * a page that declares none takes the size most of the book's pages declare, else a default.
+ */
+function chapterLayouts(book: ParsedBook) {
+  const counts = new Map<string, { viewport: Viewport; n: number }>();
+  for (const d of book.documents) {
+    if (!d.fixed || !d.viewport) continue;
+    const key = `${d.viewport.width}x${d.viewport.height}`;
+    const seen = counts.get(key) ?? { viewport: d.viewport, n: 0 };
+    seen.n += 1;
+    counts.set(key, seen);
+  }
+  const usual = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.viewport ?? DEFAULT_VIEWPORT;
+  return book.documents.map((d) =>
+    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread) : ({ kind: 'reflow' } as const),
+  );
+}
+
+/**
+ * Print pages of a fixed-layout book: one per pre-paginated page, named by the nav's page-list where it names
+ * the page, else by its position among the pages (1, 2, 3…).
+ */
+function fixedPages(book: ParsedBook, chapterIds: number[]) {
+  const named = book.nav ? pageListOf(book.nav.source, book.nav.path) : new Map<string, string>();
+  const pages: { label: string; chapterId: number; anchor: string; pageIndex: number }[] = [];
+  book.documents.forEach((d, seq) => {
+    if (!d.fixed) return;
+    pages.push({
+      label: named.get(d.path) ?? String(pages.length + 1),
+      chapterId: chapterIds[seq]!,
+      anchor: '',
+      pageIndex: 0,
+    });
+  });
+  return pages;
+}
+
+/**
  * The book a file updates: only the one the staff member chose (a new edition); without a choice the file is a new
  * book, whatever its identifier (two different books may share one: W3C `pkg-unique-id`).
  */
@@ -207,16 +245,22 @@ export async function importEpub(
     if (!seqOfPath.has(d.path)) seqOfPath.set(d.path, i);
   });
   const chapters: SanitizedChapter[] = book.documents.map((doc) =>
-    sanitizeChapter(doc.source, doc.path, {
-      chapterUrl: (path, fragment) => {
-        const seq = seqOfPath.get(path);
-        if (seq === undefined) return null;
-        return `{{chapter:${seq}}}${fragment ? `#${encodeURIComponent(fragment)}` : ''}`;
+    sanitizeChapter(
+      doc.source,
+      doc.path,
+      {
+        chapterUrl: (path, fragment) => {
+          const seq = seqOfPath.get(path);
+          if (seq === undefined) return null;
+          return `{{chapter:${seq}}}${fragment ? `#${encodeURIComponent(fragment)}` : ''}`;
+        },
+        assetUrl: urlOf,
       },
-      assetUrl: urlOf,
-    }),
+      { page: doc.fixed },
+    ),
   );
   await progress(40);
+  const layouts = chapterLayouts(book);
 
   refuseHugeImages(names, deps.imageMaxPixels ?? DEFAULT_IMAGE_MAX_PIXELS);
   const stored: string[] = [];
@@ -246,6 +290,9 @@ export async function importEpub(
         title_dir: pkg.titleDir,
         authors_dir: pkg.creatorsDir,
         flow: pkg.flow,
+        layout: pkg.rendition.layout,
+        spread: pkg.rendition.spread,
+        orientation: pkg.rendition.orientation,
         updated_at: now,
       };
       let bookId: number;
@@ -310,6 +357,7 @@ export async function importEpub(
             css: ch.css,
             linear: doc.linear ? 1 : 0,
             free: isFree,
+            layout: JSON.stringify(layouts[seq]),
           }),
         );
       }
@@ -337,6 +385,7 @@ export async function importEpub(
         );
       }
       await insertSections(trx, bookId, drafts, chapterIds);
+      await q.insertPages(trx, bookId, fixedPages(book, chapterIds));
       await q.updateBook(trx, bookId, { toc_source: tocSource });
       await reindexBook(trx, deps.dialect, bookId, words);
       return {
