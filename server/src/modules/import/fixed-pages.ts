@@ -134,6 +134,7 @@ export function fixedLayout(viewport: Viewport, spread: PageSpread): ChapterLayo
     width: Math.round(viewport.width),
     height: Math.round(viewport.height),
     spread,
+    thumb: '',
   };
 }
 

@@ -165,6 +165,11 @@ function chapterLayouts(book: ParsedBook) {
   );
 }
 
+/** A page's first stored image (its thumbnail), '' when none. */
+function firstImage(html: string): string {
+  return /<(?:img|image)\b[^>]*?\s(?:src|href|xlink:href)="(\/api\/book\/asset\/[^"]+)"/.exec(html)?.[1] ?? '';
+}
+
 /**
  * Print pages of a fixed-layout book: one per pre-paginated page, named by the nav's page-list where it names
  * the page, else by its position among the pages (1, 2, 3…).
@@ -260,7 +265,9 @@ export async function importEpub(
     ),
   );
   await progress(40);
-  const layouts = chapterLayouts(book);
+  const layouts = chapterLayouts(book).map((layout, seq) =>
+    layout.kind === 'fixed' ? { ...layout, thumb: firstImage(chapters[seq]!.html) } : layout,
+  );
 
   refuseHugeImages(names, deps.imageMaxPixels ?? DEFAULT_IMAGE_MAX_PIXELS);
   const stored: string[] = [];
