@@ -17,6 +17,7 @@ import { useStudentChapterHomework } from '../../api/homework';
 import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import { FixedView } from './fixed/FixedView';
 import { NoteEditor } from './NoteEditor';
 import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
@@ -73,7 +74,9 @@ export default function BookPreviewPage() {
   const [stored, updateSettings] = useReaderSettings();
   const bookFlow = access.data?.flow ?? '';
   const settings = useMemo(() => withBookFlow(stored, bookFlow), [stored, bookFlow]);
-  const continuous = settings.continuous;
+  // A book with pre-paginated pages is read a page (or spread) at a time, never as one long scroll.
+  const hasPages = access.data?.layout === 'pre-paginated' || Boolean(spine.data?.some((c) => c.page));
+  const continuous = settings.continuous && !hasPages;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
   const place = useChapterLocation({
@@ -335,7 +338,28 @@ export default function BookPreviewPage() {
             canAskSample={canAskSample}
           />
         ) : null}
-        {keep ? (
+        {keep?.layout.kind === 'fixed' ? (
+          <FixedView
+            ref={view}
+            chapter={keep}
+            hidden={!okChapter}
+            bookId={bookId}
+            token={token}
+            spine={spine.data ?? []}
+            rtl={access.data?.progression === 'rtl'}
+            bookSpread={access.data?.spread ?? ''}
+            notes={okChapter ? (notes ?? NO_NOTES) : NO_NOTES}
+            background={READER_THEMES[settings.theme].bg}
+            onOpen={(id) => {
+              save();
+              open(id);
+            }}
+            onSelection={setSelection}
+            onNoteClick={noteById}
+            onLink={onLink}
+            onReady={onReady}
+          />
+        ) : keep ? (
           <ChapterView
             ref={view}
             chapter={keep}
