@@ -135,6 +135,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     let fonts: HTMLStyleElement | null = null;
     const { chapter } = props;
     painted.current = false;
+    host.current?.removeAttribute('data-painted');
     void Promise.all(chapter.styles.map(fetchCss)).then((sheets) => {
       const root = shadow.current;
       const box = page.current;
@@ -159,6 +160,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
       reindex();
       paintNotes();
       painted.current = true;
+      host.current?.setAttribute('data-painted', '');
       callbacks.current.onReady?.();
     });
     return () => {

@@ -145,6 +145,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
         className={`fx-slot fx-${slot.side}`}
         data-testid="fixed-slot"
         data-side={slot.side}
+        data-id={slot.id ?? ''}
         style={{ width: box.width * scale, height: box.height * scale }}
       >
         {content && content.layout.kind === 'fixed' ? (
