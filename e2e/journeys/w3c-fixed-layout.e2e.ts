@@ -103,7 +103,7 @@ test(
           if (!chapter) throw new Error(`no chapter ${nth}`);
           await go(page, `/bookPreview?bookId=${imported.bookId}&chapterId=${chapter.id}&trial=1`);
           await painted(page, chapter.id);
-          await page.screenshot({ path: path.join(shots, `${id}-${++step}.jpg`), type: 'jpeg', quality: 50 });
+          await page.screenshot({ path: path.join(shots, `${id}-${++step}.png`) });
           return shown(page);
         },
         async turn() {
@@ -115,7 +115,7 @@ test(
             { timeout: 5000 },
           );
           await painted(page, Number(new URL(page.url()).searchParams.get('chapterId')));
-          await page.screenshot({ path: path.join(shots, `${id}-${++step}.jpg`), type: 'jpeg', quality: 50 });
+          await page.screenshot({ path: path.join(shots, `${id}-${++step}.png`) });
           return shown(page);
         },
       };

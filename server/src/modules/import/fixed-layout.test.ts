@@ -26,7 +26,7 @@ describe('a page viewport as reading systems read it', () => {
     expect(
       xhtmlViewport(meta('width=1000, height=600', '<meta name="viewport" content="width=500, height=300"/>')),
     ).toEqual({ width: 1000, height: 600 });
-    expect(xhtmlViewport(meta('width=device-width'))).toBeNull();
+    expect(xhtmlViewport(meta('width=device-width, height=device-height'))).toMatchObject({ device: true });
     expect(xhtmlViewport('<html><head></head><body/></html>')).toBeNull();
   });
   it('reads an SVG page from its width and height, else its viewBox', () => {
@@ -84,7 +84,7 @@ describe('importing fixed-layout books', () => {
     expect(await bookOf(r.bookId)).toMatchObject({ layout: 'pre-paginated', spread: '' });
     const chapters = await chaptersOf(r.bookId);
     expect(chapters.map((c) => c.layout)).toEqual(
-      Array(4).fill({ kind: 'fixed', width: 900, height: 600, spread: '' }),
+      Array(4).fill({ kind: 'fixed', width: 900, height: 600, spread: '', thumb: '', device: false }),
     );
     // The page's body keeps its id (the book's CSS colours pages by it); nothing runs.
     const pages = await pagesOf(r.bookId);

@@ -14,6 +14,8 @@ export type PageSpread = 'left' | 'right' | 'center' | '';
 export interface Viewport {
   width: number;
   height: number;
+  /** Said as device-width / device-height: the page takes the reading area's size. */
+  device?: boolean;
 }
 
 /** A page of unknown size (no viewport, no viewBox, and no other page of the book says one). */
@@ -63,6 +65,7 @@ export function xhtmlViewport(source: string): Viewport | null {
     const [key, value] = part.split('=').map((s) => s.trim().toLowerCase());
     if (key && value !== undefined && found[key] === undefined) found[key] = value;
   }
+  if (found.width === 'device-width' || found.height === 'device-height') return { ...DEFAULT_VIEWPORT, device: true };
   const width = number(found.width);
   const height = number(found.height);
   return width && height ? { width, height } : null;
@@ -135,6 +138,7 @@ export function fixedLayout(viewport: Viewport, spread: PageSpread): ChapterLayo
     height: Math.round(viewport.height),
     spread,
     thumb: '',
+    device: Boolean(viewport.device),
   };
 }
 

@@ -153,7 +153,7 @@ async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], ch
 function chapterLayouts(book: ParsedBook) {
   const counts = new Map<string, { viewport: Viewport; n: number }>();
   for (const d of book.documents) {
-    if (!d.fixed || !d.viewport) continue;
+    if (!d.fixed || !d.viewport || d.viewport.device) continue;
     const key = `${d.viewport.width}x${d.viewport.height}`;
     const seen = counts.get(key) ?? { viewport: d.viewport, n: 0 };
     seen.n += 1;

@@ -15,7 +15,7 @@ const PAGE_CSS = `
 :host { display: block; position: relative; overflow: hidden; background: #fff; }
 .fx-page { all: initial; display: block; position: absolute; left: 0; top: 0; overflow: hidden; transform-origin: 0 0;
   background: #fff; color: #000; font-family: serif; font-size: 16px; line-height: normal; contain: layout paint; }
-.fx-page > :where(.epub-body) { display: block; margin: 8px; }
+.fx-page > :where(.epub-body) { display: block; margin: 0; }
 .fx-page > .epub-svg-page { margin: 0; width: 100%; height: 100%; }
 .fx-page > .epub-svg-page > svg { display: block; width: 100%; height: 100%; }
 .fx-page :where(a) { color: inherit; }

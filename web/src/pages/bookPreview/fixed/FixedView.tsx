@@ -32,6 +32,8 @@ interface Props {
 
 const GAP = 0;
 const MARGIN = 12;
+/** Room under the pages for the page strip's button, so it never covers a page. */
+const BAND = 28;
 
 /** The size of what is shown of a page: its own, or, for the empty side of a spread, its partner's. */
 function sizeOf(spine: SpineChapter[], id: number | null) {
@@ -81,7 +83,13 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     };
   }, [partnerId, others, props.bookId, props.token]);
 
-  const own = chapter.layout.kind === 'fixed' ? chapter.layout : { width: 768, height: 1024 };
+  // A page whose viewport is the device's takes the reading area's size (drawn at scale 1).
+  const device = chapter.layout.kind === 'fixed' && chapter.layout.device && area.width > 0;
+  const own = device
+    ? { width: area.width - 2 * MARGIN, height: area.height - 2 * MARGIN - BAND }
+    : chapter.layout.kind === 'fixed'
+      ? chapter.layout
+      : { width: 768, height: 1024 };
   const sizes = (id: number | null) => (id === chapter.id ? own : sizeOf(spine, id));
   const slots: { side: string; id: number | null }[] =
     spread.center !== null
@@ -96,7 +104,9 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
   const totalW = boxes.reduce((n, b) => n + b.width, 0) + GAP * (boxes.length - 1);
   const maxH = Math.max(...boxes.map((b) => b.height));
   const fit =
-    area.width && area.height ? Math.min((area.width - 2 * MARGIN) / totalW, (area.height - 2 * MARGIN) / maxH) : 0;
+    area.width && area.height
+      ? Math.min((area.width - 2 * MARGIN) / totalW, (area.height - 2 * MARGIN - BAND) / maxH)
+      : 0;
   const scale = fit * zoom.level;
 
   const pageOf = (id: number) => (id === chapter.id ? chapter : (others.get(id) ?? null));
@@ -153,8 +163,8 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
             key={content.id}
             ref={isCurrent ? current : undefined}
             chapter={content}
-            width={content.layout.width}
-            height={content.layout.height}
+            width={isCurrent ? own.width : content.layout.width}
+            height={isCurrent ? own.height : content.layout.height}
             scale={scale}
             notes={props.notes.filter((n) => n.chapterId === content.id && !n.orphan)}
             onSelection={isCurrent ? props.onSelection : undefined}
@@ -183,7 +193,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
         onTouchEnd={zoom.onTouchEnd}
       >
         {scale > 0 ? (
-          <div className="fx-spread" dir="ltr" style={{ padding: MARGIN }}>
+          <div className="fx-spread" dir="ltr" style={{ padding: MARGIN, paddingBottom: MARGIN + BAND }}>
             {slots.map(slotView)}
           </div>
         ) : null}
