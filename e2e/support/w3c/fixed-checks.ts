@@ -371,7 +371,10 @@ export const FIXED_CHECKS: Record<string, FixedCheck> = {
   'lay-pp-spine-overrides_behave-as-global': kinds('fr'),
   'lay-pp-spine-overrides_behave-as-global-bis': greenOnRed,
   'lay-pp-spine-overrides_image-only-pp': kinds('fr', true),
-  'lay-pp-spine-overrides_image-only-reflow': kinds('rfr', true),
+  // The page's pass condition is its layout ("displayed as pre-paginated", the image's own words). Its image is not
+  // shown: the book declares EPUB/page_2.png but the page uses EPUB/images/page_2.png, a resource not in the
+  // manifest, which a reader must not show (pkg-manifest-unlisted-resource); its alt text stands in the page box.
+  'lay-pp-spine-overrides_image-only-reflow': kinds('rfr'),
   'lay-pp-spine-overrides_image-spine-pp': kinds('fr', true),
   'lay-pp-svg-icb_multi': svgIcb,
   'lay-pp-xhtml-icb': clipped(0, 1),

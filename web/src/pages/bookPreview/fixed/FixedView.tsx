@@ -65,7 +65,9 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     return () => observer.disconnect();
   }, []);
 
-  const paired = spreadsOn(props.bookSpread, area.width, area.height);
+  // A page as large as the device's screen is never half of a spread.
+  const deviceSized = chapter.layout.kind === 'fixed' && chapter.layout.device;
+  const paired = spreadsOn(props.bookSpread, area.width, area.height) && !deviceSized;
   const placed = useMemo(() => spreadAt(spine, chapter.id, props.rtl, paired), [spine, chapter.id, props.rtl, paired]);
   const spread: Spread = placed?.spread ?? { left: null, right: null, center: chapter.id, ids: [chapter.id] };
   const partnerId = spread.ids.find((id) => id !== chapter.id) ?? null;
@@ -84,7 +86,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
   }, [partnerId, others, props.bookId, props.token]);
 
   // A page whose viewport is the device's takes the reading area's size (drawn at scale 1).
-  const device = chapter.layout.kind === 'fixed' && chapter.layout.device && area.width > 0;
+  const device = deviceSized && area.width > 0;
   const own = device
     ? { width: area.width - 2 * MARGIN, height: area.height - 2 * MARGIN - BAND }
     : chapter.layout.kind === 'fixed'
