@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, consoleErrors, DEVICES, SCREENSHOT_DIR, shot, useJourney } from '../support/browser.js';
+import { api, consoleErrors, DEVICES, loginAs, SCREENSHOT_DIR, shot, useJourney } from '../support/browser.js';
 import { openReader } from '../support/reader.js';
 import { ROOT } from '../support/server.js';
 import { FIXED_CHECKS, NOT_FOR_A_READER, shown, type FixedBook, type Verdict } from '../support/w3c/fixed-checks.js';
@@ -199,3 +199,79 @@ for (const device of DEVICES) {
     expect(consoleErrors(page)).toEqual([]);
   });
 }
+
+/** Drags the mouse over `text` in the page of chapter `chapterId` (a real selection in its shadow root). */
+async function selectOnPage(page: Page, chapterId: number, text: string) {
+  const box = await page.evaluate(
+    ({ id, needle }) => {
+      const root = document.querySelector(`[data-testid=fixed-page][data-chapter="${id}"]`)!.shadowRoot!;
+      const walker = document.createTreeWalker(root.querySelector('.epub-body')!, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = (n as Text).data.indexOf(needle);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + needle.length);
+        const r = range.getBoundingClientRect();
+        return { x1: r.left + 1, x2: r.right - 1, y: r.top + r.height / 2 };
+      }
+      return null;
+    },
+    { id: chapterId, needle: text },
+  );
+  if (!box) throw new Error(`not on the page: ${text}`);
+  await page.mouse.move(box.x1, box.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x2, box.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+const marksOn = (page: Page, chapterId: number, selector: string) =>
+  page.evaluate(
+    ({ id, sel }) =>
+      document.querySelector(`[data-testid=fixed-page][data-chapter="${id}"]`)?.shadowRoot?.querySelectorAll(sel)
+        .length ?? 0,
+    { id: chapterId, sel: selector },
+  );
+
+test(
+  'on a fixed-layout page a member highlights words, and the book search lands on its page',
+  { timeout: 120_000 },
+  async () => {
+    const page = await journey.page('desktop', WIDE);
+    const member = 2;
+    const { bookId } = await importBook(`${FOLDER}/lay-pp-layout-pre-paginated.epub`);
+    expect(bookId).not.toBeNull();
+    await api('/api/test/reader/grant', { body: { memberId: member, bookId, source: 'purchase' } });
+    const token = await loginAs(page, member);
+    for (const n of (await api<{ id: number }[]>(`/api/reader/note/detail?bookId=${bookId}`, { token })).data)
+      await api(`/api/reader/note/delete/${n.id}`, { body: {}, token });
+    const spine = (await api<FixedBook['spine']>(`/api/reader/spine?bookId=${bookId}`)).data;
+    const first = spine[0]!.id;
+    await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${first}`);
+    await painted(page, first);
+    await selectOnPage(page, first, 'spine order');
+    await page.locator('[data-testid^=highlight-]').first().click();
+    await expect.poll(() => marksOn(page, first, 'mark.rd-hl')).toBe(1);
+    await shot(page, 'highlight-on-page');
+    // Kept: drawn again after a reload, on the page's text.
+    await page.reload();
+    await painted(page, first);
+    await expect.poll(() => marksOn(page, first, 'mark.rd-hl')).toBe(1);
+    const notes = (
+      await api<{ quote: string; chapterId: number }[]>(`/api/reader/note/detail?bookId=${bookId}`, { token })
+    ).data;
+    expect(notes.map((n) => [n.chapterId, n.quote])).toEqual([[first, 'spine order']]);
+
+    // In-book search: the hit on page 3 opens its spread with the words marked on that page.
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('reader-search-input').locator('input').fill('Page 3');
+    await page.getByTestId('reader-search-input').locator('input').press('Enter');
+    await page.getByTestId('reader-search-hit').first().click();
+    const third = spine[2]!.id;
+    await painted(page, third);
+    await expect.poll(() => marksOn(page, third, 'mark.rd-search')).toBeGreaterThan(0);
+    await shot(page, 'search-on-page');
+    expect(consoleErrors(page)).toEqual([]);
+  },
+);
