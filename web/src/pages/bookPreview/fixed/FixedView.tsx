@@ -87,8 +87,10 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
 
   // A page whose viewport is the device's takes the reading area's size (drawn at scale 1).
   const device = deviceSized && area.width > 0;
+  const margin = device ? 0 : MARGIN;
+  const band = device ? 0 : BAND;
   const own = device
-    ? { width: area.width - 2 * MARGIN, height: area.height - 2 * MARGIN - BAND }
+    ? { width: area.width, height: area.height }
     : chapter.layout.kind === 'fixed'
       ? chapter.layout
       : { width: 768, height: 1024 };
@@ -107,7 +109,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
   const maxH = Math.max(...boxes.map((b) => b.height));
   const fit =
     area.width && area.height
-      ? Math.min((area.width - 2 * MARGIN) / totalW, (area.height - 2 * MARGIN - BAND) / maxH)
+      ? Math.min((area.width - 2 * margin) / totalW, (area.height - 2 * margin - band) / maxH)
       : 0;
   const scale = fit * zoom.level;
 
@@ -195,7 +197,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
         onTouchEnd={zoom.onTouchEnd}
       >
         {scale > 0 ? (
-          <div className="fx-spread" dir="ltr" style={{ padding: MARGIN, paddingBottom: MARGIN + BAND }}>
+          <div className="fx-spread" dir="ltr" style={{ padding: margin, paddingBottom: margin + band }}>
             {slots.map(slotView)}
           </div>
         ) : null}
