@@ -126,7 +126,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     };
     document.addEventListener('selectionchange', onTouchSelect);
     return () => document.removeEventListener('selectionchange', onTouchSelect);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+     
   }, []);
 
   // The page: its CSS first, then the markup; the body's background is the page's (as a document's canvas takes it).

@@ -11,7 +11,9 @@ const DOUBLE_TAP = 2.5;
 export function usePinchZoom(stage: RefObject<HTMLDivElement | null>) {
   const [level, setLevel] = useState(1);
   const levelRef = useRef(1);
-  levelRef.current = level;
+  useLayoutEffect(() => {
+    levelRef.current = level;
+  }, [level]);
   const pinch = useRef<{ distance: number; level: number } | null>(null);
   const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
   /** The point (in the stage's box) that stays under the finger while the zoom changes. */
@@ -29,9 +31,13 @@ export function usePinchZoom(stage: RefObject<HTMLDivElement | null>) {
     if (!el || !f) return;
     focus.current = null;
     const ratio = level / f.from;
-    el.scrollLeft = (el.scrollLeft + f.x) * ratio - f.x;
-    el.scrollTop = (el.scrollTop + f.y) * ratio - f.y;
+    el.scrollTo({ left: (el.scrollLeft + f.x) * ratio - f.x, top: (el.scrollTop + f.y) * ratio - f.y });
   }, [level, stage]);
+
+  const zoomLater = useRef(zoomTo);
+  useLayoutEffect(() => {
+    zoomLater.current = zoomTo;
+  });
 
   useEffect(() => {
     const el = stage.current;
@@ -43,7 +49,7 @@ export function usePinchZoom(stage: RefObject<HTMLDivElement | null>) {
       const [a, b] = [e.touches[0]!, e.touches[1]!];
       const box = el.getBoundingClientRect();
       const distance = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
-      zoomTo(
+      zoomLater.current(
         (p.level * distance) / p.distance,
         (a.clientX + b.clientX) / 2 - box.left,
         (a.clientY + b.clientY) / 2 - box.top,
@@ -51,7 +57,6 @@ export function usePinchZoom(stage: RefObject<HTMLDivElement | null>) {
     };
     el.addEventListener('touchmove', onMove, { passive: false });
     return () => el.removeEventListener('touchmove', onMove);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stage]);
 
   const onTouchStart = (e: React.TouchEvent) => {
