@@ -126,7 +126,6 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     };
     document.addEventListener('selectionchange', onTouchSelect);
     return () => document.removeEventListener('selectionchange', onTouchSelect);
-     
   }, []);
 
   // The page: its CSS first, then the markup; the body's background is the page's (as a document's canvas takes it).
