@@ -277,6 +277,11 @@ test(
     await painted(page, third);
     await expect.poll(() => marksOn(page, third, 'mark.rd-search')).toBeGreaterThan(0);
     await shot(page, 'search-on-page');
+    // The footer's button goes a spread back: from pages 3|4 to pages 1|2.
+    await page.getByTestId('prev-chapter').click();
+    await painted(page, first);
+    const back = await shown(page);
+    expect(back.kind === 'fixed' && back.slots.map((x) => x.chapterId)).toEqual([first, spine[1]!.id]);
     expect(consoleErrors(page)).toEqual([]);
   },
 );

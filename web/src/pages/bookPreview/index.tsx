@@ -213,6 +213,8 @@ export default function BookPreviewPage() {
   };
 
   const go = (direction: 1 | -1) => {
+    // Pre-paginated pages go a spread at a time (the next chapter may be the other page of the spread on screen).
+    if (kept?.layout.kind === 'fixed' && view.current?.turn(direction)) return;
     const target = direction > 0 ? nextId : prevId;
     if (target) {
       save();
