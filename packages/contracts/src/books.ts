@@ -190,6 +190,10 @@ export const chapterLayout = z.discriminatedUnion('kind', [
     width: z.number().positive(),
     height: z.number().positive(),
     spread: z.enum(['left', 'right', 'center', '']).default(''),
+    /** The page's first image (its thumbnail in the reader's page strip), '' when it has none. */
+    thumb: z.string().default(''),
+    /** The viewport is the device's (width=device-width, height=device-height): the page fills the reading area. */
+    device: z.boolean().default(false),
   }),
   z.object({ kind: z.literal('pdf'), file: z.string(), pages: z.array(pdfPage) }),
 ]);

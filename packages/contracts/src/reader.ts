@@ -345,5 +345,15 @@ export const spineChapter = z.object({
   title: z.string(),
   free: z.boolean(),
   length: z.number().int(),
+  /** A pre-paginated page (issue 32): its size, spread side and thumbnail; null for a reflowable chapter. */
+  page: z
+    .object({
+      width: z.number(),
+      height: z.number(),
+      spread: z.enum(['left', 'right', 'center', '']),
+      thumb: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type SpineChapter = z.infer<typeof spineChapter>;

@@ -1,4 +1,15 @@
 import { refuse } from './errors.js';
+import {
+  documentText,
+  imageOfChain,
+  imagePageSource,
+  imageViewport,
+  itemLayout,
+  svgViewport,
+  xhtmlViewport,
+  type PageSpread,
+  type Viewport,
+} from './fixed-pages.js';
 import { deobfuscateFont, obfuscatedFonts } from './obfuscation.js';
 import { parseContainer, parsePackage, type ManifestItem, type PackageDoc } from './package-doc.js';
 import { countUseful, parseNav, parseNcx, type TocEntry } from './toc.js';
@@ -11,6 +22,10 @@ export interface SpineDocument {
   mediaType: string;
   linear: boolean;
   source: string;
+  /** A pre-paginated page (rendition:layout, or the item's override), its spread side and declared viewport. */
+  fixed: boolean;
+  spread: PageSpread;
+  viewport: Viewport | null;
 }
 
 export interface Resource {
@@ -29,13 +44,29 @@ export interface ParsedBook {
   coverPath: string | null;
   /** The book's page list: the nav's page-list, else the NCX's pageList (empty when it has neither). */
   pageList: PageTarget[];
+  /** The nav document (path and text), for its page-list. */
+  nav: { path: string; source: string } | null;
 }
+
+/** Images a browser shows: an image in the spine of a pre-paginated book becomes a page of its own. */
+export const BROWSER_IMAGES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'image/avif',
+]);
 
 // OEBPS 1.2 documents (text/x-oeb1-document) are XHTML in all but name: read them as such.
 const CONTENT_TYPES = new Set(['application/xhtml+xml', 'text/html', 'image/svg+xml', 'text/x-oeb1-document']);
 
 /** Documents that must be well-formed XML (XHTML and SVG); text/html and OEBPS 1.2 ones are read as HTML. */
 const XML_DOCUMENTS = new Set(['application/xhtml+xml', 'image/svg+xml']);
+
+/** A raster image item (an SVG in the spine is a content document, read as one). */
+const isPicture = (item: ManifestItem | undefined): item is ManifestItem =>
+  Boolean(item?.mediaType.startsWith('image/') && item.mediaType !== 'image/svg+xml');
 
 /** Follows an item's fallback chain to something a browser can show (a cycle or a dead end gives null). */
 function displayable(item: ManifestItem, manifest: Map<string, ManifestItem>): ManifestItem | null {
@@ -133,10 +164,32 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
 
   const documents: SpineDocument[] = [];
   const inSpine = new Set<string>();
+  /** Every path the reading order shows (documents and pages made of images), for the contents and page-list. */
+  const docPaths = new Set<string>();
   const skipped = { outside: '', missing: '', foreign: '' };
   for (const ref of pkg.spine) {
     const item = pkg.manifest.get(ref.idref);
     const shown = item ? displayable(item, pkg.manifest) : null;
+    const { fixed, spread } = itemLayout(pkg, ref);
+    // A pre-paginated image in the spine is shown as itself (at its natural size), its fallback's text its
+    // description (W3C lay-pp-images-in-spine); a reflowable one keeps its XHTML fallback as before.
+    const image = fixed && isPicture(item) ? imageOfChain(item, pkg.manifest, BROWSER_IMAGES) : null;
+    const imageBytes = image?.path ? entries.get(image.path) : undefined;
+    if (image?.path && imageBytes) {
+      const fallbackData = shown?.path && shown.path !== image.path ? entries.get(shown.path) : undefined;
+      const alt = fallbackData ? documentText(decodeText(fallbackData)) : '';
+      documents.push({
+        path: image.path,
+        mediaType: 'application/xhtml+xml',
+        linear: ref.linear,
+        source: imagePageSource(image.path, alt),
+        fixed,
+        spread,
+        viewport: imageViewport(imageBytes, image.mediaType),
+      });
+      docPaths.add(image.path);
+      continue;
+    }
     // A spine entry that is unknown, missing or cannot be shown is skipped, as reading systems do.
     if (item && !shown) skipped.foreign ||= item.path ?? item.id;
     if (!shown) continue;
@@ -153,7 +206,17 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
     inSpine.add(shown.path);
     const source = decodeText(data);
     if (XML_DOCUMENTS.has(shown.mediaType)) assertWellFormed(source, shown.path);
-    documents.push({ path: shown.path, mediaType: shown.mediaType, linear: ref.linear, source });
+    const viewport = !fixed ? null : shown.mediaType === 'image/svg+xml' ? svgViewport(source) : xhtmlViewport(source);
+    docPaths.add(shown.path);
+    documents.push({
+      path: shown.path,
+      mediaType: shown.mediaType,
+      linear: ref.linear,
+      source,
+      fixed,
+      spread,
+      viewport,
+    });
   }
   if (documents.length === 0) throw nothingToRead(pkg.spine.length, skipped);
 
@@ -171,8 +234,10 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
     resources.push({ path: item.path, mediaType: item.mediaType || 'application/octet-stream', bytes: plain });
   }
 
-  const { toc, source } = readTable(pkg, entries, inSpine);
+  const { toc, source } = readTable(pkg, entries, docPaths);
   const cover = pkg.coverId ? pkg.manifest.get(pkg.coverId) : undefined;
   const coverPath = cover?.path && stored.has(cover.path) && cover.mediaType.startsWith('image/') ? cover.path : null;
-  return { pkg, documents, resources, toc, tocSource: source, coverPath, pageList: readPageList(pkg, entries) };
+  const navItem = [...pkg.manifest.values()].find((i) => i.properties.includes('nav') && i.path && entries.has(i.path));
+  const nav = navItem?.path ? { path: navItem.path, source: decodeText(entries.get(navItem.path)!) } : null;
+  return { pkg, documents, resources, toc, tocSource: source, coverPath, pageList: readPageList(pkg, entries), nav };
 }

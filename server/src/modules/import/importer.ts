@@ -5,7 +5,7 @@ import type { Db, Dialect } from '../../db/connection.js';
 import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
 import { assetUrl } from '../books/index.js';
 import { sanitizeCss } from './css.js';
-import { readEpub, type ParsedBook } from './epub.js';
+import { BROWSER_IMAGES, readEpub, type ParsedBook } from './epub.js';
 import { extensionFor } from './media-types.js';
 import * as q from './queries.js';
 import { sanitizeChapter, type SanitizedChapter } from './sanitize.js';
@@ -15,6 +15,7 @@ import { imageSize } from '../../http/image-size.js';
 import { refuse } from './errors.js';
 import { printPages } from './page-list.js';
 import type { Workers } from '../../workers.js';
+import { DEFAULT_VIEWPORT, fixedLayout, pageListOf, type Viewport } from './fixed-pages.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -88,7 +89,6 @@ function refuseHugeImages(
 }
 
 /** Image formats every browser shows; any other image is replaced by its manifest fallback when it has one. */
-const BROWSER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif']);
 
 /**
  * Paths of images in a format browsers cannot show (a PSD, a TIFF) → the path of the first image of their
@@ -159,6 +159,65 @@ export async function insertSections(
 }
 
 /**
+ * Each chapter's layout: a pre-paginated page at its declared viewport (an SVG's size, an image's natural size);
+ * a page that declares none takes the size most of the book's pages declare, else a default.
+ */
+function chapterLayouts(book: ParsedBook) {
+  const counts = new Map<string, { viewport: Viewport; n: number }>();
+  for (const d of book.documents) {
+    if (!d.fixed || !d.viewport || d.viewport.device) continue;
+    const key = `${d.viewport.width}x${d.viewport.height}`;
+    const seen = counts.get(key) ?? { viewport: d.viewport, n: 0 };
+    seen.n += 1;
+    counts.set(key, seen);
+  }
+  const usual = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.viewport ?? DEFAULT_VIEWPORT;
+  return book.documents.map((d) =>
+    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread) : ({ kind: 'reflow' } as const),
+  );
+}
+
+/** A page's first stored image (its thumbnail), '' when none. */
+function firstImage(html: string): string {
+  return /<(?:img|image)\b[^>]*?\s(?:src|href|xlink:href)="(\/api\/book\/asset\/[^"]+)"/.exec(html)?.[1] ?? '';
+}
+
+/**
+ * Print pages of a fixed-layout book: one per pre-paginated page, named by the nav's page-list where it names
+ * the page, else by its position among the pages (1, 2, 3…).
+ */
+/**
+ * The book's print pages in reading order: a pre-paginated page is one page (labelled by the nav's page-list where
+ * it names the page, else by its place); a reflowable chapter has the pages its page list or page-break markers give.
+ */
+function bookPages(
+  book: ParsedBook,
+  chapters: Parameters<typeof printPages>[1],
+  seqOfPath: Parameters<typeof printPages>[2],
+  chapterIds: number[],
+) {
+  const named = book.nav ? pageListOf(book.nav.source, book.nav.path) : new Map<string, string>();
+  const flowing = printPages(book.pageList, chapters, seqOfPath);
+  const pages: { label: string; chapterId: number; anchor: string; pageIndex: number }[] = [];
+  book.documents.forEach((d, seq) => {
+    if (d.fixed) {
+      pages.push({
+        label: named.get(d.path) ?? String(pages.length + 1),
+        chapterId: chapterIds[seq]!,
+        anchor: '',
+        pageIndex: 0,
+      });
+      return;
+    }
+    for (const p of flowing) {
+      if (p.chapterSeq === seq)
+        pages.push({ label: p.label, chapterId: chapterIds[seq]!, anchor: p.anchor, pageIndex: 0 });
+    }
+  });
+  return pages;
+}
+
+/**
  * The book a file updates: only the one the staff member chose (a new edition); without a choice the file is a new
  * book, whatever its identifier (two different books may share one: W3C `pkg-unique-id`).
  */
@@ -219,16 +278,24 @@ export async function importEpub(
     if (!seqOfPath.has(d.path)) seqOfPath.set(d.path, i);
   });
   const chapters: SanitizedChapter[] = book.documents.map((doc) =>
-    sanitizeChapter(doc.source, doc.path, {
-      chapterUrl: (path, fragment) => {
-        const seq = seqOfPath.get(path);
-        if (seq === undefined) return null;
-        return `{{chapter:${seq}}}${fragment ? `#${encodeURIComponent(fragment)}` : ''}`;
+    sanitizeChapter(
+      doc.source,
+      doc.path,
+      {
+        chapterUrl: (path, fragment) => {
+          const seq = seqOfPath.get(path);
+          if (seq === undefined) return null;
+          return `{{chapter:${seq}}}${fragment ? `#${encodeURIComponent(fragment)}` : ''}`;
+        },
+        assetUrl: urlOf,
       },
-      assetUrl: urlOf,
-    }),
+      { page: doc.fixed },
+    ),
   );
   await progress(40);
+  const layouts = chapterLayouts(book).map((layout, seq) =>
+    layout.kind === 'fixed' ? { ...layout, thumb: firstImage(chapters[seq]!.html) } : layout,
+  );
 
   refuseHugeImages(names, deps.imageMaxPixels ?? DEFAULT_IMAGE_MAX_PIXELS);
   const stored: string[] = [];
@@ -259,6 +326,9 @@ export async function importEpub(
         authors_dir: pkg.creatorsDir,
         flow: pkg.flow,
         format: 'epub',
+        layout: pkg.rendition.layout,
+        spread: pkg.rendition.spread,
+        orientation: pkg.rendition.orientation,
         updated_at: now,
       };
       let bookId: number;
@@ -323,6 +393,7 @@ export async function importEpub(
             css: ch.css,
             linear: doc.linear ? 1 : 0,
             free: isFree,
+            layout: JSON.stringify(layouts[seq]),
           }),
         );
       }
@@ -350,12 +421,8 @@ export async function importEpub(
         );
       }
       await insertSections(trx, bookId, drafts, chapterIds);
-      const pages = printPages(book.pageList, chapters, seqOfPath);
-      await q.insertPages(
-        trx,
-        bookId,
-        pages.map((p) => ({ label: p.label, chapterId: chapterIds[p.chapterSeq]!, anchor: p.anchor, pageIndex: 0 })),
-      );
+      const pages = bookPages(book, chapters, seqOfPath, chapterIds);
+      await q.insertPages(trx, bookId, pages);
       await q.updateBook(trx, bookId, { toc_source: tocSource });
       await reindexBook(trx, deps.dialect, bookId, words);
       return {

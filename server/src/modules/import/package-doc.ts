@@ -15,6 +15,15 @@ export interface ManifestItem {
 export interface SpineItem {
   idref: string;
   linear: boolean;
+  /** The itemref's properties (rendition:layout-*, page-spread-*, rendition:spread-*…). */
+  properties: string[];
+}
+
+/** The package's rendition properties for fixed layout (issue 32); '' when unsaid. */
+export interface Rendition {
+  layout: 'reflowable' | 'pre-paginated';
+  spread: string;
+  orientation: string;
 }
 
 export interface PackageDoc {
@@ -39,6 +48,7 @@ export interface PackageDoc {
   creatorsDir: TextDir;
   /** rendition:flow of the package ('' when unsaid). */
   flow: string;
+  rendition: Rendition;
 }
 
 export type TextDir = 'ltr' | 'rtl' | 'auto' | '';
@@ -100,7 +110,11 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
   }
 
   const spine: SpineItem[] = childElements(spineEl, 'itemref')
-    .map((ref) => ({ idref: attr(ref, 'idref') ?? '', linear: attr(ref, 'linear') !== 'no' }))
+    .map((ref) => ({
+      idref: attr(ref, 'idref') ?? '',
+      linear: attr(ref, 'linear') !== 'no',
+      properties: (attr(ref, 'properties') ?? '').split(/\s+/).filter(Boolean),
+    }))
     .filter((ref) => ref.idref);
 
   const uniqueId = attr(root, 'unique-identifier');
@@ -113,9 +127,16 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
   const rootDir = asDir(attr(root, 'dir'));
   const firstOf = (name: string) => (metadata ? descendantsCi(metadata, name).find((el) => textOf(el)) : undefined);
   const dirOf = (el: Element | undefined) => asDir(el && attr(el, 'dir')) || rootDir;
-  const flowMeta = metadata
-    ? descendants(metadata, 'meta').find((m) => attr(m, 'property') === 'rendition:flow' && !attr(m, 'refines'))
-    : undefined;
+  // A property said twice keeps its first value, as reading systems do (W3C lay-pp-layout-duplication).
+  const renditionMeta = (name: string) =>
+    metadata
+      ? descendants(metadata, 'meta').find((m) => attr(m, 'property')?.trim() === name && !attr(m, 'refines'))
+      : undefined;
+  const flowMeta = renditionMeta('rendition:flow');
+  const known = (name: string, values: string[]) => {
+    const v = textOf(renditionMeta(name)).trim().toLowerCase();
+    return values.includes(v) ? v : '';
+  };
 
   return {
     version: (attr(root, 'version') ?? '').trim(),
@@ -136,6 +157,11 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
     titleDir: dirOf(firstOf('title')),
     creatorsDir: dirOf(firstOf('creator')),
     flow: textOf(flowMeta).slice(0, 24),
+    rendition: {
+      layout: known('rendition:layout', ['pre-paginated']) ? 'pre-paginated' : 'reflowable',
+      spread: known('rendition:spread', ['none', 'landscape', 'portrait', 'both', 'auto']),
+      orientation: known('rendition:orientation', ['landscape', 'portrait', 'auto']),
+    },
   };
 }
 

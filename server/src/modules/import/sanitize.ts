@@ -264,7 +264,12 @@ const POLICY: sanitizeHtml.IOptions = {
  * to stored assets, the rest removed), drops what runs or loads, joins hard-wrapped Chinese and names
  * headings; sanitize-html then applies the allow-list as a second, independent wall.
  */
-export function sanitizeChapter(source: string, docPath: string, links: LinkResolver): SanitizedChapter {
+export function sanitizeChapter(
+  source: string,
+  docPath: string,
+  links: LinkResolver,
+  options: { page?: boolean } = {},
+): SanitizedChapter {
   const doc = parseHtml(source);
   // Every walk below recurses: refuse a document nested deeper than any real book before walking it.
   if (nestingDepth<ChildNode | Document>(doc, (n) => ('children' in n ? n.children : undefined)) > MAX_NESTING) {
@@ -287,6 +292,11 @@ export function sanitizeChapter(source: string, docPath: string, links: LinkReso
   if (dir) wrapper.attribs.dir = dir;
   if (body?.attribs.style) wrapper.attribs.style = body.attribs.style;
   if (body?.attribs['epub:type']) wrapper.attribs['epub:type'] = body.attribs['epub:type'];
+  if (options.page) {
+    // A pre-paginated page: the book's CSS often styles its body by id; an SVG page fills its page box.
+    if (body?.attribs.id) wrapper.attribs.id = body.attribs.id;
+    if (!body && findElement(doc, (el) => localName(el) === 'svg')) wrapper.attribs.class += ' epub-svg-page';
+  }
 
   const content = body ?? htmlEl ?? doc;
   wrapper.children = content.children;

@@ -50,7 +50,7 @@ export function chapterTexts(db: Db, bookId: number) {
 export function chapterTitles(db: Db, bookId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['id', 'path', 'title', 'seq', 'free', sql<number>`length(${sql.ref('text')})`.as('length')])
+    .select(['id', 'path', 'title', 'seq', 'free', 'layout', sql<number>`length(${sql.ref('text')})`.as('length')])
     .where('book_id', '=', bookId)
     .orderBy('seq')
     .execute();

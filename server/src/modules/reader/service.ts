@@ -1,4 +1,5 @@
 import {
+  chapterLayout,
   notesExportTitle,
   ReaderMsg,
   type BookmarkBody,
@@ -46,10 +47,25 @@ export async function bookPublication(ctx: AppContext, bookId: number): Promise<
   return { published: Boolean(book.published) };
 }
 
+/** A pre-paginated chapter's page facts for the spine (null for any other layout). */
+function fixedPageOf(layout: string) {
+  if (!layout.includes('"fixed"')) return null;
+  const parsed = chapterLayout.safeParse(JSON.parse(layout));
+  if (!parsed.success || parsed.data.kind !== 'fixed') return null;
+  const { width, height, spread, thumb } = parsed.data;
+  return { width, height, spread, thumb };
+}
+
 /** The chapters in spine order (the route's policy lets staff see unpublished books, nobody else). */
 export async function spine(ctx: AppContext, bookId: number) {
   const rows = await q.chapterTitles(ctx.db, bookId);
-  return rows.map((r) => ({ id: r.id, title: r.title, free: Boolean(r.free), length: Number(r.length) || 0 }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    free: Boolean(r.free),
+    length: Number(r.length) || 0,
+    page: fixedPageOf(r.layout),
+  }));
 }
 
 /** POST /api/book/extend/leave: the position as a text anchor, and the active reading seconds since last time. */

@@ -10,7 +10,10 @@ import { importEpub, ImportRefusal } from '../import/index.js';
 import { grantShelfEntry } from '../shelf/index.js';
 
 /** The shared corpus of real EPUBs beside the repository (read at run time, never copied in). */
-const CORPUS = path.resolve(ROOT_DIR, '..', 'shared', 'data', 'epub');
+const DATA = path.resolve(ROOT_DIR, '..', 'shared', 'data');
+const CORPUS = path.join(DATA, 'epub');
+/** Test books of the shared data outside the EPUB corpus (the W3C fixed-layout tests), by their folder there. */
+const BESIDE_CORPUS = ['w3c-layout-media-tests/'];
 
 /**
  * The same file with the same options is imported once per app: journeys running side by side share the book
@@ -39,8 +42,9 @@ export const readerTestingModule = defineModule({
       }),
       answer: z.object({ bookId: z.number().int(), title: z.string() }),
       handler: ({ ctx, body }) => {
-        const file = path.resolve(CORPUS, body.file);
-        if (!file.startsWith(CORPUS + path.sep) || body.file.includes('..')) throw notFound();
+        const root = BESIDE_CORPUS.some((folder) => body.file.startsWith(folder)) ? DATA : CORPUS;
+        const file = path.resolve(root, body.file);
+        if (!file.startsWith(root + path.sep) || body.file.includes('..')) throw notFound();
         const imported = ctx.local<Imported>('testing:reader-imports', () => new Map());
         const key = JSON.stringify(body);
         let result = imported.get(key);

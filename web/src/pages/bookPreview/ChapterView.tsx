@@ -89,7 +89,7 @@ function intersecting(a: Element, b: Element): boolean {
 const cssCache = new Map<string, Promise<string>>();
 /** The sheets that have arrived, by address. */
 const cssText = new Map<string, string>();
-function fetchCss(url: string): Promise<string> {
+export function fetchCss(url: string): Promise<string> {
   const found = cssCache.get(url);
   if (found) return found;
   // The server's page for a visitor's free chapter carries its stylesheets' text: kept like a fetched sheet, so

@@ -18,6 +18,7 @@ import { useStudentChapterHomework } from '../../api/homework';
 import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
 import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import { FixedView } from './fixed/FixedView';
 import { NoteEditor } from './NoteEditor';
 import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
@@ -76,7 +77,9 @@ export default function BookPreviewPage() {
   const [stored, updateSettings] = useReaderSettings();
   const bookFlow = access.data?.flow ?? '';
   const settings = useMemo(() => withBookFlow(stored, bookFlow), [stored, bookFlow]);
-  const continuous = settings.continuous;
+  // A book with pre-paginated pages is read a page (or spread) at a time, never as one long scroll.
+  const hasPages = access.data?.layout === 'pre-paginated' || Boolean(spine.data?.some((c) => c.page));
+  const continuous = settings.continuous && !hasPages;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
   const place = useChapterLocation({
@@ -217,6 +220,8 @@ export default function BookPreviewPage() {
   };
 
   const go = (direction: 1 | -1) => {
+    // Pre-paginated pages go a spread at a time (the next chapter may be the other page of the spread on screen).
+    if (kept?.layout.kind === 'fixed' && view.current?.turn(direction)) return;
     const target = direction > 0 ? nextId : prevId;
     if (target) {
       save();
@@ -349,7 +354,28 @@ export default function BookPreviewPage() {
             canAskSample={canAskSample}
           />
         ) : null}
-        {keep ? (
+        {keep?.layout.kind === 'fixed' ? (
+          <FixedView
+            ref={view}
+            chapter={keep}
+            hidden={!okChapter}
+            bookId={bookId}
+            token={token}
+            spine={spine.data ?? []}
+            rtl={access.data?.progression === 'rtl'}
+            bookSpread={access.data?.spread ?? ''}
+            notes={okChapter ? (notes ?? NO_NOTES) : NO_NOTES}
+            background={READER_THEMES[settings.theme].bg}
+            onOpen={(id) => {
+              save();
+              open(id);
+            }}
+            onSelection={setSelection}
+            onNoteClick={noteById}
+            onLink={onLink}
+            onReady={onReady}
+          />
+        ) : keep ? (
           <ChapterView
             ref={view}
             chapter={keep}
