@@ -117,4 +117,22 @@ describe('demo teaching seed', () => {
     expect((await get(url, WAITING)).status).toBe(403);
     expect((await get(url, COMMON)).status).toBe(403);
   });
+  it('ships a fixed-layout textbook and a PDF textbook with print page numbers (issue 32)', async () => {
+    const { db } = t.ctx;
+    const fixed = await db.selectFrom('books').selectAll().where('title', '=', '微积分图解').executeTakeFirstOrThrow();
+    expect(fixed).toMatchObject({ format: 'epub', layout: 'pre-paginated', spread: 'auto', published: 1 });
+    const pages = await db.selectFrom('book_chapters').select('layout').where('book_id', '=', fixed.id).execute();
+    expect(pages.map((p) => (JSON.parse(p.layout) as { kind: string }).kind)).toEqual(pages.map(() => 'fixed'));
+    const pdf = await db.selectFrom('books').selectAll().where('format', '=', 'pdf').executeTakeFirstOrThrow();
+    expect(pdf.title).toBe('大学语文（印刷版 PDF）');
+    const labels = await db
+      .selectFrom('book_pages')
+      .select('label')
+      .where('book_id', '=', pdf.id)
+      .orderBy('seq')
+      .execute();
+    expect(labels.slice(0, 3).map((l) => l.label)).toEqual(['i', 'ii', '1']);
+    const sections = await db.selectFrom('book_sections').select('title').where('book_id', '=', pdf.id).execute();
+    expect(sections.map((s) => s.title)).toContain('第一单元 诗词鉴赏');
+  });
 });
