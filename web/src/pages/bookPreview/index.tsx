@@ -16,7 +16,8 @@ import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader
 import { useStudentChapterHomework } from '../../api/homework';
 import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
-import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import type { ChapterHandle, SelectionInfo } from './ChapterView';
+import { ChapterOrPdf } from './ChapterOrPdf';
 import { NoteEditor } from './NoteEditor';
 import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
 import { ContinuousView, type ChapterState, type ContinuousHandle } from './Continuous';
@@ -72,7 +73,8 @@ export default function BookPreviewPage() {
   const spine = useSpine(bookId);
   const [stored, updateSettings] = useReaderSettings();
   const bookFlow = access.data?.flow ?? '';
-  const settings = useMemo(() => withBookFlow(stored, bookFlow), [stored, bookFlow]);
+  const format = access.data?.format;
+  const settings = useMemo(() => withBookFlow(stored, bookFlow, format), [stored, bookFlow, format]);
   const continuous = settings.continuous;
   const view = useRef<ChapterHandle>(null);
   const continuousView = useRef<ContinuousHandle>(null);
@@ -336,8 +338,9 @@ export default function BookPreviewPage() {
           />
         ) : null}
         {keep ? (
-          <ChapterView
+          <ChapterOrPdf
             ref={view}
+            onSettings={changeSettings}
             chapter={keep}
             hidden={!okChapter}
             settings={settings}
