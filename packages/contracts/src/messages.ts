@@ -49,7 +49,8 @@ export const Msg = {
   SEARCH_EMPTY: '请输入搜索内容',
   BOOK_TITLE_REQUIRED: '请输入书名',
   BOOKLIST_NAME_REQUIRED: '请输入书单名称',
-  EPUB_REQUIRED: '请上传 EPUB 格式的电子书',
+  EPUB_REQUIRED: '请上传 EPUB 或 PDF 格式的电子书',
+  PDF_INVALID: '文件不是有效的 PDF 文件（缺少 %PDF- 文件头）',
   BOOK_UNKNOWN_IDS: '所选图书不存在',
   // EPUB import: the container itself (the EPUB 3.3 ZIP rules)
   EPUB_COMPRESSION_UNSUPPORTED: (method: string, file: string) =>

@@ -1,6 +1,7 @@
 import { adapterTasks } from '../adapters/workers/tasks.js';
 import { accountTasks } from './account/tasks.js';
 import { authTasks } from './auth/tasks.js';
+import { importTasks } from './import/tasks.js';
 import { orderTasks } from './orders/tasks.js';
 import { questionBankTasks } from './questionBank/tasks.js';
 import { readerTasks } from './reader/tasks.js';
@@ -15,6 +16,7 @@ export const tasks = {
   ...adapterTasks,
   ...accountTasks,
   ...authTasks,
+  ...importTasks,
   ...orderTasks,
   ...questionBankTasks,
   ...readerTasks,

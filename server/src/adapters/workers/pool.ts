@@ -13,12 +13,22 @@ export type TaskTable = Record<string, (input: never) => unknown>;
 export const BUSY_MESSAGE = '服务器繁忙，请稍后再试';
 const JOB_TIMEOUT_MS = 60_000;
 
+/** How a task that ran past its time or memory ends: its thread is stopped and the task rejected with this. */
+export class TaskOverrun extends Error {
+  constructor(readonly reason: 'time' | 'memory' | 'exit') {
+    super(`worker task stopped: ${reason}`);
+    this.name = 'TaskOverrun';
+  }
+}
+
 interface Job {
   task: string;
   input: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
+  timeoutMs?: number;
+  overran?: boolean;
 }
 
 interface Reply {
@@ -56,13 +66,20 @@ export class WorkerPool {
       queue: number;
       warm?: string[];
       eager?: boolean;
+      /** A task's time limit (default 60 s); its thread is stopped past it. */
+      timeoutMs?: number;
+      /** The thread's heap limits (a task past them ends its thread, not the process). */
+      resourceLimits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number };
     },
   ) {
     if (options.eager) for (let i = 0; i < options.threads; i += 1) this.spawn();
   }
 
   private spawn(): Worker {
-    const worker = new Worker(fileURLToPath(this.options.entry), { name: this.options.name });
+    const worker = new Worker(fileURLToPath(this.options.entry), {
+      name: this.options.name,
+      ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
+    });
     worker.unref();
     this.all.add(worker);
     worker.on('message', (reply: Reply) => this.settle(worker, reply));
@@ -86,7 +103,13 @@ export class WorkerPool {
       return;
     }
     this.running.set(worker, job);
-    job.timer = setTimeout(() => void worker.terminate(), JOB_TIMEOUT_MS);
+    job.timer = setTimeout(
+      () => {
+        job.overran = true;
+        void worker.terminate();
+      },
+      job.timeoutMs ?? this.options.timeoutMs ?? JOB_TIMEOUT_MS,
+    );
     worker.postMessage({ task: job.task, input: job.input });
   }
 
@@ -112,20 +135,24 @@ export class WorkerPool {
     if (at >= 0) this.idle.splice(at, 1);
     if (job) {
       clearTimeout(job.timer);
-      job.reject(error);
+      const memory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      job.reject(job.overran ? new TaskOverrun('time') : memory ? new TaskOverrun('memory') : error);
     }
     // Replaced only when work waits: a thread that cannot start is not restarted in a loop.
     if (!this.closed && this.waiting.length > 0) this.spawn();
   }
 
-  /** Runs a task on a thread; waits in the queue when all are busy, refused (503) when the queue is full. */
-  run(task: string, input: unknown): Promise<unknown> {
+  /**
+   * Runs a task on a thread; waits in the queue when all are busy, refused (503) when the queue is full. Past its
+   * time limit (`timeoutMs`, else the pool's) or the thread's memory limit it is rejected with a TaskOverrun.
+   */
+  run(task: string, input: unknown, timeoutMs?: number): Promise<unknown> {
     if (this.closed) return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
     if (this.waiting.length >= this.options.queue) {
       return Promise.reject(new AppError('busy', Code.REFUSED, 503, BUSY_MESSAGE));
     }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ task, input, resolve, reject });
+      this.waiting.push({ task, input, resolve, reject, timeoutMs });
       const worker = this.idle.pop() ?? (this.all.size < this.options.threads ? this.spawn() : undefined);
       if (worker && !this.running.has(worker)) {
         const at = this.idle.indexOf(worker);
@@ -153,13 +180,18 @@ export class WorkerPool {
   }
 }
 
+/** Tasks that read uploaded documents (PDF books): a thread of their own, with time and memory limits. */
+const DOCUMENT_TASKS = new Set(['pdfBook', 'pdfCover']);
+
 /**
  * The app's CPU-heavy work, off the event loop (ctx.workers): captcha drawing, PDF and xlsx exports and image
- * decoding on a general pool; dictionary look-ups on a thread of their own that loads the dictionary at start.
+ * decoding on a general pool; dictionary look-ups on a thread of their own that loads the dictionary at start;
+ * uploaded documents read on a thread of their own (a hostile file stalls no other work) with a heap limit.
  */
 export class HeavyWork<Tasks extends TaskTable> {
   private readonly general: WorkerPool;
   private readonly dictionary: WorkerPool;
+  private readonly documents: WorkerPool;
 
   constructor(options: { entry: URL; threads: number; queue: number; dictionaryAtStart: boolean }) {
     this.general = new WorkerPool({
@@ -176,18 +208,36 @@ export class HeavyWork<Tasks extends TaskTable> {
       warm: ['warmDictionary'],
       eager: options.dictionaryAtStart,
     });
+    this.documents = new WorkerPool({
+      entry: options.entry,
+      name: 'documents',
+      threads: 1,
+      queue: options.queue,
+      timeoutMs: 120_000,
+      resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64 },
+    });
   }
 
-  run<K extends keyof Tasks & string>(task: K, input: Parameters<Tasks[K]>[0]): Promise<Awaited<ReturnType<Tasks[K]>>> {
-    const pool = task === 'lookup' || task === 'warmDictionary' ? this.dictionary : this.general;
-    return pool.run(task, input) as Promise<Awaited<ReturnType<Tasks[K]>>>;
+  /** Runs a task on its pool; `timeoutMs` shortens (or lengthens) its time limit. */
+  run<K extends keyof Tasks & string>(
+    task: K,
+    input: Parameters<Tasks[K]>[0],
+    timeoutMs?: number,
+  ): Promise<Awaited<ReturnType<Tasks[K]>>> {
+    const pool =
+      task === 'lookup' || task === 'warmDictionary'
+        ? this.dictionary
+        : DOCUMENT_TASKS.has(task)
+          ? this.documents
+          : this.general;
+    return pool.run(task, input, timeoutMs) as Promise<Awaited<ReturnType<Tasks[K]>>>;
   }
 
   stats() {
-    return [this.general.stats(), this.dictionary.stats()];
+    return [this.general.stats(), this.dictionary.stats(), this.documents.stats()];
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.general.close(), this.dictionary.close()]);
+    await Promise.all([this.general.close(), this.dictionary.close(), this.documents.close()]);
   }
 }

@@ -4,11 +4,12 @@ import { parseArgs } from 'node:util';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ImportRefusal } from './errors.js';
-import { importEpub } from './importer.js';
+import { importBook } from './book-file.js';
+import type { ImportDeps } from './importer.js';
 import { dictEntries } from './queries.js';
 
 export const USAGE =
-  'Usage: npm run import-book -- <file.epub> [--subject <name or id>] [--collection <name or id>] [--publish] [--free <chapters>] [--recommend] [--price <yuan>] [--edition-of <book id>]';
+  'Usage: npm run import-book -- <file.epub or file.pdf> [--subject <name or id>] [--collection <name or id>] [--publish] [--free <chapters>] [--recommend] [--price <yuan>] [--edition-of <book id>]';
 
 /** A dictionary entry by id, label or value (case-insensitive); null when there is none. */
 async function dictId(db: Db, dictType: string, wanted: string): Promise<number | null> {
@@ -19,12 +20,12 @@ async function dictId(db: Db, dictType: string, wanted: string): Promise<number 
 }
 
 /**
- * `npm run import-book -- <file.epub> [--subject …]`: imports one EPUB into the configured database and
+ * `npm run import-book -- <file.epub or file.pdf> [--subject …]`: imports one EPUB or PDF into the configured database and
  * says what happened in English. Returns the process exit code.
  */
 export async function runImportCli(
   argv: string[],
-  deps: { db: Db; dialect: Dialect; storage: Storage },
+  deps: { db: Db; dialect: Dialect; storage: Storage; workers?: ImportDeps['workers'] },
   out: { log: (line: string) => void; error: (line: string) => void } = console,
 ): Promise<number> {
   let parsed;
@@ -87,7 +88,7 @@ export async function runImportCli(
   }
   const started = Date.now();
   try {
-    const result = await importEpub({ ...deps, caches: null }, new Uint8Array(fs.readFileSync(file)), {
+    const result = await importBook({ ...deps, caches: null }, new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),
       subjectId,
       collectionId,

@@ -270,7 +270,8 @@ describe('importing', () => {
     const denied = await upload(member.token, 'a.epub', makeEpub());
     expect(denied.status).toBe(403);
     expect((await upload(undefined, 'a.epub', makeEpub())).status).toBe(401);
-    expectRefused(await upload(staff.token, 'a.pdf', makeEpub()), '请上传 EPUB 格式的电子书');
+    expectRefused(await upload(staff.token, 'a.pdf', makeEpub()), Msg.PDF_INVALID);
+    expectRefused(await upload(staff.token, 'a.zip', makeEpub()), Msg.EPUB_REQUIRED);
 
     const { jobId } = expectOk(
       await upload(staff.token, '概率论.epub', makeEpub({ id: 'urn:x:upload', title: '概率论' })),

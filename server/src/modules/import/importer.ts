@@ -13,6 +13,7 @@ import { countSections, fromHeadings, fromToc, type SectionDraft } from './secti
 import { invalidate, tag, type CacheOwner } from '../../http/read-cache.js';
 import { imageSize } from '../../http/image-size.js';
 import { refuse } from './errors.js';
+import type { Workers } from '../../workers.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -44,7 +45,7 @@ export interface ImportResult {
   assets: number;
 }
 
-const DEFAULT_IMAGE_MAX_PIXELS = 25_000_000;
+export const DEFAULT_IMAGE_MAX_PIXELS = 25_000_000;
 
 export interface ImportDeps {
   db: Db;
@@ -55,6 +56,8 @@ export interface ImportDeps {
   words?: Words;
   /** The largest image a book may hold, in pixels (`IMAGE_MAX_PIXELS`); browsers decode every one of them. */
   imageMaxPixels?: number;
+  /** The worker threads a PDF is read in (ctx.workers; the CLI starts its own); EPUB import does not use them. */
+  workers?: Pick<Workers, 'run'>;
   /**
    * The app's read caches, told about the new edition (and, through the cache bus, the other instances'); null
    * where no app runs (a command-line import, the seed before the server starts): the caches' time limit bounds
@@ -127,7 +130,13 @@ function joinAuthors(creators: string[]): string {
 
 const CHAPTER_TOKEN = /\{\{chapter:(\d+)\}\}/g;
 
-async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], chapterIds: number[]): Promise<void> {
+/** Writes a book's table of contents (drafts in order; chapter seq → id through `chapterIds`). */
+export async function insertSections(
+  db: Db,
+  bookId: number,
+  drafts: SectionDraft[],
+  chapterIds: number[],
+): Promise<void> {
   let seq = 0;
   const walk = async (list: SectionDraft[], parentId: number, level: number): Promise<void> => {
     for (const d of list) {
@@ -150,7 +159,7 @@ async function insertSections(db: Db, bookId: number, drafts: SectionDraft[], ch
  * The book a file updates: only the one the staff member chose (a new edition); without a choice the file is a new
  * book, whatever its identifier (two different books may share one: W3C `pkg-unique-id`).
  */
-async function editionTarget(db: Db, bookId: number | undefined) {
+export async function editionTarget(db: Db, bookId: number | undefined) {
   if (bookId === undefined) return undefined;
   const chosen = await q.findBookById(db, bookId);
   if (!chosen) throw refuse(Msg.NOT_FOUND, `No book ${bookId}`);
@@ -246,6 +255,7 @@ export async function importEpub(
         title_dir: pkg.titleDir,
         authors_dir: pkg.creatorsDir,
         flow: pkg.flow,
+        format: 'epub',
         updated_at: now,
       };
       let bookId: number;

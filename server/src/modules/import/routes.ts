@@ -4,9 +4,10 @@ import { readUpload } from '../../http/files.js';
 import { refused } from '../../http/errors.js';
 import { defineModule, route } from '../../http/module.js';
 import { asStaff } from '../../policies/helpers.js';
+import { isPdf } from './pdf-import.js';
 import { bookEditions as getBookEditions, getImportJob, importJobOwner, startImportJob } from './service.js';
 
-/** Largest EPUB accepted by upload (the CLI has no limit of its own beyond the zip checks). */
+/** Largest EPUB or PDF accepted by upload (the CLI has no limit of its own beyond the zip checks). */
 export const UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
 
 function optionalId(value: unknown): number | undefined {
@@ -14,7 +15,7 @@ function optionalId(value: unknown): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-/** EPUB import from the back office (staff only, under /api/admin). */
+/** EPUB and PDF import from the back office (staff only, under /api/admin). */
 export const importModule = defineModule({
   prefix: '/api/admin',
   tag: 'import',
@@ -23,7 +24,7 @@ export const importModule = defineModule({
       method: 'POST',
       url: '/book/import',
       summary:
-        'Staff: upload an EPUB (multipart field "file"; optional fields subjectId, collectionId, publish, and bookId: a new edition of that book). Answers the import job to poll.',
+        'Staff: upload an EPUB or a PDF (multipart field "file"; optional fields subjectId, collectionId, publish, and bookId: a new edition of that book). Answers the import job to poll.',
       policy: 'book.manage',
       upload: true,
       answer: z.object({ jobId: z.number().int() }),
@@ -33,7 +34,11 @@ export const importModule = defineModule({
           missing: Msg.EPUB_REQUIRED,
           tooLarge: Msg.TOO_LARGE,
         });
-        if (!/\.epub$/i.test(file.fileName)) throw refused(Msg.EPUB_REQUIRED);
+        // A PDF is known by its header whatever its name; anything else must be named .epub (its zip is checked).
+        if (!isPdf(file.bytes)) {
+          if (/\.pdf$/i.test(file.fileName)) throw refused(Msg.PDF_INVALID);
+          if (!/\.epub$/i.test(file.fileName)) throw refused(Msg.EPUB_REQUIRED);
+        }
         const jobId = await startImportJob(ctx, request.log, asStaff(actor).staffId, file.fileName, file.bytes, {
           subjectId: optionalId(file.fields.subjectId),
           collectionId: optionalId(file.fields.collectionId),

@@ -4,7 +4,8 @@ import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { wordsOf } from '../catalog/index.js';
 import { ImportRefusal } from './errors.js';
-import { importEpub, type ImportOptions } from './importer.js';
+import { importBook } from './book-file.js';
+import type { ImportOptions } from './importer.js';
 import * as q from './queries.js';
 
 /** Jobs still running in this app instance (tests and shutdown may wait for them). */
@@ -38,9 +39,10 @@ export async function startImportJob(
   const running = runningOf(ctx);
   const work = (async () => {
     try {
-      const result = await importEpub(
+      const result = await importBook(
         {
           db: ctx.db,
+          workers: ctx.workers,
           dialect: ctx.dialect,
           storage: ctx.files.books,
           words: wordsOf(ctx),

@@ -215,7 +215,15 @@ export async function freeChapterUses(db: Db, bookId: number, name: string | nul
   let query = db.selectFrom('book_chapters').select('id').where('book_id', '=', bookId).where('free', '=', 1);
   if (name) {
     const like = `%${name}%`;
-    query = query.where((eb) => eb.or([eb('html', 'like', like), eb('css', 'like', like), eb('styles', 'like', like)]));
+    // A PDF section's document is named in its layout (issue 32).
+    query = query.where((eb) =>
+      eb.or([
+        eb('html', 'like', like),
+        eb('css', 'like', like),
+        eb('styles', 'like', like),
+        eb('layout', 'like', like),
+      ]),
+    );
   }
   return Boolean(await query.limit(1).executeTakeFirst());
 }

@@ -18,13 +18,13 @@ interface Item {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Uploads one or many EPUBs: each file has its own bar (upload, then the importer's job progress, polled) and
+ * Uploads one or many books (EPUB or PDF): each file has its own bar (upload, then the importer's job progress, polled) and
  * ends imported, or refused with the importer's message.
  */
 export function EpubUpload({
   onImported,
   bookId,
-  label = '上传 EPUB',
+  label = '上传 EPUB / PDF',
 }: {
   onImported?: () => void;
   /** Each file is a new edition of this book. */
@@ -70,7 +70,7 @@ export function EpubUpload({
       <Modal title={label} open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
         <Upload.Dragger
           multiple={!bookId}
-          accept=".epub,application/epub+zip"
+          accept=".epub,application/epub+zip,.pdf,application/pdf"
           showUploadList={false}
           beforeUpload={(file) => {
             const key = `${file.uid}`;
@@ -86,7 +86,7 @@ export function EpubUpload({
           <p className="ant-upload-drag-icon">
             <UploadOutlined />
           </p>
-          <p>{bookId ? '点击或拖入这本书新版本的 EPUB 文件' : '点击或拖入 EPUB 文件（可多选）'}</p>
+          <p>{bookId ? '点击或拖入这本书新版本的 EPUB 或 PDF 文件' : '点击或拖入 EPUB 或 PDF 文件（可多选）'}</p>
         </Upload.Dragger>
         <div className="admin-upload-list" data-testid="upload-list">
           {items.map((i) => (
