@@ -289,7 +289,11 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
         role="document"
         aria-label={props.chapter.title}
         onScroll={onScroll}
-        onMouseUp={() => setTimeout(onSelect, 0)}
+        onPointerDown={(e) => (e.target as Element).closest?.('.textLayer')?.classList.add('selecting')}
+        onMouseUp={() => {
+          viewport.current?.querySelectorAll('.textLayer.selecting').forEach((l) => l.classList.remove('selecting'));
+          setTimeout(onSelect, 0);
+        }}
         onKeyUp={(e) => e.shiftKey && onSelect()}
         onClick={onClick}
       >

@@ -62,6 +62,11 @@ export function renderPage(section: PdfSection, page: number, box: HTMLElement, 
     cancelRender = () => textLayer.cancel();
     await textLayer.render();
     if (cancelled) return;
+    // What a drag over the page's blank parts selects to (pdf.js's viewer does the same: without it Chrome's
+    // selection collapses or jumps between the absolutely placed runs of text).
+    const end = document.createElement('div');
+    end.className = 'endOfContent';
+    layer.append(end);
     box.querySelectorAll(':scope > .pdf-canvas, :scope > .textLayer').forEach((old) => old.remove());
     box.append(canvas, layer);
     box.dataset.painted = 'true';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PDFDocumentProxy, TextContent } from 'pdfjs-dist/types/src/display/api';
+import { PDF_DATA_OPTIONS } from './pdfData';
 import { pageText, sectionText, type PageText, type SectionText } from './textOffsets';
 
 export type Pdfjs = typeof import('pdfjs-dist');
@@ -31,7 +32,8 @@ export interface PdfSection {
 async function open(file: string): Promise<PdfSection> {
   const pdfjs = await loadPdfjs();
   // No eval (the CSP has no unsafe-eval); cookies go with the request (the section's file is access-checked).
-  const doc = await pdfjs.getDocument({ url: file, isEvalSupported: false, withCredentials: true }).promise;
+  const doc = await pdfjs.getDocument({ url: file, isEvalSupported: false, withCredentials: true, ...PDF_DATA_OPTIONS })
+    .promise;
   const contents = await Promise.all(
     Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1).then((page) => page.getTextContent())),
   );
