@@ -32,9 +32,9 @@ export class BundledPdfData {
 
 /** The getDocument options that make pdf.js ask `BundledPdfData` (its worker does not fetch them itself). */
 export const PDF_DATA_OPTIONS = {
-  cMapUrl: 'bundled:',
+  cMapUrl: 'bundled:/',
   cMapPacked: true,
-  standardFontDataUrl: 'bundled:',
+  standardFontDataUrl: 'bundled:/',
   useWorkerFetch: false,
   BinaryDataFactory: BundledPdfData,
 };
