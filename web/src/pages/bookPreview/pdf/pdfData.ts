@@ -5,12 +5,12 @@
  * They are the build's own files (hashed names), fetched one by one when a page needs them.
  */
 const cmaps = import.meta.glob('../../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
-  query: '?url',
+  query: '?url&no-inline',
   import: 'default',
   eager: true,
 }) as Record<string, string>;
 const fonts = import.meta.glob('../../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}', {
-  query: '?url',
+  query: '?url&no-inline',
   import: 'default',
   eager: true,
 }) as Record<string, string>;
