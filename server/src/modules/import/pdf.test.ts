@@ -3,8 +3,10 @@ import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chapterContent, Msg, type ChapterContent, type InBookHit, type SectionNode } from '@textbook/contracts';
+import { REPO_ROOT } from '../../../test/epub-corpus.js';
 import { buildStaff } from '../../../test/factories.js';
 import { call, expectOk, expectRefused, useTestApp } from '../../../test/helpers.js';
+import { passwordPdf } from '../../../test/locked-pdf.js';
 import { multipart } from '../../../test/multipart.js';
 import { tempDataDir } from '../../../test/reader-fixtures.js';
 import { wordsOf } from '../catalog/index.js';
@@ -12,7 +14,7 @@ import { bookStorage } from '../books/index.js';
 import { ImportRefusal } from './errors.js';
 import { importPdf } from './pdf-import.js';
 
-const PDF_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/pdf');
+const PDF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'pdf');
 const pdf = (name: string) => new Uint8Array(fs.readFileSync(path.join(PDF_DIR, name)));
 
 /** Issue 32: PDF textbooks imported as per-section documents, page labels, outline and searchable text. */
@@ -167,11 +169,30 @@ describe('PDF import', () => {
     expect(hits.rows.length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('encrypted PDFs are refused in plain words', async () => {
+  it('encrypted PDFs are refused in plain words: one needing a password, and ones with an owner password', async () => {
+    const locked = await importPdf(deps(), passwordPdf()).catch((e: unknown) => e);
+    expect(locked).toBeInstanceOf(ImportRefusal);
+    expect((locked as ImportRefusal).zh).toBe('该PDF文件已加密，需要密码才能打开，请上传未加密的文件');
     for (const name of ['protected/empty_protected.pdf', 'protected/issue19484_1.pdf']) {
       const err = await importFile(name).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ImportRefusal);
-      expect((err as ImportRefusal).zh).toContain('该PDF文件已加密');
+      expect((err as ImportRefusal).zh).toBe('该PDF文件已加密（设有权限密码），无法拆分为章节，请上传未加密的文件');
+    }
+  }, 60_000);
+
+  it('Chinese and Japanese text is searchable word by word (CMap fonts, vertical text)', async () => {
+    for (const [name, word] of [
+      ['scripts/issue6286.pdf', '好酸球'],
+      ['scripts/vertical.pdf', '日本語'],
+    ] as const) {
+      const { bookId } = await importFile(name);
+      const hits = expectOk(
+        await call<{ rows: InBookHit[]; total: number }>(t.app, {
+          url: `/api/book/searchInBook?bookId=${bookId}&q=${encodeURIComponent(word)}`,
+        }),
+      );
+      expect(hits.rows.length, name).toBeGreaterThan(0);
+      expect(hits.rows[0]!.snippet).toContain(word);
     }
   }, 60_000);
 

@@ -80,7 +80,7 @@ describe('operating the platform', () => {
     expect(m.database.dialect).toBe(t.ctx.dialect);
     expect(m.redis).toMatchObject({ configured: false, ok: true });
     expect(m.memory.rss).toBeGreaterThan(0);
-    expect(m.workers.map((w) => w.name)).toEqual(['heavy', 'dictionary']);
+    expect(m.workers.map((w) => w.name)).toEqual(['heavy', 'dictionary', 'documents']);
     const caches = expectOk(await call<CacheRow[]>(t.app, { url: '/api/admin/cache/list', token: chief.token }));
     const actors = caches.find((c) => c.name === 'actors');
     expect(actors?.entries).toBeGreaterThan(0);
