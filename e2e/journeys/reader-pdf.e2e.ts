@@ -133,6 +133,31 @@ const swipe = (page: Page, from: number, to: number) =>
     { from, to },
   );
 
+/** Two fingers on the pages, moved apart from `from` to `to` pixels (a pinch-out). */
+const pinch = (page: Page, from: number, to: number) =>
+  page.evaluate(
+    ({ from, to }) => {
+      const vp = document.querySelector('.pdf-viewport')!;
+      const at = (id: number, d: number) =>
+        new Touch({ identifier: id, target: vp, clientX: 195 + (id ? d : -d) / 2, clientY: 400 });
+      const fingers = (d: number) => [at(0, d), at(1, d)];
+      vp.dispatchEvent(
+        new TouchEvent('touchstart', { bubbles: true, touches: fingers(from), changedTouches: fingers(from) }),
+      );
+      for (let d = from; d <= to; d += 20)
+        vp.dispatchEvent(
+          new TouchEvent('touchmove', {
+            bubbles: true,
+            cancelable: true,
+            touches: fingers(d),
+            changedTouches: fingers(d),
+          }),
+        );
+      vp.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: fingers(to) }));
+    },
+    { from, to },
+  );
+
 for (const device of DEVICES) {
   const phone = device === 'phone';
   test(`a member reads a PDF textbook: pages, turns, zoom, highlight and note kept, search (${device})`, async () => {
@@ -185,6 +210,19 @@ for (const device of DEVICES) {
       )
       .toBeGreaterThan(0.95);
     await shot(page, 'zoomed', { fullPage: false });
+    // And back to the width; then two fingers spread on a phone, ctrl + wheel on a desktop, zoom in again.
+    await page.getByTestId('pdf-fit-width').click();
+    const fitted = await page.getByTestId('pdf-zoom').innerText();
+    if (phone) await pinch(page, 60, 160);
+    else {
+      await page.mouse.move(600, 400);
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -200);
+      await page.keyboard.up('Control');
+    }
+    await expect
+      .poll(async () => parseInt(await page.getByTestId('pdf-zoom').innerText()))
+      .toBeGreaterThan(parseInt(fitted) * 1.3);
     await page.getByTestId('pdf-fit-width').click();
 
     // A highlight and a note on the page's text, with the reader's toolbar.
