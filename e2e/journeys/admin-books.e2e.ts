@@ -45,7 +45,7 @@ async function findBook(page: Page, words: string) {
   return row;
 }
 
-test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, free chapters) and publishes it', async () => {
+test('an editor adds a subject, uploads three EPUBs and two PDFs, fixes one (subject, cover, free chapters) and publishes it', async () => {
   const editor = await makeStaff(['editor'], { tag: 'b' });
   const page = await staffPage(editor.token);
 
@@ -71,7 +71,7 @@ test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, 
   await confirm(page);
   await expect.poll(() => page.locator('.ant-message').textContent()).toMatch(/「工学」下还有 \d+ 个下级/);
 
-  // Three EPUBs, one refused with the importer's message.
+  // Three EPUBs and two PDFs, an EPUB and an encrypted PDF refused with the importer's message.
   await page.goto('/admin/books', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: /上传 EPUB/ }).click();
   await page
@@ -80,14 +80,17 @@ test('an editor adds a subject, uploads three EPUBs, fixes one (subject, cover, 
       path.join(CORPUS, 'conformance/idpf-epub3-samples/epub30-spec.epub'),
       path.join(CORPUS, 'epub2-real-world/Row-Your-Boat-2.0.epub'),
       path.join(CORPUS, 'broken/epubcheck/epub3-ocf-zip-unreadable-image-with-epub-extension-fatal.epub'),
+      path.join(CORPUS, '..', 'pdf', 'books', 'tracemonkey.pdf'),
+      path.join(CORPUS, '..', 'pdf', 'protected', 'empty_protected.pdf'),
     ]);
   await expect
-    .poll(() => page.locator('[data-testid=upload-item][data-state=done]').count(), { timeout: 60_000 })
-    .toBe(2);
+    .poll(() => page.locator('[data-testid=upload-item][data-state=done]').count(), { timeout: 120_000 })
+    .toBe(3);
   const refused = page.locator('[data-testid=upload-item][data-state=failed]');
-  await expect.poll(() => refused.count()).toBe(1);
-  expect(await refused.textContent()).toContain('epub3-ocf-zip-unreadable');
-  expect((await refused.getByTestId('upload-message').textContent())?.length).toBeGreaterThan(4);
+  await expect.poll(() => refused.count(), { timeout: 60_000 }).toBe(2);
+  expect(await refused.first().textContent()).toContain('epub3-ocf-zip-unreadable');
+  expect((await refused.first().getByTestId('upload-message').textContent())?.length).toBeGreaterThan(4);
+  expect(await refused.last().getByTestId('upload-message').textContent()).toContain('该PDF文件已加密');
   await shot(page, 'upload');
   await page.keyboard.press('Escape');
 

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { REPO_ROOT } from '../../../test/epub-corpus.js';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { drawPuzzle } from '../../modules/auth/captcha-draw.js';
 import { startWorkers, workerEntry } from '../../workers.js';
-import { BUSY_MESSAGE, WorkerPool } from './pool.js';
+import { BUSY_MESSAGE, TaskOverrun, WorkerPool } from './pool.js';
 
 const puzzle = { gapX: 120, gapY: 40, left: 117, top: 20 };
 
@@ -67,4 +70,27 @@ describe('worker pool (issue 12.5)', () => {
       await pool.close();
     }
   });
+
+  it("a task past its time or its thread's heap limit is stopped and said so; the next task gets a new thread", async () => {
+    // A PDF whose drawing never ends (a content cycle from pdf.js's test suite): it allocates until stopped.
+    const file = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'pdf', 'broken', 'operator_list_cycle.pdf');
+    if (!fs.existsSync(file)) return;
+    const input = { bytes: new Uint8Array(fs.readFileSync(file)), maxImagePixels: 25_000_000 };
+    const timed = new WorkerPool({ entry: workerEntry(), name: 'test', threads: 1, queue: 2, timeoutMs: 3000 });
+    const heap = new WorkerPool({
+      entry: workerEntry(),
+      name: 'test',
+      threads: 1,
+      queue: 2,
+      resourceLimits: { maxOldGenerationSizeMb: 96 },
+      timeoutMs: 170_000,
+    });
+    try {
+      await expect(timed.run('pdfCover', input)).rejects.toEqual(new TaskOverrun('time'));
+      await expect(heap.run('pdfCover', input)).rejects.toEqual(new TaskOverrun('memory'));
+      expect(await timed.run('captcha', puzzle, 60_000)).toMatchObject({ image: expect.stringMatching(/^data:image/) });
+    } finally {
+      await Promise.all([timed.close(), heap.close()]);
+    }
+  }, 180_000);
 });

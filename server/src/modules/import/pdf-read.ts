@@ -136,9 +136,18 @@ export async function readContent(doc: PDFDocumentProxy): Promise<PdfContent> {
     }
   }
   const outline = await resolveOutline(doc, await doc.getOutline().catch(() => null));
+  // The info dictionary, else the XMP metadata's Dublin Core title and creator.
+  const xmp = (name: string): unknown => {
+    try {
+      return meta?.metadata?.get(name);
+    } catch {
+      return null;
+    }
+  };
+  const creator = xmp('dc:creator');
   return {
-    title: infoString(info.Title),
-    author: infoString(info.Author),
+    title: infoString(info.Title) || infoString(xmp('dc:title')),
+    author: infoString(info.Author) || infoString(Array.isArray(creator) ? creator.join(', ') : creator),
     subject: infoString(info.Subject),
     pages,
     labels: await doc.getPageLabels().catch(() => null),

@@ -5,6 +5,9 @@ import type { PdfChapterPlan } from './pdf-plan.js';
 /** The PDF parsed by pdf-lib for splitting; an encrypted file is refused (its pages cannot be copied readably). */
 export async function loadForSplit(bytes: Uint8Array): Promise<PDFDocument> {
   let doc: PDFDocument;
+  // pdf-lib says each object it cannot parse on the console: a damaged file would fill the server's log.
+  const warn = console.warn;
+  console.warn = () => undefined;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
   } catch (err) {
@@ -13,6 +16,8 @@ export async function loadForSplit(bytes: Uint8Array): Promise<PDFDocument> {
       `该PDF文件已损坏，无法拆分为章节（${why.slice(0, 120)}），请检查后重新上传`,
       `The PDF is damaged and cannot be split into sections (${why.slice(0, 200)}).`,
     );
+  } finally {
+    console.warn = warn;
   }
   if (doc.isEncrypted) {
     throw refuse(
