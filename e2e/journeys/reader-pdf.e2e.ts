@@ -91,13 +91,19 @@ const phrase = (page: Page, n: number, skip: number) =>
 
 /** Selects `text` on the page's text layer: a mouse drag on a desktop, the handles' selection on a phone. */
 async function select(page: Page, text: string, phone: boolean): Promise<void> {
+  // The line brought on screen first (a scroll clears a selection, as the reader's toolbar follows the text).
+  await page.evaluate((text) => {
+    const span = [...document.querySelectorAll('.pdf-page .textLayer span')].find((s) => s.textContent?.includes(text));
+    if (!span) throw new Error(`not on the page: ${text}`);
+    span.scrollIntoView({ block: 'center' });
+  }, text);
+  await page.waitForTimeout(400);
   const box = await page.evaluate(
     ({ text, phone }) => {
       for (const span of document.querySelectorAll('.pdf-page .textLayer span')) {
         const node = span.firstChild as Text | null;
         const at = node?.data.indexOf(text) ?? -1;
         if (!node || at < 0) continue;
-        span.scrollIntoView({ block: 'center' });
         const range = document.createRange();
         range.setStart(node, at);
         range.setEnd(node, at + text.length);
