@@ -38,7 +38,7 @@ const GAP = 16;
  */
 const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, ref) {
   const layout = props.chapter.layout as PdfLayout;
-  const { section, error } = usePdfDocument(layout.file);
+  const { doc, section, error } = usePdfDocument(layout.file);
   const viewport = useRef<HTMLDivElement>(null);
   const pagesBox = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
@@ -76,7 +76,7 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
   const scaleRef = useRef(scale);
   scaleRef.current = scale;
 
-  const pages = usePdfPages({ section, viewport, scale, notes: props.notes });
+  const pages = usePdfPages({ doc, section, viewport, scale, notes: props.notes });
 
   // A new section starts at its top, in the reader's fit.
   useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import type { TextLayer } from 'pdfjs-dist';
 import type { TextIndex } from '../text';
 import { layerIndexParts } from './textOffsets';
-import type { PdfSection } from './usePdfDocument';
+import type { PdfDoc, PdfSection } from './usePdfDocument';
 
 /** Canvas pixels a page may take at most (a big zoom on a dense screen would otherwise exhaust memory). */
 const MAX_CANVAS_PIXELS = 16_777_216;
@@ -20,7 +20,7 @@ export interface RenderedPage {
  * density: a canvas, and over it pdf.js's text layer (transparent, selectable text where the page's text is). The
  * canvas and layer drawn before stay until the new ones are ready (a zoom does not flash an empty page).
  */
-export function renderPage(section: PdfSection, page: number, box: HTMLElement, scale: number): RenderedPage {
+export function renderPage(section: PdfDoc, page: number, box: HTMLElement, scale: number): RenderedPage {
   let cancelled = false;
   let cancelRender: (() => void) | null = null;
   const rendered: RenderedPage = {
@@ -54,8 +54,10 @@ export function renderPage(section: PdfSection, page: number, box: HTMLElement, 
     if (cancelled) return;
     const layer = document.createElement('div');
     layer.className = 'textLayer';
+    const textContentSource = await section.content(page);
+    if (cancelled) return;
     const textLayer = new section.pdfjs.TextLayer({
-      textContentSource: section.contents[page]!,
+      textContentSource,
       container: layer,
       viewport,
     });

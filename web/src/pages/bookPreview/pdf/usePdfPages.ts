@@ -2,9 +2,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'rea
 import type { ReaderNote } from '@textbook/contracts';
 import { locate, unwrapAll, wrapRange, type TextIndex } from '../text';
 import { clearPage, joinIndexes, pageIndex, renderPage, type RenderedPage } from './pageRenderer';
-import type { PdfSection } from './usePdfDocument';
+import type { PdfDoc, PdfSection } from './usePdfDocument';
 
 interface Options {
+  /** The document (pages are painted), and the section's whole text (highlights are drawn) once it is read. */
+  doc: PdfDoc | null;
   section: PdfSection | null;
   viewport: RefObject<HTMLDivElement | null>;
   scale: number;
@@ -23,7 +25,7 @@ const SETTLE_MS = 120;
  * current scale; the chapter's highlights and the search hit are drawn on each page's text layer as it is painted.
  * `index()` is the text of the painted pages, for the selection and the place on screen.
  */
-export function usePdfPages({ section, viewport, scale, notes }: Options) {
+export function usePdfPages({ doc, section, viewport, scale, notes }: Options) {
   const rendered = useRef(new Map<number, RenderedPage>());
   const indexes = useRef(new Map<number, TextIndex>());
   const near = useRef(new Set<number>());
@@ -39,15 +41,19 @@ export function usePdfPages({ section, viewport, scale, notes }: Options) {
     });
   }, [notes, section]);
   const locatedRef = useRef(located);
+  // The observer's callbacks outlive the render that made them: they read the section as it is now.
+  const sectionRef = useRef(section);
   useLayoutEffect(() => {
     scaleRef.current = scale;
     locatedRef.current = located;
+    sectionRef.current = section;
   });
 
   const boxOf = (page: number) => viewport.current?.querySelector<HTMLElement>(`[data-page="${page}"]`) ?? null;
 
   /** Draws the highlights and the search hit on a painted page (what was drawn before is taken away first). */
   const paint = (page: number) => {
+    const section = sectionRef.current;
     const r = rendered.current.get(page);
     const layer = boxOf(page)?.querySelector(':scope > .textLayer');
     if (!section || !r?.textLayer || !layer) return;
@@ -79,9 +85,9 @@ export function usePdfPages({ section, viewport, scale, notes }: Options) {
   const ensure = (page: number) => {
     const box = boxOf(page);
     const had = rendered.current.get(page);
-    if (!section || !box || (had && had.scale === scaleRef.current)) return;
+    if (!doc || !box || (had && had.scale === scaleRef.current)) return;
     had?.cancel();
-    const next = renderPage(section, page, box, scaleRef.current);
+    const next = renderPage(doc, page, box, scaleRef.current);
     rendered.current.set(page, next);
     void next.done.then(() => {
       if (rendered.current.get(page) === next && next.textLayer) paint(page);
@@ -99,7 +105,7 @@ export function usePdfPages({ section, viewport, scale, notes }: Options) {
   // Pages are painted as they come near the screen, cleared as they go far from it.
   useEffect(() => {
     const vp = viewport.current;
-    if (!section || !vp) return;
+    if (!doc || !vp) return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -122,7 +128,7 @@ export function usePdfPages({ section, viewport, scale, notes }: Options) {
       search.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [section]);
+  }, [doc]);
 
   // A new zoom: the pages near the screen are painted again once it settles.
   useEffect(() => {
@@ -131,9 +137,9 @@ export function usePdfPages({ section, viewport, scale, notes }: Options) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scale]);
 
-  // The notes changed: every painted page is drawn on again.
+  // The notes changed, or the section's text is read: every painted page is drawn on again.
   useEffect(() => {
-    for (const page of indexes.current.keys()) paint(page);
+    for (const [page, r] of rendered.current) if (r.textLayer) paint(page);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [located]);
 
