@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = new URL('./dist/', import.meta.url).pathname;
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(m?js|css|html|svg|json|txt)$/;
 let count = 0;
 
 function walk(dir) {

@@ -62,7 +62,7 @@ export interface ChapterHandle {
   restoreFrom?(other: Element): void;
 }
 
-interface Props {
+export interface ChapterViewProps {
   chapter: ChapterContent;
   settings: ReaderSettings;
   notes: ReaderNote[];
@@ -142,7 +142,7 @@ function anchorAt(idx: TextIndex, box: Element): TextAnchor {
   };
 }
 
-export const ChapterView = forwardRef<ChapterHandle, Props>(function ChapterView(props, ref) {
+export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function ChapterView(props, ref) {
   const host = useRef<HTMLDivElement>(null);
   const shadow = useRef<ShadowRoot | null>(null);
   const viewport = useRef<HTMLDivElement | null>(null);

@@ -17,7 +17,8 @@ import { leave, useBookAccess, useSectionTree, useSpine } from '../../api/reader
 import { useStudentChapterHomework } from '../../api/homework';
 import { useMember } from '../../api/member';
 import { useSession } from '../../stores/session';
-import { ChapterView, type ChapterHandle, type SelectionInfo } from './ChapterView';
+import type { ChapterHandle, SelectionInfo } from './ChapterView';
+import { ChapterOrPdf } from './ChapterOrPdf';
 import { FixedView } from './fixed/FixedView';
 import { NoteEditor } from './NoteEditor';
 import { ExternalLinkConsent, FootnotePopup } from './LinkDialogs';
@@ -76,7 +77,8 @@ export default function BookPreviewPage() {
   const spine = useSpine(bookId);
   const [stored, updateSettings] = useReaderSettings();
   const bookFlow = access.data?.flow ?? '';
-  const settings = useMemo(() => withBookFlow(stored, bookFlow), [stored, bookFlow]);
+  const format = access.data?.format;
+  const settings = useMemo(() => withBookFlow(stored, bookFlow, format), [stored, bookFlow, format]);
   // A book with pre-paginated pages is read a page (or spread) at a time, never as one long scroll.
   const hasPages = access.data?.layout === 'pre-paginated' || Boolean(spine.data?.some((c) => c.page));
   const continuous = settings.continuous && !hasPages;
@@ -376,8 +378,9 @@ export default function BookPreviewPage() {
             onReady={onReady}
           />
         ) : keep ? (
-          <ChapterView
+          <ChapterOrPdf
             ref={view}
+            onSettings={changeSettings}
             chapter={keep}
             hidden={!okChapter}
             settings={settings}

@@ -23,13 +23,19 @@ export interface ReaderSettings {
   /** The reader chose the flow / continuous mode: the book's rendition:flow no longer decides them. */
   flowChosen?: boolean;
   continuousChosen?: boolean;
+  /** A PDF book's pages: fitted to the screen's width or whole on it. */
+  pdfFit: 'width' | 'page';
+  /** A PDF book's pages two side by side on a wide screen. */
+  pdfSpread: boolean;
 }
 
 /**
  * The settings a book is shown with: the reader's own choices, and for what the reader has not chosen, the
  * book's rendition:flow (paginated: pages; scrolled-continuous: the chapters one after another).
  */
-export function withBookFlow(settings: ReaderSettings, bookFlow: string): ReaderSettings {
+export function withBookFlow(settings: ReaderSettings, bookFlow: string, format = 'epub'): ReaderSettings {
+  // A PDF book's sections are shown in pages of their own (PdfView), one section at a time.
+  if (format === 'pdf') return { ...settings, continuous: false };
   const flow: Flow | null = bookFlow === 'paginated' ? 'paged' : bookFlow.startsWith('scrolled') ? 'scrolled' : null;
   return {
     ...settings,
@@ -46,6 +52,8 @@ export const DEFAULT_SETTINGS: ReaderSettings = {
   theme: 'light',
   flow: 'scrolled',
   continuous: false,
+  pdfFit: 'width',
+  pdfSpread: false,
 };
 export const FONT_SIZES = [80, 90, 100, 112, 125, 140, 160, 180, 200];
 const KEY = 'reader-settings';
