@@ -1,1 +1,0 @@
-import { openTestDb } from './test/db.js';
