@@ -89,7 +89,7 @@ describe.runIf(available)('PDF import over the shared corpus', () => {
       }
       expect(result, (result as Error).message).not.toBeInstanceOf(ImportRefusal);
       const r = result as ImportResult;
-      expect(r.tocSource).toBe(FROM_OUTLINE.has(file) ? 'pdf-outline' : 'pdf-pages');
+      expect(r.tocSource).toBe(FROM_OUTLINE.has(file) ? 'outline' : 'pages');
 
       const chapters = await t.ctx.db
         .selectFrom('book_chapters')

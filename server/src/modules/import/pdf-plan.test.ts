@@ -32,7 +32,7 @@ describe('how a PDF is cut into chapters', () => {
       { title: '第一章', start: 2, end: 4 },
       { title: '第二章', start: 5, end: 7 },
     ]);
-    expect(plan.tocSource).toBe('pdf-outline');
+    expect(plan.tocSource).toBe('outline');
     expect(plan.sections.map((s) => [s.title, s.chapterSeq, s.anchor])).toEqual([
       ['第 1–2 页', 0, ''],
       ['第一章', 1, ''],
@@ -58,7 +58,7 @@ describe('how a PDF is cut into chapters', () => {
   it('no outline, or one entry for a long book: ten pages a chapter, the entries under their range', () => {
     expect(planPdf([], numbers(23)).chapters.map((c) => c.title)).toEqual(['第 1–10 页', '第 11–20 页', '第 21–23 页']);
     const one = planPdf([entry('全文', 0, [entry('无处', null)])], numbers(23));
-    expect(one.tocSource).toBe('pdf-pages');
+    expect(one.tocSource).toBe('pages');
     expect(one.chapters).toHaveLength(3);
     expect(one.sections.map((s) => s.title)).toEqual(['第 1–10 页', '第 11–20 页', '第 21–23 页']);
     expect(one.sections[0]!.children[0]).toMatchObject({ title: '全文', chapterSeq: 0, anchor: '' });

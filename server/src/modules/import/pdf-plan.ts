@@ -17,7 +17,8 @@ export interface PdfChapterPlan {
 export interface PdfPlan {
   chapters: PdfChapterPlan[];
   sections: SectionDraft[];
-  tocSource: 'pdf-outline' | 'pdf-pages';
+  /** books.toc_source (varchar(10)): the PDF's outline, or sections of ten pages named by their labels. */
+  tocSource: 'outline' | 'pages';
 }
 
 /** Pages per chapter when the PDF has no usable outline. */
@@ -107,13 +108,13 @@ export function planPdf(outline: PdfOutlineNode[], labels: string[]): PdfPlan {
     return {
       chapters,
       sections: [...ranges, ...sections.filter((d) => d.chapterSeq === null)],
-      tocSource: 'pdf-pages',
+      tocSource: 'pages',
     };
   }
   if (!chunked && starts[0]! > 0) {
     sections.unshift({ title: chapters[0]!.title, chapterSeq: 0, anchor: '', children: [] });
   }
-  return { chapters, sections, tocSource: 'pdf-outline' };
+  return { chapters, sections, tocSource: 'outline' };
 }
 
 function byPages(labels: string[]): PdfPlan {
@@ -125,6 +126,6 @@ function byPages(labels: string[]): PdfPlan {
   return {
     chapters,
     sections: chapters.map((c, seq) => ({ title: c.title, chapterSeq: seq, anchor: '', children: [] })),
-    tocSource: 'pdf-pages',
+    tocSource: 'pages',
   };
 }

@@ -55,7 +55,7 @@ describe('PDF import', () => {
 
   it('freeculture.pdf: the outline is the contents, one chapter per top-level entry, text searchable', async () => {
     const result = await importFile('books/freeculture.pdf');
-    expect(result).toMatchObject({ title: 'Free Culture', chapters: 13, tocSource: 'pdf-outline' });
+    expect(result).toMatchObject({ title: 'Free Culture', chapters: 13, tocSource: 'outline' });
     const book = await t.ctx.db
       .selectFrom('books')
       .select(['format', 'layout', 'authors', 'cover'])
@@ -159,7 +159,7 @@ describe('PDF import', () => {
 
   it('no outline: one chapter per ten pages, named by page labels (tracemonkey.pdf)', async () => {
     const result = await importFile('books/tracemonkey.pdf');
-    expect(result).toMatchObject({ chapters: 2, tocSource: 'pdf-pages', title: 'tracemonkey' });
+    expect(result).toMatchObject({ chapters: 2, tocSource: 'pages', title: 'tracemonkey' });
     expect((await tree(result.bookId)).map((s) => s.title)).toEqual(['第 1–10 页', '第 11–14 页']);
     const hits = expectOk(
       await call<{ rows: InBookHit[]; total: number }>(t.app, {
@@ -276,9 +276,7 @@ describe('PDF import', () => {
       out,
     );
     expect(code, lines.join('\n')).toBe(0);
-    expect(lines.pop()).toMatch(
-      /Imported as a new book: .* \(2 chapters, 3 table-of-contents entries from pdf-outline/,
-    );
+    expect(lines.pop()).toMatch(/Imported as a new book: .* \(2 chapters, 3 table-of-contents entries from outline/);
     expect(await runImportCli([path.join(PDF_DIR, 'protected/empty_protected.pdf')], deps(), out)).toBe(1);
     expect(lines.pop()).toMatch(/^Refused: The PDF is encrypted/);
   }, 60_000);

@@ -118,7 +118,7 @@ export default function BookPreviewPage() {
     setFootnoteChapter(chapterId);
     setFootnote(null);
   }
-  const pages = usePrintPages({ bookId, chapterId, spine: spine.data, view, selecting: Boolean(selection) });
+  const pages = usePrintPages({ bookId, chapterId, spine: spine.data, view });
   const { notes, highlight, saveNote, removeNote, exportNotes } = useNoteActions({
     bookId,
     member,

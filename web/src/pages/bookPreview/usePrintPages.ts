@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { citeSelection, findPageLabel, type BookPage } from '@textbook/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { bookDetailQuery } from '../../api/books';
 import { useBookPages } from '../../api/reader';
 import type { ChapterHandle, SelectionInfo } from './ChapterView';
@@ -12,8 +12,6 @@ interface Options {
   chapterId: number | null;
   spine: readonly { id: number }[] | undefined;
   view: RefObject<ChapterHandle | null>;
-  /** Text is selected: the book's details for 引用 are asked for then (not with every reader opened). */
-  selecting: boolean;
 }
 
 /**
@@ -21,7 +19,7 @@ interface Options {
  * pages, else the last page-break anchor at or before the first words shown, else the page carried in from the
  * chapters before), the page a selection is on, and finding a page by its label (跳转到页).
  */
-export function usePrintPages({ bookId, chapterId, spine, view, selecting }: Options) {
+export function usePrintPages({ bookId, chapterId, spine, view }: Options) {
   const query = useBookPages(bookId);
   const map = useMemo(() => pageMap(query.data ?? [], spine ?? []), [query.data, spine]);
   const [label, setLabel] = useState('');
@@ -57,22 +55,27 @@ export function usePrintPages({ bookId, chapterId, spine, view, selecting }: Opt
 
   const find = useCallback((input: string): BookPage | null => findPageLabel(map.pages, input), [map]);
 
-  const [wanted, setWanted] = useState(false);
-  if (selecting && !wanted) setWanted(true);
-  const detail = useQuery({ ...bookDetailQuery(bookId), enabled: wanted && bookId > 0 }).data;
-  /** 引用: the selection with the book and the print page it starts on, in GB/T 7714 style, to the clipboard. */
-  const cite = (s: SelectionInfo): Promise<boolean> =>
-    copyText(
+  const client = useQueryClient();
+  /**
+   * 引用: the selection with the book and the print page it starts on, in GB/T 7714 style, to the clipboard. The
+   * book's details are asked for when 引用 is pressed (kept from the book's page when the reader came from it), not
+   * with every selection: offline, a selection asks the network nothing.
+   */
+  const cite = async (s: SelectionInfo): Promise<boolean> => {
+    const detail = await client.fetchQuery(bookDetailQuery(bookId)).catch(() => null);
+    if (!detail) return false;
+    return copyText(
       citeSelection(s.quote, {
-        authors: detail?.authors ?? '',
-        title: detail?.title ?? '',
-        edition: detail?.edition,
-        publisher: detail?.publisher ?? '',
-        year: detail?.pubYear ?? null,
+        authors: detail.authors,
+        title: detail.title,
+        edition: detail.edition,
+        publisher: detail.publisher,
+        year: detail.pubYear ?? null,
         page: labelAt(s.startOffset),
-        language: detail?.language,
+        language: detail.language,
       }),
     );
+  };
 
   return { hasPages: map.pages.length > 0, label, setLabel, labelAt, update, find, cite };
 }
