@@ -98,10 +98,13 @@ test('the personal centre and the console open the reports from their menus (des
   await page.goto('/admin');
   const menu = page.getByRole('complementary', { name: '管理菜单' }).getByRole('menu');
   await menu.getByText('图书管理').click();
-  const asked = page.waitForResponse((r) => r.url().includes('/api/admin/report/textbook'));
-  await menu.getByText('教材报告').click();
+  // Asked and pressed together: a press that fails leaves no wait behind to reject after the page is gone.
+  const [asked] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/admin/report/textbook')),
+    menu.getByText('教材报告').click(),
+  ]);
   await expectPath(page, '/admin/reports/textbook');
-  expect((await asked).status()).toBe(200);
+  expect(asked.status()).toBe(200);
   expect(await textbookReportShown(page)).toContain('示范大学');
   // The console's header names the page as its menu does, and so does the report below it.
   expect(await page.locator('.admin-title').innerText()).toBe(ReportMsg.TEXTBOOK_MENU);
