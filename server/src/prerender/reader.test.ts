@@ -38,5 +38,13 @@ describe('the reader’s page written for a visitor', () => {
     expect(writable({ ...access, flow: 'scrolled-continuous' }, [], chapter)).toBe(false);
     expect(writable({ ...access, progression: 'rtl' }, [], chapter)).toBe(false);
     expect(writable(access, ['html { writing-mode: vertical-rl }'], chapter)).toBe(false);
+    // A pre-paginated page or a PDF section is the app's to scale and paint.
+    expect(
+      writable(access, [], {
+        ...chapter,
+        layout: { kind: 'fixed', width: 600, height: 800, spread: '', thumb: '', device: false },
+      }),
+    ).toBe(false);
+    expect(writable(access, [], { ...chapter, layout: { kind: 'pdf', file: '/a.pdf', pages: [] } })).toBe(false);
   });
 });

@@ -32,9 +32,12 @@ const LOOK = { ...READER_THEMES.light, ...READER_TEXT_DEFAULTS };
 
 /**
  * Whether the server can write this chapter as the reader would show it with the default settings: a book that
- * opens in pages, in continuous mode, right to left or in vertical writing is left to the app.
+ * opens in pages, in continuous mode, right to left or in vertical writing is left to the app, and so is a page
+ * that is not reflowable text (a pre-paginated page is scaled to the screen, a PDF section painted by pdf.js: the
+ * server's page would be an unscaled page or the PDF's bare text until the visitor's first move).
  */
 export function writable(access: BookAccess, sheets: string[], chapter: ChapterContent): boolean {
+  if (chapter.layout.kind !== 'reflow') return false;
   if (access.flow === 'paginated' || access.flow === 'scrolled-continuous' || access.progression === 'rtl')
     return false;
   return ![...sheets, chapter.css, chapter.html].some((text) => /writing-mode\s*:\s*(?:vertical|tb)/i.test(text));
