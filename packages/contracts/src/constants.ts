@@ -1,5 +1,7 @@
 /** Business constants and limits (spec §9). */
 export const Limits = {
+  /** A print page's label (book_pages.label, reader_notes.page_label: varchar(40)). */
+  PAGE_LABEL_MAX: 40,
   /**
    * How deep a request's JSON may nest (objects and arrays): no form of the site comes near it (a rich-text
    * document with nested lists is under 30); a deeper body is refused before any handler runs.

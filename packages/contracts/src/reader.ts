@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Limits } from './constants.js';
 import { bookCard } from './books.js';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
@@ -195,7 +196,7 @@ const noteContent = z.string().max(NOTE_MAX, { error: ReaderMsg.NOTE_TOO_LONG })
 const noteColor = z.enum(NoteColors, { error: ReaderMsg.NOTE_COLOR });
 
 /** A print page's label as the book names it (12, xii, A-3); '' when the book has no print pages. */
-const pageLabel = z.string().trim().max(40).default('');
+const pageLabel = z.string().trim().max(Limits.PAGE_LABEL_MAX).default('');
 
 export const noteBody = z.object({
   bookId: id,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Modal } from 'antd';
-import { ReaderMsg, type BookPage } from '@textbook/contracts';
+import { Limits, ReaderMsg, type BookPage } from '@textbook/contracts';
 
 interface Props {
   /** The print page on screen ('' before the book's first page). */
@@ -61,7 +61,7 @@ export function PageControl({ label, find, onGo }: Props) {
             }}
             placeholder={ReaderMsg.GO_TO_PAGE_PLACEHOLDER}
             aria-label="页码"
-            maxLength={40}
+            maxLength={Limits.PAGE_LABEL_MAX}
             status={problem ? 'error' : undefined}
             data-testid="goto-page-input"
           />
