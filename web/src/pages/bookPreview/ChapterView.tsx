@@ -60,6 +60,12 @@ export interface ChapterHandle {
    * have scrolled before the app started): the same offset when the two are laid out alike, else the same words.
    */
   restoreFrom?(other: Element): void;
+  /**
+   * Read aloud: the root that holds the chapter's text as laid out (for sentences and overlay fragment ids), and a
+   * way to bring a range on screen (turning the page or scrolling) without moving the reader's selection.
+   */
+  textRoot?(): ParentNode | null;
+  reveal?(range: Range): void;
 }
 
 export interface ChapterViewProps {
