@@ -15,8 +15,12 @@ export function PublicLayout() {
   const full = FULL_HEADER.has(pathname);
   return (
     <div className="app-frame">
+      {/* The first Tab stop: past the header's menus straight to the page (WCAG 2.4.1). */}
+      <a className="skip-link" href="#main">
+        跳到主要内容
+      </a>
       <Header fullWidth={full} />
-      <main className={full ? 'page page-full' : 'page'} id="main">
+      <main className={full ? 'page page-full' : 'page'} id="main" tabIndex={-1}>
         {site?.maintenance ? (
           <div className="maintenance" role="status">
             <h1>{Msg.MAINTENANCE}</h1>

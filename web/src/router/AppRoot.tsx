@@ -4,13 +4,15 @@ import { onUiRequested } from '../api';
 import { recordPage } from '../api/site';
 import { useLoginDialog } from '../components/LoginDialog/store';
 import { lazyWithAntd } from '../ui/withAntd';
+import { useRouteTitle } from './useDocumentTitle';
 
 const ClientUiHost = lazyWithAntd(() => import('./ClientUiHost'));
 const LoginDialog = lazyWithAntd(() => import('../components/LoginDialog/LoginDialog'));
 
-/** Records every page shown (spec §2: after each navigation a call records the page address). */
+/** Records every page shown (spec §2: after each navigation a call records the page address) and names it. */
 function PageRecorder() {
   const { pathname } = useLocation();
+  useRouteTitle();
   const last = useRef('');
   useEffect(() => {
     if (last.current === pathname) return;

@@ -19,6 +19,7 @@ import { useStaffMe } from '../../api/admin';
 import { staffLogout } from '../../api/staff';
 import { hasStaffSession } from '../../stores/token';
 import ClientUiHost from '../../router/ClientUiHost';
+import { useRouteTitle } from '../../router/useDocumentTitle';
 import { adminPages, menusOf, pagesByMenu } from './pages';
 import './admin.css';
 
@@ -62,6 +63,7 @@ function menuItems(menus: string[]): MenuProps['items'] {
 export default function AdminLayout() {
   const me = useStaffMe();
   const { pathname } = useLocation();
+  useRouteTitle();
   const navigate = useNavigate();
   const phone = Grid.useBreakpoint().md === false;
   const [drawer, setDrawer] = useState(false);

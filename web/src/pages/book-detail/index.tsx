@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
 import { useBookDetail, useSectionTree } from '../../api/books';
+import { useDocumentTitle } from '../../router/useDocumentTitle';
 import { useMember } from '../../api/member';
 import { useBookAccess } from '../../api/reader';
 import { BuyButton } from '../../components/PayDialog/BuyButton';
@@ -73,6 +74,7 @@ export default function BookDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? params.get('bookId')) || 0;
   const { data: book, isError } = useBookDetail(id);
+  useDocumentTitle(book?.title);
   const tree = useSectionTree(id);
   const member = useMember();
   // What the member may do with this book is the server's answer (policies), not the web's reading of roles.
