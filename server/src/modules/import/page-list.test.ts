@@ -61,7 +61,8 @@ describe('print pages of a reflowable EPUB', () => {
       { id: 'p7', label: '7' },
       { id: 'pagebreak-2', label: 'viii' },
     ]);
-    expect(ch.html).toContain('<span epub:type="pagebreak" id="p7" title="7"></span>');
+    // The marker gets its DPUB-ARIA role (an aria-label needs it; screen readers announce the page).
+    expect(ch.html).toContain('<span epub:type="pagebreak" id="p7" title="7" role="doc-pagebreak"></span>');
     expect(ch.html).toMatch(/<div role="doc-pagebreak" aria-label="viii" id="pagebreak-2"><\/div>/);
   });
 

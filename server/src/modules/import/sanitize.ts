@@ -146,6 +146,9 @@ function cleanElement(el: Element, state: WalkState): void {
   }
   if (isPageBreak(el.attribs)) {
     if (!el.attribs.id) el.attribs.id = `pagebreak-${state.pageBreaks.length + 1}`;
+    // A marker named by aria-label needs its DPUB-ARIA role to be named at all (an aria-label on a plain span is
+    // prohibited, and screen readers skip it): the role says "page 7" where the print page starts.
+    if (!el.attribs.role) el.attribs.role = 'doc-pagebreak';
     state.pageBreaks.push({ id: el.attribs.id, label: pageBreakLabel(el) });
   }
   if (el.attribs.id && !UNWRAPPED_ELEMENTS.has(tag)) state.ids.add(el.attribs.id);

@@ -47,5 +47,14 @@ describe('test-only routes', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().msg).toBe(AuthMsg.STAFF_NAME_TAKEN);
     });
+
+    it('refuses an unknown staff role with 400, not 500', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/staff',
+        payload: { userName: 'odd_role_staff', password: 'Console-Pass-2026!', isAdmin: false, roles: ['books'] },
+      });
+      expect(res.statusCode).toBe(400);
+    });
   });
 });

@@ -63,7 +63,7 @@ export function Header({ fullWidth = false }: { fullWidth?: boolean }) {
         >
           <MenuOutlined />
         </button>
-        <Link to="/index" className="brand">
+        <Link to="/index" className="brand" aria-label={site?.siteName ?? '高校数字教材平台'}>
           <img src={site?.toolbar.logo || '/images/logo.svg'} alt="" width={32} height={32} />
           <span>{site?.siteName ?? '高校数字教材平台'}</span>
         </Link>

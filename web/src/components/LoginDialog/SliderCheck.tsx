@@ -90,6 +90,7 @@ export function SliderCheck({ onPass }: { onPass: (ticket: string) => void }) {
         value={value}
         disabled={!puzzle || checking}
         tooltip={{ open: false }}
+        ariaLabelForHandle="拼图滑块"
         onChange={onChange}
         onChangeComplete={(x) => void onDrop(x)}
       />

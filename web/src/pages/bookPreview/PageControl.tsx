@@ -32,7 +32,8 @@ export function PageControl({ label, find, onGo }: Props) {
           setProblem('');
           setOpen(true);
         }}
-        aria-label={label ? `${ReaderMsg.GO_TO_PAGE}（当前${ReaderMsg.PAGE_LABEL(label)}）` : ReaderMsg.GO_TO_PAGE}
+        // The name starts with what the button shows (WCAG 2.5.3: a voice user says what they see).
+        aria-label={label ? `${ReaderMsg.PAGE_LABEL(label)}，${ReaderMsg.GO_TO_PAGE}` : ReaderMsg.GO_TO_PAGE}
         data-testid="page-label"
       >
         {label ? ReaderMsg.PAGE_LABEL(label) : ReaderMsg.GO_TO_PAGE}

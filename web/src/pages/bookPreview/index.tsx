@@ -410,7 +410,7 @@ export default function BookPreviewPage() {
           >
             目录
           </button>
-          <div className="reader-trail" aria-label="当前位置">
+          <div className="reader-trail" role="group" aria-label="当前位置">
             <strong className="reader-title" dir={access.data?.titleDir || undefined}>
               {access.data?.title}
             </strong>

@@ -67,7 +67,7 @@ function TeachingSpace() {
             }}
           >
             {b.cover ? (
-              <Image src={b.cover} preview={false} width={44} height={58} />
+              <Image src={b.cover} alt="" preview={false} width={44} height={58} />
             ) : (
               <span className="teaching-cover">{b.bookName.slice(0, 2)}</span>
             )}
