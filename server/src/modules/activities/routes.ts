@@ -26,6 +26,7 @@ import { sendStored } from '../../http/stored-file.js';
 import { defineModule, route, say, type RateLimit } from '../../http/module.js';
 import { asMember } from '../../policies/helpers.js';
 import * as activities from './service.js';
+import * as material from './material.js';
 
 /** Check-in codes are 4 digits: 10 tries a minute a student keeps guessing out of reach within a class. */
 const CHECKIN: RateLimit = { max: 10, windowMs: 60_000, message: ActivityMsg.CHECKIN_TOO_OFTEN, bucket: 'checkin' };
@@ -89,7 +90,7 @@ export const activitiesModule = defineModule({
           missing: ActivityMsg.FILE_REQUIRED,
           tooLarge: ActivityMsg.FILE_TOO_LARGE,
         });
-        return activities.attachFile(ctx, thing, file);
+        return material.attachFile(ctx, thing, file);
       },
     }),
     route({
@@ -231,7 +232,7 @@ export const activitiesModule = defineModule({
       query: activityIdQuery,
       load: ({ ctx, actor, query }) => activities.loadActivityThing(ctx, actor, query.id),
       handler: ({ ctx, actor, thing, request, reply }) => {
-        const file = activities.materialFile(asMember(actor), thing);
+        const file = material.materialFile(asMember(actor), thing);
         return sendStored(request, reply, ctx.files.site, file.key, {
           ...downloadAnswer('bin', file.fileName),
           missing: ActivityMsg.NO_FILE,

@@ -83,7 +83,7 @@ export async function loadReplyThing(ctx: AppContext, actor: Actor, replyId: num
 
 type Counted = q.ActivityRecord & { checkins?: unknown; replies?: unknown; submissions?: unknown };
 
-function present(a: Counted, teacher: boolean): ActivityRow {
+export function present(a: Counted, teacher: boolean): ActivityRow {
   const kind = a.kind as ActivityKindValue;
   const endsAt = a.opened_at !== null && a.minutes !== null ? a.opened_at + a.minutes * MINUTE : null;
   const taken = kind === ActivityKind.CHECKIN ? a.checkins : kind === ActivityKind.QUIZ ? a.submissions : a.replies;
@@ -456,45 +456,9 @@ export async function deleteReply(ctx: AppContext, replyId: number): Promise<voi
   await q.deleteReply(ctx.db, replyId);
 }
 
-// ---- material files
-
-function materialKey(): string {
+/** The stored name of a material's file: generated, never the uploader's (nor an image's). */
+export function materialKey(): string {
   return `material-${randomUUID()}`;
-}
-
-/** Stores a material activity's file (replacing the one before) under a generated name, never an image name. */
-export async function attachFile(
-  ctx: AppContext,
-  thing: ActivityThing,
-  file: { bytes: Buffer; fileName: string },
-): Promise<ActivityRow> {
-  const a = thing.activity;
-  if (a.kind !== ActivityKind.MATERIAL) throw refused(ActivityMsg.FILE_NOT_MATERIAL);
-  if (a.state !== ActivityState.DRAFT) throw refused(ActivityMsg.NOT_DRAFT);
-  if (file.bytes.length === 0) throw refused(ActivityMsg.FILE_REQUIRED);
-  const key = materialKey();
-  await ctx.files.site.put(key, file.bytes);
-  const name = plainText(file.fileName).replace(/[\\/]/g, '_').slice(-200) || 'file';
-  const changed = await q.updateInState(ctx.db, a.id, ActivityState.DRAFT, {
-    file_key: key,
-    file_name: name,
-    updated_at: activityClock(ctx).now(),
-  });
-  if (changed === 0) {
-    await ctx.files.site.delete(key).catch(() => undefined);
-    throw refused(ActivityMsg.NOT_DRAFT);
-  }
-  if (a.file_key) await ctx.files.site.delete(a.file_key).catch(() => undefined);
-  return present((await q.findActivity(ctx.db, a.id))!, true);
-}
-
-/** The material's stored file (its key in `ctx.files.site`) for its teacher, or a student once it is open. */
-export function materialFile(actor: MemberActor, thing: ActivityThing): { key: string; fileName: string } {
-  const a = thing.activity;
-  const teacher = actor.memberId === thing.teacherId;
-  if (!teacher && a.state === ActivityState.DRAFT) throw notFound();
-  if (!a.file_key) throw notFound(ActivityMsg.NO_FILE);
-  return { key: a.file_key, fileName: a.file_name };
 }
 
 /** A student answers an open quiz (once). */
