@@ -16,6 +16,10 @@ export interface Sample {
   t: number;
   paused: boolean;
   ended: boolean;
+  /** The audio file's length (NaN before it is known). */
+  duration: number;
+  /** How many utterances speech synthesis was asked to say so far. */
+  spoken: number;
   /** Ids of the elements that carry the active class, and the computed background of the first. */
   active: string[];
   background: string;
@@ -49,13 +53,16 @@ export interface OverlayBook {
 
 export type Verdict = true | string;
 
-/** Ran in the page before any script: notes what speech synthesis is asked to say. */
+/**
+ * Ran in the page before any script: notes what speech synthesis is asked to say, and says it in 1.5 s of silence
+ * (the headless browser has no voice: a real utterance would fail at once).
+ */
 export const SPEECH_SPY = `(() => {
   const said = (window.__moSpoken = []);
   const synth = window.speechSynthesis;
   if (!synth) return;
-  const speak = synth.speak.bind(synth);
-  synth.speak = (u) => { said.push(u.text); speak(u); setTimeout(() => u.onend && u.onend(new Event('end')), 1500); };
+  synth.speak = (u) => { said.push(u.text); setTimeout(() => u.onend && u.onend(new Event('end')), 1500); };
+  synth.cancel = () => undefined;
 })();`;
 
 /** Ran in the page: the sampler (window.__moLog), every 40 ms. */
@@ -63,6 +70,8 @@ export function startSampler([activeClass, playingClass]: readonly [string, stri
   const w = window as unknown as { __moLog: Sample[]; __moTimer?: number };
   if (w.__moTimer) clearInterval(w.__moTimer);
   w.__moLog = [];
+  // What speech synthesis says is counted from here (the page reads one book after another).
+  (window as unknown as { __moSpoken?: string[] }).__moSpoken?.splice(0);
   const t0 = performance.now();
   const roots = () =>
     [...document.querySelectorAll('*')]
@@ -81,6 +90,8 @@ export function startSampler([activeClass, playingClass]: readonly [string, stri
       t: audio ? audio.currentTime : -1,
       paused: audio ? audio.paused : true,
       ended: audio ? audio.ended : false,
+      duration: audio ? audio.duration : NaN,
+      spoken: (window as unknown as { __moSpoken?: string[] }).__moSpoken?.length ?? 0,
       active: active.map((el) => el.id),
       background: active[0] ? getComputedStyle(active[0]).backgroundColor : '',
       playing: Boolean(playingClass) && bodies.some((b) => b.classList.contains(playingClass)),
@@ -125,10 +136,14 @@ const all = (...verdicts: Verdict[]): Verdict => verdicts.find((v) => v !== true
 const expectThat = (ok: boolean, why: string): Verdict => (ok ? true : why);
 const overlayChapter = (book: OverlayBook) => book.chapters.findIndex((c) => c.overlay);
 const firstPar = (book: OverlayBook) => book.chapters[overlayChapter(book)]!.overlay!.pars[0]!;
+/** The player's speed to 2× (it goes 0.75 → 1 → 1.25 → 1.5 → 2 → 0.75…, and is kept from book to book). */
 const fast = async (book: OverlayBook) => {
-  // 0.75 → 1 → … → 2: the player's speed, three presses from 1×.
-  for (let i = 0; i < 3; i++) await book.page.getByTestId('overlay-rate').click();
+  const rate = book.page.getByTestId('overlay-rate');
+  for (let i = 0; i < 5 && (await rate.textContent()) !== '2×'; i++) await rate.click();
 };
+/** The recording these books share is 88 s long (RESULTS.md: the suite's longer one was missing): a par that
+ * begins after it has no sound and is spoken instead. */
+const RECORDING_S = 88;
 
 /** Plays from the start of the overlay chapter until the player stops (or `ms`); the log. */
 async function playThrough(book: OverlayBook, ms: number, speed = true): Promise<Sample[]> {
@@ -162,16 +177,14 @@ const stoppedNear = (log: Sample[], end: number): Verdict => {
 async function synchronized(book: OverlayBook): Promise<Verdict> {
   const log = await playThrough(book, 12_000);
   const first = firstPar(book);
+  const declared = Boolean(book.chapters[overlayChapter(book)]!.overlay!.playbackActiveClass);
   return all(
     inSync(book, log),
     expectThat(
       log.some((s) => s.active.includes(first.textId)),
       `the first par #${first.textId} was never highlighted`,
     ),
-    expectThat(
-      log.some((s) => s.playing),
-      'the document never carried the playback-active class',
-    ),
+    expectThat(!declared || log.some((s) => s.playing), 'the document never carried the playback-active class'),
   );
 }
 
@@ -181,14 +194,16 @@ async function goesOn(book: OverlayBook): Promise<Verdict> {
   const pars = book.chapters[first]!.overlay!.pars;
   const next = book.chapters[first + 1]!;
   const nextFirst = next.overlay!.pars[0]!.textId;
-  const log = await fromPar(book, first, pars[pars.length - 1]!.textId, (s) => s.active.includes(nextFirst), 30_000);
+  // From the page's last par with sound: its clip, the rest of the page spoken, then the next page.
+  const from = pars.filter((p) => p.clipBegin < RECORDING_S - 10).at(-1)!.textId;
+  const log = await fromPar(book, first, from, (s) => s.active.includes(nextFirst), 45_000);
   const crossed = log.find((s) => s.active.includes(nextFirst));
   if (!crossed) return `the narration did not go on to the next page (#${nextFirst})`;
   await book.until((s) => s.at > crossed.at + 1500, 4000);
   await book.shot('next-page');
   return all(
     expectThat(crossed.chapterId === next.id, `#${nextFirst} highlighted but chapter ${crossed.chapterId} open`),
-    inSync(book, await book.log(), 5),
+    inSync(book, await book.log(), 3),
   );
 }
 
@@ -196,19 +211,25 @@ async function goesOn(book: OverlayBook): Promise<Verdict> {
 async function startsInTheMiddle(book: OverlayBook): Promise<Verdict> {
   const nth = book.chapters.findLastIndex((c) => c.overlay);
   const par = book.chapters[nth]!.overlay!.pars[0]!;
+  const silent = par.clipBegin >= RECORDING_S;
   await book.open(nth);
   await book.listen();
   await book.press();
-  const log = await book.until((s) => s.active.length > 0 && s.t > par.clipBegin + 0.5, 10_000);
-  const start = log.find((s) => s.active.length > 0 && !s.paused);
+  const log = await book.until(
+    (s) => s.active.length > 0 && (silent ? s.spoken > 0 : s.t > par.clipBegin + 0.5),
+    10_000,
+  );
+  const start = log.find((s) => s.active.length > 0 && (silent || !s.paused));
   await book.shot('playing');
+  const said = await book.spoken();
   return all(
     expectThat(Boolean(start?.active.includes(par.textId)), `started at ${start?.active.join(',') ?? 'nothing'}`),
-    expectThat(
-      Boolean(start && Math.abs(start.t - par.clipBegin) < 1),
-      `started at ${start?.t.toFixed(2)} s, not ${par.clipBegin} s`,
-    ),
-    inSync(book, await book.log(), 5),
+    silent
+      ? expectThat(said.length > 0 && said[0]!.length > 20, 'its text, past the recording, was not spoken')
+      : expectThat(
+          Boolean(start && Math.abs(start.t - par.clipBegin) < 1),
+          `started at ${start?.t.toFixed(2)} s, not ${par.clipBegin} s`,
+        ),
   );
 }
 

@@ -78,6 +78,8 @@ export function OverlayPlayButton({ chapter, view, onNext }: Props) {
   // Another chapter: the narration of the last one stops; where the narration went on by itself, it plays on.
   const chapterId = chapter?.id ?? null;
   useEffect(() => {
+    // While the next chapter loads there is none: the narration waits for it.
+    if (chapterId === null) return;
     if (goingOn.current !== chapterId || !chapter || !hasOverlay(chapter)) {
       if (goingOn.current !== chapterId) stop();
       goingOn.current = null;

@@ -105,7 +105,7 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
       emit({ type: 'end' });
       return;
     }
-    start(i);
+    start(i, true);
   }
 
   function finish() {
@@ -147,7 +147,8 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
     synth.speak(u);
   }
 
-  function start(i: number) {
+  /** Plays item `i`; `onward` when the last clip ran out (not a jump): a clip that follows on plays on. */
+  function start(i: number, onward = false) {
     const previous = index >= 0 ? items[index] : undefined;
     unmark();
     stopSpeech();
@@ -170,7 +171,9 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
     const sameFile = audio.src === url;
     // The next clip of the same file right where the last ended: let it play on (no seek, no gap).
     const contiguous =
+      onward &&
       sameFile &&
+      item.par.clipBegin < audio.duration - CONTIGUOUS_S &&
       previous?.par.audio === item.par.audio &&
       previous.par.clipEnd !== null &&
       Math.abs(previous.par.clipEnd - item.par.clipBegin) < CONTIGUOUS_S &&
@@ -179,6 +182,12 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
     if (!sameFile) audio.src = url;
     const go = () => {
       if (index !== i || !playing) return;
+      // A clip that begins where the file has already ended (a recording shorter than its overlay says) has no
+      // sound to give: its text is spoken, as a par without audio is.
+      if (Number.isFinite(audio.duration) && item.par.clipBegin >= audio.duration - CONTIGUOUS_S) {
+        speak(item);
+        return;
+      }
       audio.currentTime = item.par.clipBegin;
       audio.playbackRate = rate;
       void audio.play().catch((e: unknown) => {
