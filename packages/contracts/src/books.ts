@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './constants.js';
 import { pageQuery } from './envelope.js';
+import { mediaOverlay } from './media-overlay.js';
 import { Msg } from './messages.js';
 
 /** Search condition keys of the header panel (spec §2): subject 1, collection 4. */
@@ -221,6 +222,8 @@ export const chapterContent = z.object({
   prevId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),
   layout: chapterLayout.default({ kind: 'reflow' }),
+  /** The chapter's media overlay (recorded narration), null when it has none (issue 33). */
+  overlay: mediaOverlay.nullable().default(null),
 });
 export type ChapterContent = z.infer<typeof chapterContent>;
 

@@ -2,6 +2,9 @@
 export const Limits = {
   /** A print page's label (book_pages.label, reader_notes.page_label: varchar(40)). */
   PAGE_LABEL_MAX: 40,
+  /** A media overlay (SMIL) document's size and its par count, checked before and while it is parsed (issue 33). */
+  SMIL_MAX_BYTES: 4 * 1024 * 1024,
+  OVERLAY_PARS_MAX: 20_000,
   /**
    * How deep a request's JSON may nest (objects and arrays): no form of the site comes near it (a rich-text
    * document with nested lists is under 30); a deeper body is refused before any handler runs.

@@ -6,6 +6,7 @@ export * from './rules.js';
 export * from './site.js';
 export * from './member.js';
 export * from './books.js';
+export * from './media-overlay.js';
 export * from './content.js';
 export * from './dates.js';
 export * from './classes.js';

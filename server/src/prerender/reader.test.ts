@@ -20,6 +20,7 @@ const chapter: ChapterContent = {
   prevId: null,
   nextId: 8,
   layout: { kind: 'reflow' },
+  overlay: null,
 };
 
 describe('the reader’s page written for a visitor', () => {

@@ -27,6 +27,7 @@ import * as bookIdentifierShared from './20261126_0201_book_identifier_shared.js
 import * as submissionReviewFlag from './20261127_0101_submission_review_flag.js';
 import * as readerBookmarks from './20261128_0101_reader_bookmarks.js';
 import * as pageFaithful from './20261128_0201_page_faithful.js';
+import * as mediaOverlays from './20261128_0301_media_overlays.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Add a new file with the next timestamp
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0101_submission_review_flag': submissionReviewFlag,
   '20261128_0101_reader_bookmarks': readerBookmarks,
   '20261128_0201_page_faithful': pageFaithful,
+  '20261128_0301_media_overlays': mediaOverlays,
 };

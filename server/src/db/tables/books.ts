@@ -66,6 +66,8 @@ export interface BookChaptersTable {
   free: Generated<number>;
   /** Migration 20261128_0201: JSON `ChapterLayout` (contracts), checked at import. */
   layout: Generated<string>;
+  /** Migration 20261128_0301: JSON `MediaOverlay` (contracts), '' when the chapter has none (issue 33). */
+  overlay: Generated<string>;
 }
 
 /** A print page of a book (migration 20261128_0201). */

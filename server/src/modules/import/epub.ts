@@ -26,6 +26,8 @@ export interface SpineDocument {
   fixed: boolean;
   spread: PageSpread;
   viewport: Viewport | null;
+  /** Its media overlay: the SMIL document's path and manifest id (issue 33), null when it has none. */
+  overlay: { path: string; id: string } | null;
 }
 
 export interface Resource {
@@ -145,6 +147,12 @@ function nothingToRead(spineLength: number, skipped: { outside: string; missing:
   return refuse('电子书阅读顺序中的条目都不在文件清单中', 'No spine entry refers to an item of the manifest.');
 }
 
+/** The SMIL document a media-overlay attribute names, when the manifest has it as application/smil+xml. */
+function overlayOf(id: string | null, pkg: PackageDoc): SpineDocument['overlay'] {
+  const item = id ? pkg.manifest.get(id) : undefined;
+  return item?.path && item.mediaType === 'application/smil+xml' ? { path: item.path, id: item.id } : null;
+}
+
 /** Reads an EPUB (2 or 3) from its bytes: container, first rootfile, package, spine, table of contents. */
 export function readEpub(bytes: Uint8Array): ParsedBook {
   const entries = readZip(bytes);
@@ -186,6 +194,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
         fixed,
         spread,
         viewport: imageViewport(imageBytes, image.mediaType),
+        overlay: null,
       });
       docPaths.add(image.path);
       continue;
@@ -216,6 +225,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
       fixed,
       spread,
       viewport,
+      overlay: overlayOf(item?.mediaOverlay ?? shown.mediaOverlay, pkg),
     });
   }
   if (documents.length === 0) throw nothingToRead(pkg.spine.length, skipped);

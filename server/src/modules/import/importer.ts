@@ -16,6 +16,7 @@ import { refuse } from './errors.js';
 import { printPages } from './page-list.js';
 import type { Workers } from '../../workers.js';
 import { DEFAULT_VIEWPORT, fixedLayout, pageListOf, type Viewport } from './fixed-pages.js';
+import { chapterOverlays } from './overlays.js';
 
 export interface ImportOptions {
   subjectId?: number | null;
@@ -297,6 +298,11 @@ export async function importEpub(
     layout.kind === 'fixed' ? { ...layout, thumb: firstImage(chapters[seq]!.html) } : layout,
   );
 
+  const overlays = chapterOverlays(book, (path) => {
+    const entry = names.get(path);
+    return entry?.mediaType.startsWith('audio/') ? assetUrl(entry.name) : null;
+  });
+
   refuseHugeImages(names, deps.imageMaxPixels ?? DEFAULT_IMAGE_MAX_PIXELS);
   const stored: string[] = [];
   try {
@@ -394,6 +400,7 @@ export async function importEpub(
             linear: doc.linear ? 1 : 0,
             free: isFree,
             layout: JSON.stringify(layouts[seq]),
+            overlay: overlays[seq] ? JSON.stringify(overlays[seq]) : '',
           }),
         );
       }

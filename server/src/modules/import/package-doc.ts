@@ -1,4 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
+import { parseClock } from '@textbook/contracts';
 import { refuse } from './errors.js';
 import { resolveInBook } from './paths.js';
 import { attr, childElements, descendants, firstChild, parseXml, textOf } from './xml.js';
@@ -10,6 +11,8 @@ export interface ManifestItem {
   mediaType: string;
   properties: string[];
   fallback: string | null;
+  /** The manifest id of the item's media overlay (its `media-overlay` attribute), null when none. */
+  mediaOverlay: string | null;
 }
 
 export interface SpineItem {
@@ -49,6 +52,16 @@ export interface PackageDoc {
   /** rendition:flow of the package ('' when unsaid). */
   flow: string;
   rendition: Rendition;
+  /** The package's media overlay metadata (issue 33). */
+  media: MediaMeta;
+}
+
+/** media:active-class, media:playback-active-class ('' unsaid) and media:duration per overlay item id. */
+export interface MediaMeta {
+  activeClass: string;
+  playbackActiveClass: string;
+  /** Durations in seconds: '' the whole publication's, else the refined overlay's manifest id. */
+  durations: Map<string, number>;
 }
 
 export type TextDir = 'ltr' | 'rtl' | 'auto' | '';
@@ -106,6 +119,7 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
       mediaType: (attr(item, 'media-type') ?? '').trim().toLowerCase(),
       properties: (attr(item, 'properties') ?? '').split(/\s+/).filter(Boolean),
       fallback: attr(item, 'fallback'),
+      mediaOverlay: attr(item, 'media-overlay')?.trim() || null,
     });
   }
 
@@ -139,6 +153,7 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
   };
 
   return {
+    media: mediaMeta(metadata),
     version: (attr(root, 'version') ?? '').trim(),
     opfPath,
     title: dcValues(metadata, 'title')[0] ?? '',
@@ -162,6 +177,28 @@ export function parsePackage(text: string, opfPath: string): PackageDoc {
       spread: known('rendition:spread', ['none', 'landscape', 'portrait', 'both', 'auto']),
       orientation: known('rendition:orientation', ['landscape', 'portrait', 'auto']),
     },
+  };
+}
+
+function mediaMeta(metadata: Element | undefined): MediaMeta {
+  const metas = metadata ? descendants(metadata, 'meta') : [];
+  const first = (name: string) =>
+    textOf(metas.find((m) => attr(m, 'property')?.trim() === name && !attr(m, 'refines')))
+      .trim()
+      .slice(0, 100);
+  const durations = new Map<string, number>();
+  for (const m of metas) {
+    if (attr(m, 'property')?.trim() !== 'media:duration') continue;
+    const seconds = parseClock(textOf(m));
+    const key = (attr(m, 'refines') ?? '').trim().replace(/^#/, '');
+    if (seconds !== null && !durations.has(key)) durations.set(key, seconds);
+  }
+  // A class name is one token: anything else could not be put on an element.
+  const token = (v: string) => (/^[A-Za-z_-][\w-]*$/.test(v) ? v : '');
+  return {
+    activeClass: token(first('media:active-class')),
+    playbackActiveClass: token(first('media:playback-active-class')),
+    durations,
   };
 }
 

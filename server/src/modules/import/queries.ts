@@ -81,6 +81,8 @@ export async function insertChapter(
     free: number;
     /** JSON `ChapterLayout`; the reflowable default when absent. */
     layout?: string;
+    /** JSON `MediaOverlay`; '' when the chapter has none. */
+    overlay?: string;
   },
 ): Promise<number> {
   const { id } = await db.insertInto('book_chapters').values(row).returning('id').executeTakeFirstOrThrow();

@@ -130,7 +130,7 @@ async function answerOf(ctx: AppContext, bookId: number, chapterId: number, meta
   const data =
     `{"id":${chapterId},"bookId":${bookId},"title":${JSON.stringify(row.title)},"html":${JSON.stringify(row.html)},` +
     `"styles":${row.styles},"css":${JSON.stringify(row.css)},"prevId":${prevId ?? 'null'},"nextId":${nextId ?? 'null'},` +
-    `"free":${meta.free},"layout":${row.layout}}`;
+    `"free":${meta.free},"layout":${row.layout},"overlay":${row.overlay || 'null'}}`;
   const answer = {
     key,
     json: `{"code":${Code.OK},"msg":"操作成功","data":${data}}`,

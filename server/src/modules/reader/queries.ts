@@ -29,7 +29,7 @@ export function chapterMeta(db: Db, bookId: number, chapterId: number) {
 export function chapterBody(db: Db, chapterId: number) {
   return db
     .selectFrom('book_chapters')
-    .select(['title', 'html', 'styles', 'css', 'layout'])
+    .select(['title', 'html', 'styles', 'css', 'layout', 'overlay'])
     .where('id', '=', chapterId)
     .executeTakeFirstOrThrow();
 }
@@ -215,13 +215,14 @@ export async function freeChapterUses(db: Db, bookId: number, name: string | nul
   let query = db.selectFrom('book_chapters').select('id').where('book_id', '=', bookId).where('free', '=', 1);
   if (name) {
     const like = `%${name}%`;
-    // A PDF section's document is named in its layout (issue 32).
+    // A PDF section's document is named in its layout (issue 32); a narration's audio in its overlay (issue 33).
     query = query.where((eb) =>
       eb.or([
         eb('html', 'like', like),
         eb('css', 'like', like),
         eb('styles', 'like', like),
         eb('layout', 'like', like),
+        eb('overlay', 'like', like),
       ]),
     );
   }

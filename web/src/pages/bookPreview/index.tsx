@@ -40,6 +40,7 @@ import { useNoteActions } from './useNoteActions';
 import { useReadingClock } from './useReadingClock';
 import { usePrintPages } from './usePrintPages';
 import { PageControl } from './PageControl';
+import { OverlayPlayButton } from './readAloud/overlay/OverlayPlayButton';
 import { dropServerPage, serverViewport } from './serverPage';
 import './reader.css';
 
@@ -470,6 +471,14 @@ export default function BookPreviewPage() {
         <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
           {place.announced ? titleOf(place.announced) : ''}
         </div>
+        <OverlayPlayButton
+          chapter={okChapter}
+          view={view}
+          onNext={(id) => {
+            save();
+            open(id);
+          }}
+        />
         {/* A right-to-left book's previous chapter is on the right, its next on the left (as its pages turn). */}
         <footer className="reader-foot" dir={access.data?.progression === 'rtl' ? 'rtl' : undefined}>
           <Button
