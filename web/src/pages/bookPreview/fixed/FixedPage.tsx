@@ -25,6 +25,8 @@ mark.rd-hl.rd-blue { background: rgba(96, 165, 250, 0.45); }
 mark.rd-hl.rd-pink { background: rgba(244, 114, 182, 0.45); }
 mark.rd-hl.has-note { border-bottom: 2px dotted currentColor; }
 mark.rd-search { background: #f97316; color: #fff; }
+::highlight(read-aloud) { background-color: rgba(56, 189, 248, 0.45); }
+.rd-reading { background-color: rgba(56, 189, 248, 0.3); }
 `;
 
 export interface FixedPageHandle {

@@ -147,6 +147,9 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     markHit: (words, occurrence) => Boolean(current.current?.markHit(words, occurrence)),
     sideways: () => true,
     clearSelection: () => current.current?.clearSelection(),
+    // Read aloud: the page read now; it is on screen whole, so there is nothing to bring into view.
+    textRoot: () => current.current?.box() ?? null,
+    reveal() {},
   }));
 
   const slotView = (slot: { side: string; id: number | null }, i: number) => {
