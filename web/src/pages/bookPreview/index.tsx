@@ -41,6 +41,8 @@ import { useReadingClock } from './useReadingClock';
 import { usePrintPages } from './usePrintPages';
 import { PageControl } from './PageControl';
 import { dropServerPage, serverViewport } from './serverPage';
+import { useReadAloud } from './readAloud/useReadAloud';
+import { ReadAloudBar, ReadAloudButton } from './readAloud/ReadAloudBar';
 import './reader.css';
 
 const NO_NOTES: ReaderNote[] = [];
@@ -233,6 +235,30 @@ export default function BookPreviewPage() {
   const turn = (direction: 1 | -1) => {
     if (!view.current?.turn(direction)) go(direction);
   };
+  /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
+  const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
+
+  // Read aloud (issue 33): a reflowable or pre-paginated chapter's text, in the device's voice.
+  const canReadAloud = readable && format !== 'pdf';
+  const readAloud = useReadAloud({
+    view,
+    bookId,
+    bookTitle: access.data?.title ?? '',
+    chapterId: readable ? chapterId : null,
+    chapterTitle: current ? titleOf(current) : '',
+    bookLang: access.data?.language ?? '',
+    nextId,
+    continuous,
+    mayRead: (id) => Boolean(access.data?.readable || spine.data?.find((c) => c.id === id)?.free),
+    goTo: (id) => {
+      save();
+      open(id);
+    },
+    rate: settings.readAloudRate,
+    voice: settings.readAloudVoice,
+    onSettings: updateSettings,
+  });
+
   const { onTouchStart, onTouchEnd } = useReaderKeys({
     turn,
     swipe: (direction) => (view.current?.sideways?.() ? turn(direction) : go(direction)),
@@ -241,6 +267,7 @@ export default function BookPreviewPage() {
     toggleNotes: member ? () => setNotesOpen((o) => !o) : null,
     selecting: Boolean(selection),
     rtl: access.data?.progression === 'rtl',
+    readAloud: canReadAloud ? readAloud : null,
   });
 
   const onLink = (href: string) => {
@@ -290,9 +317,6 @@ export default function BookPreviewPage() {
     pendingPlace.current = { chapterId: b.chapterId, anchor: b.anchor, until: Date.now() + 3000 };
     open(b.chapterId);
   };
-
-  /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
-  const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
 
   const toc = tree.data ? (
     <Toc
@@ -421,6 +445,7 @@ export default function BookPreviewPage() {
               </span>
             ))}
           </div>
+          {canReadAloud ? <ReadAloudButton player={readAloud} /> : null}
           <button type="button" className="reader-btn" onClick={() => setSearchOpen(true)} data-testid="search-button">
             搜索
           </button>
@@ -467,6 +492,7 @@ export default function BookPreviewPage() {
             {body}
           </main>
         </div>
+        <ReadAloudBar player={readAloud} rate={settings.readAloudRate} voice={settings.readAloudVoice} />
         <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
           {place.announced ? titleOf(place.announced) : ''}
         </div>
@@ -507,6 +533,7 @@ export default function BookPreviewPage() {
           chapterId={current?.id ?? null}
           onHighlight={highlight}
           onCite={pages.cite}
+          onReadAloud={canReadAloud ? (s) => void readAloud.start({ at: 'selection', ...s }) : undefined}
         />
 
         <Drawer

@@ -130,6 +130,7 @@ describe('sentences of a chapter', () => {
       h('p', { hidden: '' }, '隐藏段落。'),
       h('p', {}, h('ruby', {}, '汉', h('rt', {}, 'hàn')), '字。'),
       h('p', {}, '—'),
+      h('aside', { 'epub:type': 'footnote' }, '脚注。'),
     );
     expect(said(root)).toEqual(['看得见的句子。', '汉字。']);
   });

@@ -1,7 +1,7 @@
 // A chapter's text as sentences to read aloud: Intl.Segmenter (granularity 'sentence') over each block's text,
 // in the block's own language, each sentence a DOM Range over the chapter's text nodes (what is highlighted and
-// kept on screen). Hidden text, scripts, ruby annotations and page-break numbers are not read; a MathML formula is
-// read from its alttext (or aria-label, or its text) and highlighted whole.
+// kept on screen). Hidden text, scripts, ruby annotations, footnotes and page-break numbers are not read; a MathML
+// formula is read from its alttext (or aria-label, or its text) and highlighted whole.
 import type { NarrationItem } from './narration';
 
 /** Never read: not text, or text a reader does not see as part of the sentence. */
@@ -52,7 +52,10 @@ function hiddenElement(el: Element): boolean {
   if (el.getAttribute('hidden') !== null || el.getAttribute('aria-hidden') === 'true') return true;
   // A page-break marker's text is the page number: not part of what is read.
   if (el.getAttribute('role') === 'doc-pagebreak') return true;
-  return /(^|\s)pagebreak(\s|$)/.test(el.getAttribute('epub:type') ?? '');
+  const type = el.getAttribute('epub:type') ?? '';
+  if (/(^|\s)pagebreak(\s|$)/.test(type)) return true;
+  // Footnotes are not shown in the text (a note reference opens them): not read in it either.
+  return el.localName.toLowerCase() === 'aside' && /(^|\s)(footnote|endnote|rearnote|note)(\s|$)/.test(type);
 }
 
 /** How a MathML formula is read: its alttext, its aria-label, else its characters with spaces between tokens. */
@@ -187,4 +190,16 @@ export function itemAt(items: readonly NarrationItem[], x: number, y: number): n
   );
   if (at >= 0) return at;
   return items.findIndex((item) => item.range.getBoundingClientRect().bottom > y);
+}
+
+/** The item holding a place in the text (a selection's start), else the first after it; -1 when none. */
+export function itemFrom(items: readonly NarrationItem[], node: Node, offset: number): number {
+  return items.findIndex((item) => {
+    try {
+      return item.range.comparePoint(node, offset) <= 0;
+    } catch {
+      // A place in another chapter's text.
+      return false;
+    }
+  });
 }

@@ -95,9 +95,11 @@ describe('speech narrator', () => {
     const { narrator, events } = narrate([item('s0', '一。'), item('s1', '二。'), item('s2', '三。')]);
     narrator.play(0);
     narrator.pause();
-    expect(synth.paused).toBe(true);
+    expect(synth.current).toBeNull();
+    // Resumed: the sentence again from its start.
     narrator.resume();
-    expect(synth.paused).toBe(false);
+    expect(synth.current?.text).toBe('一。');
+    expect(synth.spoken.map((u) => u.text)).toEqual(['一。', '一。']);
     narrator.play(2);
     expect(synth.current?.text).toBe('三。');
     narrator.setRate(5);

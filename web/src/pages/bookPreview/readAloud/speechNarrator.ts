@@ -55,7 +55,9 @@ export class SpeechNarrator implements Narrator {
     this.state = 'playing';
     const lang = item.lang || this.options.lang;
     this.emit({ type: 'item', index: this.index });
-    const at = this.index;
+    // A listener may have stopped this narrator or moved it on (another drawing of the chapter took over).
+    const at = Math.max(0, index);
+    if (this.state !== 'playing' || this.index !== at) return;
     provider.speak(
       { text: item.text, lang, rate: this.rate, voice: voiceFor(provider.voices(), lang, this.options.voice) },
       {

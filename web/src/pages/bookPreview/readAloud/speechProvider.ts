@@ -53,6 +53,8 @@ export function browserSpeech(): SpeechProvider {
   const byId = new Map<string, SpeechSynthesisVoice>();
   /** The request being said: a cancelled one's late events (Chrome sends 'interrupted' errors) are ignored. */
   let live = 0;
+  /** What was said last, said again from its start on resume. */
+  let last: { request: SpeechRequest; callbacks: SpeechCallbacks } | null = null;
   return {
     name: 'browser',
     supported: () => Boolean(synth()) && typeof SpeechSynthesisUtterance !== 'undefined',
@@ -74,6 +76,7 @@ export function browserSpeech(): SpeechProvider {
     speak(request, callbacks) {
       const s = synth();
       if (!s) return callbacks.onError('unsupported');
+      last = { request, callbacks };
       const mine = ++live;
       s.cancel();
       const u = new SpeechSynthesisUtterance(request.text);
@@ -94,14 +97,22 @@ export function browserSpeech(): SpeechProvider {
         if (mine !== live || e.error === 'interrupted' || e.error === 'canceled') return;
         callbacks.onError(e.error);
       };
-      s.speak(u);
-      // A paused synthesis keeps a new utterance waiting: playing means speaking.
+      // A synthesis paused elsewhere keeps a new utterance waiting: playing means speaking.
       if (s.paused) s.resume();
+      s.speak(u);
     },
-    pause: () => synth()?.pause(),
-    resume: () => synth()?.resume(),
+    // Pausing is stopping, and resuming says the sentence again from its start: speechSynthesis.pause() is cancel()
+    // on Android and loses its place with network voices on desktop Chrome.
+    pause() {
+      live += 1;
+      synth()?.cancel();
+    },
+    resume() {
+      if (last) this.speak(last.request, last.callbacks);
+    },
     cancel() {
       live += 1;
+      last = null;
       synth()?.cancel();
     },
   };
