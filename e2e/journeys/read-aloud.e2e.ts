@@ -278,6 +278,39 @@ for (const device of DEVICES) {
   });
 }
 
+test('in pages, the page turns with the reading (desktop)', async () => {
+  const page = await journey.page('desktop');
+  await page.addInitScript(fakeSpeaker);
+  // The reader chose pages (its settings drawer's choice, kept on the device).
+  await page.addInitScript(() =>
+    localStorage.setItem('reader-settings', JSON.stringify({ flow: 'paged', flowChosen: true })),
+  );
+  await loginAs(page, STUDENT);
+  await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapters[0]!.id}`);
+  await chapterText(page);
+  await page.waitForLoadState('networkidle');
+  const scrolled = () =>
+    page.evaluate(
+      () =>
+        document
+          .querySelector('[data-testid=chapter-host]:not([hidden])')!
+          .shadowRoot!.querySelector('.viewport:not(.gone)')!.scrollLeft,
+    );
+  expect(await scrolled()).toBe(0);
+  await page.getByTestId('read-aloud-button').click();
+  await expect.poll(async () => (await said(page)).length).toBeGreaterThan(0);
+  // Sentences go by until the reading is on another page: that page is on screen, the sentence highlighted on it.
+  await setPace(page, 30);
+  await expect.poll(scrolled, { timeout: 15_000 }).toBeGreaterThan(0);
+  await setPace(page, 1e9);
+  await painted(page);
+  const lit = (await highlighted(page))!;
+  expect(lit.onScreen).toBe(true);
+  expect(lit.text).toBe((await lastSaid(page))!.text);
+  await shot(page, 'paged', { fullPage: false });
+  expect(consoleErrors(page)).toEqual([]);
+});
+
 test('a visitor hears the free chapter to its end, and is told where reading stops', async () => {
   const page = await journey.page('desktop');
   await page.addInitScript(fakeSpeaker);
