@@ -251,6 +251,8 @@ for (const device of DEVICES) {
       return text.slice(-10, -2);
     });
     await selectText(page, needle);
+    await page.getByTestId('read-aloud-selection').waitFor();
+    await shot(page, 'selection-toolbar', { fullPage: false });
     await page.getByTestId('read-aloud-selection').click();
     await expect.poll(async () => (await lastSaid(page))!.text).toContain(needle);
     await setPace(page, 40);
