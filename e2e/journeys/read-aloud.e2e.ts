@@ -201,6 +201,12 @@ for (const device of DEVICES) {
     await expect.poll(() => announced(page)).toMatch(/^正在朗读第 \d+ 句，共 \d+ 句$/);
     await expect.poll(() => bar.getByRole('button', { name: '暂停' }).count()).toBe(1);
     await shot(page, 'playing', { fullPage: false });
+    // The system's media controls (a phone's lock screen) show what plays.
+    const playing = await page.evaluate(() => {
+      const meta = navigator.mediaSession.metadata;
+      return { title: meta?.title, artist: meta?.artist, state: navigator.mediaSession.playbackState };
+    });
+    expect(playing).toEqual({ title: '第一单元 诗词鉴赏', artist: '大学语文', state: 'playing' });
 
     // A sentence ends: the next is said and highlighted.
     await finish(page);
@@ -287,8 +293,8 @@ test('in pages, the page turns with the reading (desktop)', async () => {
   await page.addInitScript(() =>
     localStorage.setItem('reader-settings', JSON.stringify({ flow: 'paged', flowChosen: true })),
   );
-  await loginAs(page, STUDENT);
-  await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapters[0]!.id}`);
+  // A visitor on the free chapter: no stored place, the chapter opens at its first page.
+  await openReader(page, `/bookPreview?bookId=${bookId}&chapterId=${chapters.find((c) => c.free)!.id}&trial=1`);
   await chapterText(page);
   await page.waitForLoadState('networkidle');
   const scrolled = () =>
@@ -310,6 +316,51 @@ test('in pages, the page turns with the reading (desktop)', async () => {
   expect(lit.onScreen).toBe(true);
   expect(lit.text).toBe((await lastSaid(page))!.text);
   await shot(page, 'paged', { fullPage: false });
+  expect(consoleErrors(page)).toEqual([]);
+});
+
+test('in continuous mode, the reading goes on down the page into the next chapter (desktop)', async () => {
+  const page = await journey.page('desktop');
+  await page.addInitScript(fakeSpeaker);
+  await page.addInitScript(() =>
+    localStorage.setItem('reader-settings', JSON.stringify({ continuous: true, continuousChosen: true })),
+  );
+  await loginAs(page, STUDENT);
+  await page.goto(`/bookPreview?bookId=${bookId}&chapterId=${chapters[0]!.id}`);
+  await page.getByTestId('reader-continuous').waitFor();
+  await chapterText(page);
+  await page.waitForLoadState('networkidle');
+  const needle = await page.evaluate(() => {
+    const body = document.querySelector('[data-testid=chapter-host]')!.shadowRoot!.querySelector('.epub-body')!;
+    const paragraphs = [...body.querySelectorAll('p')].filter((p) => (p.textContent ?? '').trim().length > 12);
+    return paragraphs.at(-1)!.textContent!.trim().slice(-10, -2);
+  });
+  await selectText(page, needle);
+  await page.getByTestId('read-aloud-selection').click();
+  await expect.poll(async () => (await lastSaid(page))?.text ?? '').toContain(needle);
+  expect((await highlighted(page))!.onScreen).toBe(true);
+  await setPace(page, 40);
+  await page.waitForURL((url) => url.searchParams.get('chapterId') === String(chapters[1]!.id), { timeout: 20_000 });
+  await setPace(page, 1e9);
+  const second = chapters[1]!.id;
+  await expect
+    .poll(
+      () =>
+        page.evaluate((id) => {
+          const range = [...(CSS.highlights.get('read-aloud') ?? [])][0] as Range | undefined;
+          const host = range && ((range.startContainer.getRootNode() as ShadowRoot).host as HTMLElement);
+          return host?.closest('section')?.getAttribute('aria-labelledby') === `reader-chapter-${id}`;
+        }, second),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  const lit = (await highlighted(page))!;
+  expect(lit.onScreen).toBe(true);
+  expect(lit.text).toBe((await lastSaid(page))!.text);
+  const all = await said(page);
+  const last = all.findLastIndex((s) => s.text.includes(needle));
+  expect(all.findIndex((s, i) => i > last && lit.chapterStart.startsWith(s.text.slice(0, 20)))).toBeGreaterThan(last);
+  await shot(page, 'continuous', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
 });
 
