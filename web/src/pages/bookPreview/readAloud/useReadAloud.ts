@@ -250,8 +250,10 @@ export function useReadAloud(o: ReadAloudOptions) {
       const r = latest.current.view.current?.textRoot?.() ?? null;
       const fresh = r !== root.current && !stale(r);
       if (!fresh) {
-        if ((tries += 1) < 600) frame = requestAnimationFrame(look);
-        else stopWith(ReaderMsg.READ_ALOUD_FAILED);
+        if ((tries += 1) < 300) frame = requestAnimationFrame(look);
+        // No text came (a chapter the reader may not read was opened): the reading stops; a failure only when the
+        // next chapter was being opened for it.
+        else stopWith(pending.current ? ReaderMsg.READ_ALOUD_FAILED : '');
         return;
       }
       const fromFirst = pending.current;
