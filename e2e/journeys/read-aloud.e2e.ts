@@ -364,6 +364,27 @@ test('in continuous mode, the reading goes on down the page into the next chapte
   expect(consoleErrors(page)).toEqual([]);
 });
 
+test('a fixed-layout page is read aloud too (desktop)', async () => {
+  const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
+  const fixedBook = list.data.rows.find((b) => b.title === '微积分图解')!.id;
+  const first = (await spineOf(fixedBook)).find((c) => c.free)!;
+  const page = await journey.page('desktop');
+  await page.addInitScript(fakeSpeaker);
+  await openReader(page, `/bookPreview?bookId=${fixedBook}&chapterId=${first.id}&trial=1`);
+  await page.locator(`[data-testid=fixed-page][data-chapter="${first.id}"][data-painted]`).waitFor();
+  await page.getByTestId('read-aloud-button').click();
+  await expect.poll(async () => (await said(page)).length).toBeGreaterThan(0);
+  const lit = await page.evaluate(() => {
+    const range = [...(CSS.highlights.get('read-aloud') ?? [])][0] as Range | undefined;
+    if (!range) return null;
+    const host = (range.startContainer.getRootNode() as ShadowRoot).host as HTMLElement;
+    return { text: range.toString().replace(/\s+/g, ' ').trim(), chapter: host.dataset.chapter };
+  });
+  expect(lit).toEqual({ text: (await said(page))[0]!.text, chapter: String(first.id) });
+  await shot(page, 'fixed-layout', { fullPage: false });
+  expect(consoleErrors(page)).toEqual([]);
+});
+
 test('a visitor hears the free chapter to its end, and is told where reading stops', async () => {
   const page = await journey.page('desktop');
   await page.addInitScript(fakeSpeaker);

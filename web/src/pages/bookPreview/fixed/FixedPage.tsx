@@ -35,6 +35,8 @@ export interface FixedPageHandle {
   markHit(words: string, occurrence: number): boolean;
   clearSelection(): void;
   box(): HTMLElement | null;
+  /** The page's text as laid out (in its shadow root): what read aloud reads. */
+  textRoot(): HTMLElement | null;
 }
 
 interface Props {
@@ -179,6 +181,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
   useImperativeHandle(ref, () => ({
     index: () => index.current,
     box: () => host.current,
+    textRoot: () => page.current,
     markHit(words, occurrence) {
       const root = page.current;
       if (!root || !index.current) return false;

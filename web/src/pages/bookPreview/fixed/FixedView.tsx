@@ -148,7 +148,7 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     sideways: () => true,
     clearSelection: () => current.current?.clearSelection(),
     // Read aloud: the page read now; it is on screen whole, so there is nothing to bring into view.
-    textRoot: () => current.current?.box() ?? null,
+    textRoot: () => current.current?.textRoot() ?? null,
     reveal() {},
   }));
 
