@@ -270,7 +270,8 @@ for (const device of DEVICES) {
     await expect.poll(async () => (await highlighted(page))?.inShownChapter ?? false, { timeout: 10_000 }).toBe(true);
     const inNext = (await highlighted(page))!;
     expect(inNext.onScreen).toBe(true);
-    expect((await lastSaid(page))!.text).toBe(inNext.text);
+    // (A long sentence is said in parts: the part said last is in the sentence highlighted.)
+    expect(inNext.text).toContain((await lastSaid(page))!.text);
     expect((await lastSaid(page))!.rate).toBe(1.5);
     const all = await said(page);
     const last = all.findLastIndex((s) => s.text.includes(needle));
@@ -314,7 +315,7 @@ test('in pages, the page turns with the reading (desktop)', async () => {
   await painted(page);
   const lit = (await highlighted(page))!;
   expect(lit.onScreen).toBe(true);
-  expect(lit.text).toBe((await lastSaid(page))!.text);
+  expect(lit.text).toContain((await lastSaid(page))!.text);
   await shot(page, 'paged', { fullPage: false });
   expect(consoleErrors(page)).toEqual([]);
 });
@@ -356,7 +357,7 @@ test('in continuous mode, the reading goes on down the page into the next chapte
     .toBe(true);
   const lit = (await highlighted(page))!;
   expect(lit.onScreen).toBe(true);
-  expect(lit.text).toBe((await lastSaid(page))!.text);
+  expect(lit.text).toContain((await lastSaid(page))!.text);
   const all = await said(page);
   const last = all.findLastIndex((s) => s.text.includes(needle));
   expect(all.findIndex((s, i) => i > last && lit.chapterStart.startsWith(s.text.slice(0, 20)))).toBeGreaterThan(last);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { NarrationEvent, NarrationItem } from './narration';
 import { SpeechNarrator } from './speechNarrator';
-import { browserSpeech, voiceFor, type SpeechVoice } from './speechProvider';
+import { browserSpeech, speakable, UTTERANCE_MAX, voiceFor, type SpeechVoice } from './speechProvider';
 
 /** The browser's speech synthesis as a test drives it: what was said, and its end when the test says so. */
 class FakeUtterance {
@@ -126,11 +126,39 @@ describe('speech narrator', () => {
     expect(synth.current?.voice?.voiceURI).toBe('en-1');
   });
 
+  test('a long sentence is said in parts cut at its clauses, one item all the same', () => {
+    const clause = '这是一个相当长的分句，'.repeat(20);
+    const { narrator, events } = narrate([item('s0', clause), item('s1', '短句。')]);
+    narrator.play(0);
+    synth.finish();
+    expect(synth.current?.text).not.toBe('短句。');
+    while (synth.current && synth.current.text !== '短句。') synth.finish();
+    const parts = synth.spoken.slice(0, -1).map((u) => u.text);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.join('')).toBe(clause);
+    expect(parts.every((p) => p.length <= UTTERANCE_MAX && p.endsWith('，'))).toBe(true);
+    expect(events).toEqual([
+      { type: 'item', index: 0 },
+      { type: 'item', index: 1 },
+    ]);
+  });
+
   test('a device without speech says so', () => {
     delete globals.SpeechSynthesisUtterance;
     const { narrator, events } = narrate([item('s0', '一。')]);
     narrator.play(0);
     expect(events).toEqual([{ type: 'error', message: 'unsupported' }]);
+  });
+});
+
+describe('utterances of a sentence', () => {
+  test('short ones whole; long ones cut at a clause mark, or at the limit without one', () => {
+    expect(speakable('短句。')).toEqual(['短句。']);
+    const plain = 'a'.repeat(UTTERANCE_MAX * 2 + 5);
+    expect(speakable(plain).map((p) => p.length)).toEqual([UTTERANCE_MAX, UTTERANCE_MAX, 5]);
+    const english = 'word '.repeat(20) + 'then, ' + 'more '.repeat(30);
+    expect(speakable(english)[0]!.endsWith('then, ')).toBe(true);
+    expect(speakable(english).join('')).toBe(english);
   });
 });
 

@@ -79,27 +79,34 @@ export function browserSpeech(): SpeechProvider {
       last = { request, callbacks };
       const mine = ++live;
       s.cancel();
-      const u = new SpeechSynthesisUtterance(request.text);
-      u.lang = request.lang;
-      u.rate = request.rate;
-      if (request.voice) {
-        if (!byId.size) this.voices();
-        const voice = byId.get(request.voice.id);
+      if (request.voice && !byId.size) this.voices();
+      const voice = request.voice ? byId.get(request.voice.id) : undefined;
+      const parts = speakable(request.text);
+      let at = 0;
+      const say = (part: number) => {
+        const u = new SpeechSynthesisUtterance(parts[part]);
+        u.lang = request.lang;
+        u.rate = request.rate;
         if (voice) u.voice = voice;
-      }
-      u.onboundary = (e) => {
-        if (mine === live) callbacks.onBoundary?.(e.charIndex);
-      };
-      u.onend = () => {
-        if (mine === live) callbacks.onEnd();
-      };
-      u.onerror = (e) => {
-        if (mine !== live || e.error === 'interrupted' || e.error === 'canceled') return;
-        callbacks.onError(e.error);
+        const offset = at;
+        u.onboundary = (e) => {
+          if (mine === live) callbacks.onBoundary?.(offset + e.charIndex);
+        };
+        u.onend = () => {
+          if (mine !== live) return;
+          at += parts[part]!.length;
+          if (part + 1 < parts.length) say(part + 1);
+          else callbacks.onEnd();
+        };
+        u.onerror = (e) => {
+          if (mine !== live || e.error === 'interrupted' || e.error === 'canceled') return;
+          callbacks.onError(e.error);
+        };
+        s.speak(u);
       };
       // A synthesis paused elsewhere keeps a new utterance waiting: playing means speaking.
       if (s.paused) s.resume();
-      s.speak(u);
+      say(0);
     },
     // Pausing is stopping, and resuming says the sentence again from its start: speechSynthesis.pause() is cancel()
     // on Android and loses its place with network voices on desktop Chrome.
@@ -116,6 +123,28 @@ export function browserSpeech(): SpeechProvider {
       synth()?.cancel();
     },
   };
+}
+
+/** Longest stretch one utterance says: Chrome's network voices stop some 15 seconds into an utterance. */
+export const UTTERANCE_MAX = 120;
+
+/**
+ * A sentence as the utterances that say it: whole when short, else cut after the last clause mark (，；：、 , ; :)
+ * that keeps a part within UTTERANCE_MAX characters, or at the limit where there is none.
+ */
+export function speakable(text: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > UTTERANCE_MAX) {
+    const window = rest.slice(0, UTTERANCE_MAX);
+    let cut = -1;
+    for (const m of window.matchAll(/[，；：、,;:]\s*/g)) cut = m.index + m[0].length;
+    if (cut < UTTERANCE_MAX / 4) cut = UTTERANCE_MAX;
+    parts.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest) parts.push(rest);
+  return parts;
 }
 
 const providers = new Map<string, SpeechProvider>();
