@@ -68,6 +68,8 @@ mark.rd-blue { background: rgba(96, 165, 250, 0.4) !important; }
 mark.rd-pink { background: rgba(244, 114, 182, 0.4) !important; }
 mark.rd-purple { background: rgba(192, 132, 252, 0.4) !important; }
 mark.rd-search { background: rgba(249, 115, 22, 0.45) !important; color: inherit !important; outline: 2px solid #ea580c; border-radius: 2px; }
+::highlight(read-aloud) { background-color: rgba(56, 189, 248, 0.4); }
+.epub-body .rd-reading { background-color: rgba(56, 189, 248, 0.3) !important; }
 .viewport.ff-serif .epub-body, .viewport.ff-serif .epub-body :where(p, li, dd, dt, blockquote, td, th, div, span, a, em, strong, h1, h2, h3, h4, h5, h6) { font-family: 'Noto Serif CJK SC', 'Source Han Serif SC', 'Songti SC', SimSun, 'Noto Serif', Georgia, 'Times New Roman', serif !important; }
 .viewport.ff-sans .epub-body, .viewport.ff-sans .epub-body :where(p, li, dd, dt, blockquote, td, th, div, span, a, em, strong, h1, h2, h3, h4, h5, h6) { font-family: 'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans', Arial, sans-serif !important; }
 .viewport.align-justify .epub-body :where(p, li, dd, blockquote) { text-align: justify !important; }

@@ -75,6 +75,17 @@ export const ReaderMsg = {
   CITE: '引用',
   CITE_COPIED: '已复制引用',
   CITE_FAILED: '无法写入剪贴板，请手动复制',
+  /** Read aloud (issue 33): the device's speech synthesis, sentence by sentence. */
+  READ_ALOUD: '朗读',
+  READ_ALOUD_NO_VOICE: '此设备没有可用的朗读语音',
+  READ_ALOUD_FAILED: '朗读出错，请重试',
+  READ_ALOUD_NOTHING: '本章没有可朗读的文字',
+  READ_ALOUD_PLAYING: (n: number, total: number) => `正在朗读第 ${n} 句，共 ${total} 句`,
+  READ_ALOUD_PAUSED: '朗读已暂停',
+  READ_ALOUD_NEXT_CHAPTER: '正在进入下一章',
+  READ_ALOUD_END_OF_BOOK: '全书已朗读完',
+  /** The next chapter is not the reader's to read (a visitor's or a non-owner's free part ends there). */
+  READ_ALOUD_END_OF_FREE: '可阅读的部分已朗读完，获得阅读权限后可继续朗读',
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */
@@ -90,6 +101,8 @@ export const bookAccess = z.object({
   titleDir: z.enum(['ltr', 'rtl', 'auto', '']),
   /** Which way the next page is: the spine's page-progression-direction, else the language's. */
   progression: z.enum(['ltr', 'rtl']),
+  /** The package's dc:language ('' unsaid): read aloud's voice for text without a language of its own. */
+  language: z.string().default(''),
   /** The package's rendition:flow: the reader's default layout for this book ('' unsaid). */
   flow: z.string(),
   /** Issue 32: the book's file kind, its rendition:layout and rendition:spread ('' unsaid). */

@@ -43,6 +43,7 @@ export async function readAccess(ctx: AppContext, actor: Actor, bookId: number):
     title: book.title,
     titleDir: (['ltr', 'rtl', 'auto'].includes(book.title_dir) ? book.title_dir : '') as BookAccess['titleDir'],
     progression: progressionOf(book.direction, book.language),
+    language: book.language,
     flow: book.flow,
     format: book.format === 'pdf' ? 'pdf' : 'epub',
     layout: book.layout === 'pre-paginated' ? 'pre-paginated' : 'reflowable',

@@ -5,6 +5,7 @@ import { takePrefetched } from '../../api/prefetched';
 import { displayedNodes, holdBack, type Later } from './firstScreen';
 import { lastMarkAt } from './pageMarks';
 import type { ReaderSettings } from './settings';
+import { revealIn } from './readAloud/reveal';
 import {
   nthOccurrence,
   firstVisibleOffset,
@@ -553,6 +554,14 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     clearSelection() {
       const root = shadow.current as unknown as { getSelection?: () => Selection | null } | null;
       (root?.getSelection?.() ?? document.getSelection())?.removeAllRanges();
+    },
+    textRoot() {
+      whole();
+      return painted.current === props.chapter ? (viewport.current?.querySelector('.epub-body') ?? null) : null;
+    },
+    reveal(range) {
+      whole();
+      if (viewport.current) revealIn(viewport.current, range, (props.flowing && props.clip?.()) || null);
     },
   }));
 

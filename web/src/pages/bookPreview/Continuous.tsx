@@ -162,6 +162,8 @@ export const ContinuousView = forwardRef<ContinuousHandle, Props>(function Conti
     lastMark: (ids, at) => handle()?.lastMark?.(ids, at) ?? -1,
     markHit: (words, occurrence) => handle()?.markHit(words, occurrence) ?? false,
     clearSelection: () => views.current.forEach((v) => v.clearSelection()),
+    textRoot: () => handle()?.textRoot?.() ?? null,
+    reveal: (range) => handle()?.reveal?.(range),
     scrollToChapter(id, fragment) {
       const view = views.current.get(id);
       const chapter = chapters.find((c) => c.id === id);

@@ -18,6 +18,8 @@ interface Props {
   onHighlight(color: NoteColor, content?: string, from?: SelectionInfo): Promise<void>;
   /** 引用: copies the selection with its source; answers whether the clipboard took it. */
   onCite?(selection: SelectionInfo): Promise<boolean>;
+  /** 朗读: reads aloud from the sentence where the selection starts (its first line's start on screen). */
+  onReadAloud?(from: { x: number; y: number }): void;
 }
 
 /** Where the toolbar sits: above the selection, or along the bottom on a phone. */
@@ -33,7 +35,8 @@ function place(selection: SelectionInfo) {
  * The bar over selected text: highlight colours, a note, translation, an error report; and their dialogs, which
  * stay open when the selection goes.
  */
-export function SelectionToolbar({ selection, member, bookId, chapterId, onHighlight, onCite }: Props) {
+export function SelectionToolbar(props: Props) {
+  const { selection, member, bookId, chapterId, onHighlight, onCite, onReadAloud } = props;
   const [noteDraft, setNoteDraft] = useState<Draft | null>(null);
   const [errata, setErrata] = useState<Draft | null>(null);
   const [trans, setTrans] = useState<Translation | null>(null);
@@ -96,6 +99,15 @@ export function SelectionToolbar({ selection, member, bookId, chapterId, onHighl
               data-testid="cite"
             >
               {ReaderMsg.CITE}
+            </button>
+          ) : null}
+          {onReadAloud ? (
+            <button
+              type="button"
+              onClick={() => onReadAloud({ x: selection.rect.left + 2, y: selection.rect.top + 4 })}
+              data-testid="read-aloud-selection"
+            >
+              {ReaderMsg.READ_ALOUD}
             </button>
           ) : null}
         </div>

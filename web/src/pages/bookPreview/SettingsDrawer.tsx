@@ -120,7 +120,9 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
             data-testid="continuous-switch"
           />
         </div>
-        <p className="settings-help settings-keys">键盘：← → 翻页，[ ] 切换章节，t 目录，n 笔记。</p>
+        <p className="settings-help settings-keys">
+          键盘：← → 翻页，[ ] 切换章节，t 目录，n 笔记，r 朗读（播放/暂停），, . 上一句/下一句。
+        </p>
         <p className="settings-help">连续阅读模式把各章依次排在同一页，每章一个标题，适合屏幕阅读器。</p>
       </section>
     </Drawer>

@@ -41,7 +41,10 @@ import { useReadingClock } from './useReadingClock';
 import { usePrintPages } from './usePrintPages';
 import { PageControl } from './PageControl';
 import { OverlayPlayButton } from './readAloud/overlay/OverlayPlayButton';
+import { hasOverlay } from './readAloud/overlay/overlayItems';
 import { dropServerPage, serverViewport } from './serverPage';
+import { useReadAloud } from './readAloud/useReadAloud';
+import { ReadAloudBar, ReadAloudButton } from './readAloud/ReadAloudBar';
 import './reader.css';
 
 const NO_NOTES: ReaderNote[] = [];
@@ -234,6 +237,31 @@ export default function BookPreviewPage() {
   const turn = (direction: 1 | -1) => {
     if (!view.current?.turn(direction)) go(direction);
   };
+  /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
+  const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
+
+  // Read aloud (issue 33): a reflowable or pre-paginated chapter's text, in the device's voice; a chapter with a
+  // media overlay plays its recording instead (OverlayPlayButton below).
+  const canReadAloud = readable && format !== 'pdf' && !hasOverlay(state.status === 'ok' ? state.chapter : null);
+  const readAloud = useReadAloud({
+    view,
+    bookId,
+    bookTitle: access.data?.title ?? '',
+    chapterId: readable ? chapterId : null,
+    chapterTitle: current ? titleOf(current) : '',
+    bookLang: access.data?.language ?? '',
+    nextId,
+    continuous,
+    mayRead: (id) => Boolean(access.data?.readable || spine.data?.find((c) => c.id === id)?.free),
+    goTo: (id) => {
+      save();
+      open(id);
+    },
+    rate: settings.readAloudRate,
+    voice: settings.readAloudVoice,
+    onSettings: updateSettings,
+  });
+
   const { onTouchStart, onTouchEnd } = useReaderKeys({
     turn,
     swipe: (direction) => (view.current?.sideways?.() ? turn(direction) : go(direction)),
@@ -242,6 +270,7 @@ export default function BookPreviewPage() {
     toggleNotes: member ? () => setNotesOpen((o) => !o) : null,
     selecting: Boolean(selection),
     rtl: access.data?.progression === 'rtl',
+    readAloud: canReadAloud ? readAloud : null,
   });
 
   const onLink = (href: string) => {
@@ -291,9 +320,6 @@ export default function BookPreviewPage() {
     pendingPlace.current = { chapterId: b.chapterId, anchor: b.anchor, until: Date.now() + 3000 };
     open(b.chapterId);
   };
-
-  /** A chapter's name as the contents give it (a chapter's own title is often its file's <title>). */
-  const titleOf = (c: ChapterContent) => (tree.data && trailTo(tree.data, c.id).at(-1)?.title) || c.title;
 
   const toc = tree.data ? (
     <Toc
@@ -422,6 +448,7 @@ export default function BookPreviewPage() {
               </span>
             ))}
           </div>
+          {canReadAloud ? <ReadAloudButton player={readAloud} /> : null}
           <button type="button" className="reader-btn" onClick={() => setSearchOpen(true)} data-testid="search-button">
             搜索
           </button>
@@ -468,6 +495,7 @@ export default function BookPreviewPage() {
             {body}
           </main>
         </div>
+        <ReadAloudBar player={readAloud} rate={settings.readAloudRate} voice={settings.readAloudVoice} />
         <div className="reader-sr-only" aria-live="polite" role="status" data-testid="reader-announce">
           {place.announced ? titleOf(place.announced) : ''}
         </div>
@@ -516,6 +544,7 @@ export default function BookPreviewPage() {
           chapterId={current?.id ?? null}
           onHighlight={highlight}
           onCite={pages.cite}
+          onReadAloud={canReadAloud ? (s) => void readAloud.start({ at: 'selection', ...s }) : undefined}
         />
 
         <Drawer

@@ -27,6 +27,9 @@ export interface ReaderSettings {
   pdfFit: 'width' | 'page';
   /** A PDF book's pages two side by side on a wide screen. */
   pdfSpread: boolean;
+  /** Read aloud: the speed (0.75–2) and the chosen voice ('' the best for the text's language). */
+  readAloudRate: number;
+  readAloudVoice: string;
 }
 
 /**
@@ -54,6 +57,8 @@ export const DEFAULT_SETTINGS: ReaderSettings = {
   continuous: false,
   pdfFit: 'width',
   pdfSpread: false,
+  readAloudRate: 1,
+  readAloudVoice: '',
 };
 export const FONT_SIZES = [80, 90, 100, 112, 125, 140, 160, 180, 200];
 const KEY = 'reader-settings';

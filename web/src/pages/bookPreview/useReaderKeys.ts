@@ -17,10 +17,16 @@ interface Actions {
   selecting: boolean;
   /** The book's pages progress right to left: the next page is to the left (arrow keys and swipes). */
   rtl: boolean;
+  /** Read aloud (null: not for this chapter): play or pause (opening the player), the next or previous sentence. */
+  readAloud: { toggle(): void; step(direction: 1 | -1): void } | null;
 }
 
+/** Read aloud's keys (without Ctrl: Ctrl+R reloads the page). */
+const READ_KEYS: Record<string, 'toggle' | 1 | -1> = { r: 'toggle', ',': -1, '.': 1 };
+
 /**
- * Keyboard: arrows and page keys turn (the left arrow forward in a right-to-left book), [ ] change chapter, t the contents, n the notes.
+ * Keyboard: arrows and page keys turn (the left arrow forward in a right-to-left book), [ ] change chapter, t the
+ * contents, n the notes, r reads aloud (play / pause), , and . the previous and next sentence.
  * Touch: a horizontal swipe turns the page, or the chapter in a page that scrolls down (answers the handlers for the
  * reading area).
  */
@@ -33,7 +39,7 @@ export function useReaderKeys(actions: Actions) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (target.closest('input, textarea, [contenteditable], .ant-modal, .ant-drawer')) return;
+      if (target.closest('input, textarea, select, [contenteditable], .ant-modal, .ant-drawer')) return;
       const a = latest.current;
       if (e.key === 'ArrowRight') a.turn(a.rtl ? -1 : 1);
       else if (e.key === 'ArrowLeft') a.turn(a.rtl ? 1 : -1);
@@ -43,7 +49,11 @@ export function useReaderKeys(actions: Actions) {
       else if (e.key === '[') a.go(-1);
       else if (e.key === 't') a.toggleToc();
       else if (e.key === 'n' && a.toggleNotes) a.toggleNotes();
-      else return;
+      else if (a.readAloud && !(e.ctrlKey || e.metaKey || e.altKey) && READ_KEYS[e.key]) {
+        const step = READ_KEYS[e.key]!;
+        if (step === 'toggle') a.readAloud.toggle();
+        else a.readAloud.step(step);
+      } else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);

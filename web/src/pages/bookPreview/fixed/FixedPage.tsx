@@ -25,6 +25,8 @@ mark.rd-hl.rd-blue { background: rgba(96, 165, 250, 0.45); }
 mark.rd-hl.rd-pink { background: rgba(244, 114, 182, 0.45); }
 mark.rd-hl.has-note { border-bottom: 2px dotted currentColor; }
 mark.rd-search { background: #f97316; color: #fff; }
+::highlight(read-aloud) { background-color: rgba(56, 189, 248, 0.45); }
+.rd-reading { background-color: rgba(56, 189, 248, 0.3); }
 `;
 
 export interface FixedPageHandle {
@@ -33,6 +35,8 @@ export interface FixedPageHandle {
   markHit(words: string, occurrence: number): boolean;
   clearSelection(): void;
   box(): HTMLElement | null;
+  /** The page's text as laid out (in its shadow root): what read aloud reads. */
+  textRoot(): HTMLElement | null;
 }
 
 interface Props {
@@ -177,6 +181,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
   useImperativeHandle(ref, () => ({
     index: () => index.current,
     box: () => host.current,
+    textRoot: () => page.current,
     markHit(words, occurrence) {
       const root = page.current;
       if (!root || !index.current) return false;

@@ -147,9 +147,9 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     markHit: (words, occurrence) => Boolean(current.current?.markHit(words, occurrence)),
     sideways: () => true,
     clearSelection: () => current.current?.clearSelection(),
-    // Read aloud: the page's book body; a page is on screen whole, so whatever is read is in view.
-    textRoot: () => current.current?.box()?.shadowRoot?.querySelector('.epub-body') ?? null,
-    reveal: () => undefined,
+    // Read aloud: the page read now; it is on screen whole, so there is nothing to bring into view.
+    textRoot: () => current.current?.textRoot() ?? null,
+    reveal() {},
   }));
 
   const slotView = (slot: { side: string; id: number | null }, i: number) => {
