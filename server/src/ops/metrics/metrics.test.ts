@@ -1,0 +1,147 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { MonitorAnswer } from '@textbook/contracts';
+import { buildStaff } from '../../../test/factories.js';
+import { call, expectOk, useTestApp } from '../../../test/helpers.js';
+import { metricsAccess } from './http.js';
+import { Registry } from './registry.js';
+
+/**
+ * A reading of the Prometheus text format 0.0.4, strict enough to refuse what a scraper would: every line is a
+ * `# HELP`/`# TYPE` comment or `name{label="value",…} number`, label values escaped.
+ */
+const SAMPLE =
+  /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*",?)*)\})? (-?[0-9.e+-]+|[+-]Inf|NaN)$/;
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+function parse(text: string): { samples: Sample[]; types: Map<string, string> } {
+  expect(text.endsWith('\n')).toBe(true);
+  const samples: Sample[] = [];
+  const types = new Map<string, string>();
+  for (const line of text.trimEnd().split('\n')) {
+    const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/.exec(line);
+    if (type) {
+      types.set(type[1]!, type[2]!);
+      continue;
+    }
+    if (/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* /.test(line)) continue;
+    const m = SAMPLE.exec(line);
+    expect(m, `not a sample line: ${line}`).not.toBeNull();
+    const labels: Record<string, string> = {};
+    for (const [, k, v] of (m![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+      labels[k!] = v!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    }
+    const raw = m![3]!;
+    samples.push({ name: m![1]!, labels, value: raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw) });
+  }
+  return { samples, types };
+}
+
+describe('the Prometheus registry', () => {
+  it('writes counters, gauges and cumulative histograms, escaping help and label values', async () => {
+    const registry = new Registry();
+    const c = registry.counter({ name: 'demo_total', help: 'a \\ help\nline', labelNames: ['path'] as const });
+    c.inc({ path: 'a"b\\c\nd' });
+    c.inc({ path: 'a"b\\c\nd' }, 2);
+    registry.gauge({
+      name: 'demo_gauge',
+      help: 'g',
+      collect: function () {
+        this.set(-1.5);
+      },
+    });
+    const h = registry.histogram({ name: 'demo_seconds', help: 'h', buckets: [0.1, 1] });
+    for (const v of [0.05, 0.5, 0.5, 3]) h.observe(v);
+    const text = await registry.metrics();
+    expect(text).toContain('# HELP demo_total a \\\\ help\\nline\n');
+    const { samples, types } = parse(text);
+    expect(types.get('demo_seconds')).toBe('histogram');
+    expect(samples.find((s) => s.name === 'demo_total')).toEqual({
+      name: 'demo_total',
+      labels: { path: 'a"b\\c\nd' },
+      value: 3,
+    });
+    expect(samples.find((s) => s.name === 'demo_gauge')?.value).toBe(-1.5);
+    const buckets = samples.filter((s) => s.name === 'demo_seconds_bucket').map((s) => [s.labels.le, s.value]);
+    expect(buckets).toEqual([
+      ['0.1', 1],
+      ['1', 3],
+      ['+Inf', 4],
+    ]);
+    expect(samples.find((s) => s.name === 'demo_seconds_sum')?.value).toBeCloseTo(4.05);
+    expect(samples.find((s) => s.name === 'demo_seconds_count')?.value).toBe(4);
+    expect(() => c.inc({ nope: 'x' } as never)).toThrow(/no label nope/);
+    expect(() => c.inc(-1)).toThrow(/only goes up/);
+  });
+});
+
+describe('who may read /metrics', () => {
+  const ask = (ip: string, authorization?: string) =>
+    ({ ip, headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
+  it('nobody when neither a token nor an address range is set; else the token or an address in range', () => {
+    expect(metricsAccess({ token: '', allow: [] })(ask('127.0.0.1'))).toBe('hidden');
+    const access = metricsAccess({ token: 't'.repeat(20), allow: ['10.0.0.0/8', 'loopback'] });
+    expect(access(ask('203.0.113.9', `Bearer ${'t'.repeat(20)}`))).toBe('allowed');
+    expect(access(ask('203.0.113.9', `Bearer ${'t'.repeat(19)}`))).toBe('refused');
+    expect(access(ask('203.0.113.9'))).toBe('refused');
+    expect(access(ask('10.20.30.40'))).toBe('allowed');
+    expect(access(ask('::ffff:10.20.30.40'))).toBe('allowed');
+    expect(access(ask('::1'))).toBe('allowed');
+    expect(access(ask('11.0.0.1'))).toBe('refused');
+  });
+});
+
+describe('GET /metrics on the app', () => {
+  const TOKEN = 'metrics-token-for-the-test';
+  const t = useTestApp({ metrics: { token: TOKEN, allow: [] } });
+
+  it('refuses without the token; with it, counts a request under its route pattern', async () => {
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(403);
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ url: '/api/health' });
+    await t.app.inject({ url: '/api/no/such/route' });
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const { samples, types } = parse(res.body);
+    const health = { method: 'GET', route: '/api/health' };
+    const count = samples.find(
+      (s) => s.name === 'http_request_duration_seconds_count' && s.labels.route === '/api/health',
+    );
+    expect(count?.labels).toEqual(health);
+    expect(count?.value).toBeGreaterThanOrEqual(3);
+    const inf = samples.find(
+      (s) =>
+        s.name === 'http_request_duration_seconds_bucket' && s.labels.route === '/api/health' && s.labels.le === '+Inf',
+    );
+    expect(inf?.value).toBe(count?.value);
+    expect(
+      samples.some(
+        (s) => s.name === 'http_errors_total' && s.labels.route === 'unmatched' && s.labels.status === '404',
+      ),
+    ).toBe(true);
+    for (const name of [
+      'nodejs_eventloop_lag_p99_seconds',
+      'db_pool_waiting',
+      'worker_pool_queued',
+      'job_runs_total',
+    ]) {
+      expect(types.has(name), name).toBe(true);
+    }
+    expect(samples.some((s) => s.name === 'db_query_duration_seconds_count')).toBe(true);
+  });
+
+  it("the console's monitor reads the same registry", async () => {
+    const chief = await buildStaff(t.ctx.db, { isAdmin: true });
+    const m = expectOk(await call<MonitorAnswer>(t.app, { url: '/api/admin/monitor', token: chief.token }));
+    const requests = m.metrics.find((x) => x.name === 'http_requests_total')!;
+    const health = requests.values.filter((v) => v.labels.route === '/api/health');
+    expect(health.reduce((a, v) => a + v.value, 0)).toBeGreaterThanOrEqual(3);
+    expect(m.metrics.some((x) => x.values.some((v) => v.metricName?.endsWith('_bucket')))).toBe(false);
+  });
+});
