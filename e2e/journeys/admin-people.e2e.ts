@@ -216,3 +216,16 @@ test('the jobs page runs a job now and pauses one', async () => {
   await poll(() => row.innerText()).not.toContain('已暂停');
   expect(consoleErrors(page)).toEqual([]);
 }, 90_000);
+
+test('the monitor page shows the numbers /metrics serves: requests, routes, database, caches, jobs', async () => {
+  const chief = await makeStaff([], { isAdmin: true, tag: 'm' });
+  const page = await staffPage(chief.token);
+  await page.goto('/admin/monitor', { waitUntil: 'networkidle' });
+  const monitor = page.getByTestId('admin-monitor');
+  await poll(() => page.getByTestId('monitor-requests').innerText()).toMatch(/请求总数\s*[1-9]/);
+  // Refreshed every 5 s: the page's own calls appear among the routes, with their mean time.
+  await poll(() => monitor.innerText()).toContain('GET /api/admin/monitor');
+  await poll(() => monitor.innerText()).toMatch(/成功 \d+ 次 · 平均 [\d.]+ ms/);
+  await shot(page, 'monitor');
+  expect(consoleErrors(page)).toEqual([]);
+}, 90_000);
