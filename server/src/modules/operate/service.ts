@@ -170,9 +170,17 @@ export async function monitor(ctx: AppContext): Promise<MonitorAnswer> {
     redis: { configured: Boolean(ctx.config.redisUrl), ...redis },
     workers: ctx.workers.stats(),
     // The numbers `/metrics` serves, from the same registry (histograms as their sums and counts).
-    metrics: (await ctx.metrics.registry.getMetricsAsJSON()).map((metric) => ({
-      ...metric,
-      values: metric.values.filter((v) => !v.metricName?.endsWith('_bucket')),
+    metrics: (await ctx.metrics.registry.getMetricsAsJSON()).map(({ name, help, type, values }) => ({
+      name,
+      help,
+      type: String(type) as MonitorAnswer['metrics'][number]['type'],
+      values: (values as { labels: Record<string, string | number>; value: number; metricName?: string }[])
+        .filter((v) => !v.metricName?.endsWith('_bucket'))
+        .map((v) => ({
+          labels: Object.fromEntries(Object.entries(v.labels).map(([k, l]) => [k, String(l)])),
+          value: v.value,
+          ...(v.metricName ? { metricName: v.metricName } : {}),
+        })),
     })),
   };
   return answer;

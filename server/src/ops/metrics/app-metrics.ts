@@ -1,7 +1,15 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DbHandle } from '../../db/connection.js';
 import type { JobState } from '../../util/repeat.js';
-import { Registry } from './registry.js';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from 'prom-client';
 
 /** What the app's metrics read at scrape time from the adapters (the worker pools, read caches, jobs). */
 export interface MetricSources {
@@ -22,25 +30,31 @@ const LOOP_WINDOW_MS = 60_000;
  * worker pools, the read caches, the scheduled jobs, SMS and payment outcomes, the process.
  */
 export function createAppMetrics(sources: MetricSources) {
+  // A registry per app (tests build several apps in one process), not prom-client's global one.
   const registry = new Registry();
+  const made = {
+    counter: <N extends string>(c: CounterConfiguration<N>) => new Counter<N>({ ...c, registers: [registry] }),
+    gauge: <N extends string>(c: GaugeConfiguration<N>) => new Gauge<N>({ ...c, registers: [registry] }),
+    histogram: <N extends string>(c: HistogramConfiguration<N>) => new Histogram<N>({ ...c, registers: [registry] }),
+  };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const window = setInterval(() => loop.reset(), LOOP_WINDOW_MS);
   window.unref();
 
   const http = {
-    requests: registry.counter({
+    requests: made.counter({
       name: 'http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status',
       labelNames: ['method', 'route', 'status'] as const,
     }),
-    duration: registry.histogram({
+    duration: made.histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method and route pattern',
       labelNames: ['method', 'route'] as const,
       buckets: LATENCY,
     }),
-    errors: registry.counter({
+    errors: made.counter({
       name: 'http_errors_total',
       help: 'HTTP answers with a status of 400 or above, by route pattern and status',
       labelNames: ['route', 'status'] as const,
@@ -48,7 +62,7 @@ export function createAppMetrics(sources: MetricSources) {
   };
 
   const lag = (name: string, help: string, read: () => number) =>
-    registry.gauge({
+    made.gauge({
       name,
       help,
       collect() {
@@ -63,14 +77,14 @@ export function createAppMetrics(sources: MetricSources) {
   );
   lag('nodejs_eventloop_lag_max_seconds', 'Largest event-loop delay over the current minute', () => loop.max);
 
-  const queries = registry.histogram({
+  const queries = made.histogram({
     name: 'db_query_duration_seconds',
     help: 'Time of each database query, by outcome (ok or error)',
     labelNames: ['outcome'] as const,
     buckets: LATENCY,
   });
   sources.database.onQuery?.((ms, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, ms / 1000));
-  registry.gauge({
+  made.gauge({
     name: 'db_pool_connections',
     help: 'Database connections, by state (open: all of them; idle: free)',
     labelNames: ['state'] as const,
@@ -81,7 +95,7 @@ export function createAppMetrics(sources: MetricSources) {
       this.set({ state: 'idle' }, pool.idle);
     },
   });
-  registry.gauge({
+  made.gauge({
     name: 'db_pool_waiting',
     help: 'Queries waiting for a database connection',
     collect() {
@@ -90,7 +104,7 @@ export function createAppMetrics(sources: MetricSources) {
   });
 
   const pools = (name: string, help: string, field: 'threads' | 'busy' | 'queued') =>
-    registry.gauge({
+    made.gauge({
       name,
       help,
       labelNames: ['pool'] as const,
@@ -102,7 +116,7 @@ export function createAppMetrics(sources: MetricSources) {
   pools('worker_pool_busy', 'Worker threads at work, by pool', 'busy');
   pools('worker_pool_threads', 'Worker threads, by pool', 'threads');
 
-  registry.counter({
+  made.counter({
     name: 'cache_requests_total',
     help: 'Reads of the read caches, by cache and result (hit or miss)',
     labelNames: ['cache', 'result'] as const,
@@ -114,7 +128,7 @@ export function createAppMetrics(sources: MetricSources) {
       }
     },
   });
-  registry.counter({
+  made.counter({
     name: 'job_runs_total',
     help: 'Rounds of the scheduled jobs run on this instance, by job and result (ok or error)',
     labelNames: ['job', 'result'] as const,
@@ -127,25 +141,25 @@ export function createAppMetrics(sources: MetricSources) {
     },
   });
 
-  const sms = registry.counter({
+  const sms = made.counter({
     name: 'sms_messages_total',
     help: 'Text messages handed to the SMS provider, by provider and outcome (sent or failed)',
     labelNames: ['provider', 'outcome'] as const,
   });
-  const payments = registry.counter({
+  const payments = made.counter({
     name: 'payment_notifications_total',
     help: 'Payment provider notifications, by channel and outcome (accepted, duplicate, a refusal)',
     labelNames: ['channel', 'outcome'] as const,
   });
 
-  registry.gauge({
+  made.gauge({
     name: 'process_resident_memory_bytes',
     help: 'Resident memory of this process',
     collect() {
       this.set(process.memoryUsage.rss());
     },
   });
-  registry.counter({
+  made.counter({
     name: 'process_cpu_seconds_total',
     help: 'CPU time of this process, user and system',
     collect() {

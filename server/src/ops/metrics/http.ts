@@ -3,7 +3,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MetricsConfig } from '../../config.js';
 import type { AppMetrics } from './app-metrics.js';
-import { Registry } from './registry.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -64,7 +63,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, confi
     if (verdict === 'refused') return reply.code(403).type('text/plain; charset=utf-8').send('forbidden\n');
     return reply
       .header('cache-control', 'no-store')
-      .type(Registry.contentType)
+      .type(metrics.registry.contentType)
       .send(await metrics.registry.metrics());
   });
 }
