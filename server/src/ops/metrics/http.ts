@@ -43,14 +43,24 @@ export function metricsAccess(config: MetricsConfig): (request: FastifyRequest) 
 }
 
 /**
+ * The label of an answer's route: the API's pattern (`/api/book/:id`); `static` for a file of the web build (each
+ * is a route of its own); `page` for an address no route matched answered 200 (the web app's pages, the visitor
+ * pages written on the server); `unmatched` for the rest (404s: never the address asked, which anyone can vary).
+ */
+export function routeLabel(pattern: string | undefined, status: number): string {
+  if (pattern === undefined) return status === 200 ? 'page' : 'unmatched';
+  return pattern.startsWith('/api/') || pattern === '/metrics' ? pattern : 'static';
+}
+
+/**
  * Counts every answer by its route pattern (`/api/book/:id`, never the address asked: one series per route, not
  * per book), and serves `GET /metrics` in the Prometheus text format to whoever `metricsAccess` lets in. With
  * neither METRICS_TOKEN nor METRICS_ALLOW the address is not there (the app's 404); otherwise 403.
  */
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, config: MetricsConfig): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
+    const route = routeLabel(request.routeOptions.url, status);
     metrics.http.requests.inc({ method: request.method, route, status });
     metrics.http.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (status >= 400) metrics.http.errors.inc({ route, status });

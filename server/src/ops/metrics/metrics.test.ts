@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MonitorAnswer } from '@textbook/contracts';
 import { buildStaff } from '../../../test/factories.js';
 import { call, expectOk, useTestApp } from '../../../test/helpers.js';
-import { metricsAccess } from './http.js';
+import { metricsAccess, routeLabel } from './http.js';
 
 /**
  * A reading of the Prometheus text format 0.0.4, strict enough to refuse what a scraper would: every line is a
@@ -56,6 +56,13 @@ describe('who may read /metrics', () => {
     expect(access(ask('::1'))).toBe('allowed');
     expect(access(ask('11.0.0.1'))).toBe('refused');
   });
+});
+
+it('labels answers by route pattern, never by the address asked', () => {
+  expect(routeLabel('/api/book/:id', 200)).toBe('/api/book/:id');
+  expect(routeLabel('/assets/app-1234.js', 200)).toBe('static');
+  expect(routeLabel(undefined, 200)).toBe('page');
+  expect(routeLabel(undefined, 404)).toBe('unmatched');
 });
 
 describe('GET /metrics on the app', () => {

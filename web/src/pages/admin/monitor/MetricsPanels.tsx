@@ -1,5 +1,5 @@
 import { Card, Col, Space, Statistic, Table, Tag } from 'antd';
-import type { MonitorMetric } from '@textbook/contracts';
+import { JobLabels, type MonitorMetric } from '@textbook/contracts';
 import { byLabel, meanPer, samples, sum } from './metrics';
 
 /**
@@ -27,12 +27,15 @@ export function MetricsPanels({ metrics }: { metrics: MonitorMetric[] }) {
       error: sum(of.filter((v) => v.labels.result === 'error')),
     };
   });
-  const outcomes = (name: string, label: string) =>
-    byLabel(samples(metrics, name), label).map(({ key, value }) => (
+  const outcomes = (name: string, label: string) => {
+    const found = byLabel(samples(metrics, name), label);
+    if (!found.length) return '无';
+    return found.map(({ key, value }) => (
       <Tag key={key}>
         {key} {value}
       </Tag>
     ));
+  };
   return (
     <>
       <Col xs={12} md={6}>
@@ -52,7 +55,7 @@ export function MetricsPanels({ metrics }: { metrics: MonitorMetric[] }) {
           </Space>
         </Card>
       </Col>
-      <Col xs={12} md={6}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small" title="数据库查询">
           {queries.map((q) => (
             <div key={q.key}>
@@ -62,14 +65,14 @@ export function MetricsPanels({ metrics }: { metrics: MonitorMetric[] }) {
           连接 {pool.open ?? 0}（空闲 {pool.idle ?? 0}）· 等待 {waiting}
         </Card>
       </Col>
-      <Col xs={12} md={6}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small" title="短信与支付">
           <div>短信：{outcomes('sms_messages_total', 'outcome')}</div>
           <div>支付通知：{outcomes('payment_notifications_total', 'outcome')}</div>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card size="small" title="请求最多的接口">
+        <Card size="small" title="请求最多的接口" data-testid="monitor-routes">
           <Table
             size="small"
             rowKey="key"
@@ -105,7 +108,11 @@ export function MetricsPanels({ metrics }: { metrics: MonitorMetric[] }) {
             pagination={false}
             dataSource={jobs}
             columns={[
-              { title: '任务', dataIndex: 'key' },
+              {
+                title: '任务',
+                dataIndex: 'key',
+                render: (key: string) => JobLabels[key as keyof typeof JobLabels] ?? key,
+              },
               { title: '成功', dataIndex: 'ok' },
               { title: '失败', dataIndex: 'error' },
             ]}
