@@ -105,6 +105,13 @@ describe('GET /metrics on the app', () => {
     expect(samples.some((s) => s.name === 'db_query_duration_seconds_count')).toBe(true);
   });
 
+  it('counts text messages by provider and outcome', async () => {
+    await t.ctx.sms.send({ phone: '13900001111', code: '123456', text: '验证码 123456' });
+    const { samples } = parse(await t.ctx.metrics.registry.metrics());
+    const sent = samples.find((s) => s.name === 'sms_messages_total' && s.labels.outcome === 'sent');
+    expect(sent).toEqual({ name: 'sms_messages_total', labels: { provider: 'outbox', outcome: 'sent' }, value: 1 });
+  });
+
   it("the console's monitor reads the same registry", async () => {
     const chief = await buildStaff(t.ctx.db, { isAdmin: true });
     const m = expectOk(await call<MonitorAnswer>(t.app, { url: '/api/admin/monitor', token: chief.token }));
