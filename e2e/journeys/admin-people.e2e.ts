@@ -7,7 +7,8 @@ import { makeStaff, setStaffCookies } from '../support/staff.js';
 /**
  * The console's people (issue 19): a super administrator creates a college and appoints its administrator,
  * disables a member whose next request asks to log in again; a teacher applicant is approved by a reviewer and
- * can then apply for a sample copy; the jobs page runs a job now. The main lists also at phone size.
+ * can then apply for a sample copy; the jobs page runs a job now; the monitor shows the metrics. The main lists
+ * also at phone size.
  */
 const journey = useJourney('admin-people');
 const stamp = Date.now() % 1_000_000;
@@ -215,4 +216,23 @@ test('the jobs page runs a job now and pauses one', async () => {
   await confirmPop(page);
   await poll(() => row.innerText()).not.toContain('已暂停');
   expect(consoleErrors(page)).toEqual([]);
+}, 90_000);
+
+test('the monitor page shows the numbers /metrics serves: requests, routes, database, caches, jobs', async () => {
+  const chief = await makeStaff([], { isAdmin: true, tag: 'm' });
+  const page = await staffPage(chief.token);
+  await page.goto('/admin/monitor', { waitUntil: 'networkidle' });
+  const monitor = page.getByTestId('admin-monitor');
+  await poll(() => page.getByTestId('monitor-requests').innerText()).toMatch(/请求总数\s*[1-9]/);
+  // The routes most asked, by pattern, with their mean time (the web build's files count as one, `static`).
+  await poll(() => page.getByTestId('monitor-routes').innerText()).toMatch(/(GET|POST) \/api\/\S+\t\d+\t[\d.]+/);
+  await poll(() => monitor.innerText()).toMatch(/成功 \d+ 次 · 平均 [\d.]+ ms/);
+  await poll(() => monitor.innerText()).toContain('数据库与缓存健康探测');
+  await shot(page, 'monitor');
+  expect(consoleErrors(page)).toEqual([]);
+  const small = await staffPage(chief.token, 'phone');
+  await small.goto('/admin/monitor', { waitUntil: 'networkidle' });
+  await poll(() => small.getByTestId('monitor-requests').innerText()).toMatch(/请求总数\s*[1-9]/);
+  await shot(small, 'monitor');
+  expect(consoleErrors(small)).toEqual([]);
 }, 90_000);

@@ -23,6 +23,8 @@ import { createKv } from './adapters/kv/index.js';
 import { createSmsProvider } from './adapters/sms/index.js';
 import { openFileAreas } from './adapters/storage/areas.js';
 import { testingModules } from './modules/testing/index.js';
+import { countedSms, createAppMetrics } from './ops/metrics/app-metrics.js';
+import { registerMetrics } from './ops/metrics/http.js';
 
 /** One log line per request (Fastify's "request completed", with the request id), not two. */
 class OneLinePerRequest extends LogController {
@@ -59,6 +61,12 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
   // Scheduled jobs run once across the instances: each round takes a lock in the shared store.
   const jobs = new JobRegistry(kv);
   const storage = openFileAreas(config);
+  const metrics = createAppMetrics({
+    database,
+    workers: () => workers.stats(),
+    caches: () => caches.counts(),
+    jobs: () => jobs.list(),
+  });
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
@@ -69,6 +77,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     storeOutage: () => stores.state.current,
     workers,
     jobs,
+    metrics,
     sms: undefined as never,
     files: storage.files,
     local: <T>(key: string, make: () => T): T => {
@@ -76,7 +85,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
       return local.get(key) as T;
     },
   };
-  ctx.sms = createSmsProvider(ctx, app.log);
+  ctx.sms = countedSms(createSmsProvider(ctx, app.log), metrics);
   // Ready once Redis answered or refused its first connection: a shared value asked before would be refused.
   app.addHook('onReady', () => stores.connected(2_000));
   app.addHook('onClose', async () => {
@@ -85,6 +94,7 @@ function buildContext(app: FastifyInstance, config: Config, database: DbHandle):
     await stores.close();
     await workers.close();
     storage.close();
+    metrics.close();
     for (const value of local.values()) await (value as { close?: () => unknown }).close?.();
   });
   return ctx;
@@ -130,6 +140,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
   contexts.set(app, ctx);
 
   trackRoutes(app);
+  registerMetrics(app, ctx.metrics, config.metrics);
   registerErrorFunnel(app);
   registerSecurityHeaders(app, config);
   registerDraining(app);

@@ -46,6 +46,26 @@ describe('configuration', () => {
     expect(problems.find((p) => p.startsWith('PORT'))).toContain('"abc"');
   });
 
+  it('reads the backup and metrics settings, refusing a short token, a bad range and a zero schedule', () => {
+    const config = loadConfig({
+      DATA_DIR: '/srv/tb',
+      BACKUP_EVERY_HOURS: '6',
+      METRICS_TOKEN: 'x'.repeat(20),
+      METRICS_ALLOW: '10.0.0.0/8, ::1, loopback',
+    });
+    expect(config.backup).toEqual({ dir: '/srv/tb/backups', everyHours: 6, keep: 7 });
+    expect(config.metrics.allow).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    expect(loadConfig({}).backup.everyHours).toBeUndefined();
+    const problems = refusal({ BACKUP_EVERY_HOURS: '0', METRICS_TOKEN: 'short', METRICS_ALLOW: '10.0.0.0/33,lan' });
+    expect(problems.map((p) => p.split('=')[0]).sort()).toEqual([
+      'BACKUP_EVERY_HOURS',
+      'METRICS_ALLOW', // 10.0.0.0/33
+      'METRICS_ALLOW', // lan
+      'METRICS_TOKEN',
+    ]);
+    expect(problems.join('\n')).not.toContain('short');
+  });
+
   it('forgets the problems of an earlier refusal', () => {
     expect(refusal({ PORT: '-1' })).toHaveLength(1);
     expect(refusal({ PORT: '3001' })).toEqual([]);

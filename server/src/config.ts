@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -78,6 +79,26 @@ export interface Config {
   accounts: AccountsConfig;
   /** Personal orders and payment providers (issue #15). */
   payments: PaymentsConfig;
+  /** `npm run backup` and the scheduled backup (issue 35). */
+  backup: BackupConfig;
+  /** Who may read `GET /metrics` (issue 35): neither a token nor an address range set: nobody (404). */
+  metrics: MetricsConfig;
+}
+
+export interface BackupConfig {
+  /** `BACKUP_DIR`: where backups are written (one folder each), default `DATA_DIR/backups`. */
+  dir: string;
+  /** `BACKUP_EVERY_HOURS`: a scheduled backup this often (once across instances); unset: none. */
+  everyHours: number | undefined;
+  /** `BACKUP_KEEP`: the newest this many backups in `dir` are kept after each scheduled one. */
+  keep: number;
+}
+
+export interface MetricsConfig {
+  /** `METRICS_TOKEN`: a scraper sends `Authorization: Bearer <token>` (16 characters or more). */
+  token: string;
+  /** `METRICS_ALLOW`: client addresses or CIDR ranges (or `loopback`) that may scrape without the token. */
+  allow: string[];
 }
 
 export interface StorageConfig {
@@ -255,6 +276,36 @@ function originOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return undefined;
 }
 
+/** Addresses and CIDR ranges (`10.0.0.0/8`, `::1`, `loopback`); anything else is a problem. */
+function addressList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = list(env[name]);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (entry === 'loopback' || (family && bitsOk && extra === undefined)) continue;
+    problems.push(
+      `${name}=${JSON.stringify(env[name])}: ${JSON.stringify(entry)} is not an address, CIDR range or loopback`,
+    );
+  }
+  return entries;
+}
+
+function loadOpsConfig(env: NodeJS.ProcessEnv, dataDir: string): Pick<Config, 'backup' | 'metrics'> {
+  const token = env.METRICS_TOKEN ?? '';
+  if (token && token.length < 16)
+    problems.push(`METRICS_TOKEN=(${token.length} characters, not shown): expected 16 characters or more`);
+  return {
+    backup: {
+      dir: path.resolve(ROOT_DIR, env.BACKUP_DIR || path.join(dataDir, 'backups')),
+      everyHours: env.BACKUP_EVERY_HOURS ? int(env, 'BACKUP_EVERY_HOURS', 24) : undefined,
+      keep: int(env, 'BACKUP_KEEP', 7),
+    },
+    metrics: { token, allow: addressList(env, 'METRICS_ALLOW') },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems = [];
   const mode = oneOf(env, 'NODE_ENV', ['production', 'test', 'development'] as const, 'development');
@@ -298,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerQueue: int(env, 'WORKER_QUEUE', 64),
     heavyPerMinute: int(env, 'HEAVY_PER_MINUTE', 60),
     dictionaryAtStart: bool(env, 'DICTIONARY_AT_START', mode !== 'test'),
+    ...loadOpsConfig(env, dataDir),
   };
   const found = [...new Set(problems)];
   problems = [];

@@ -14,6 +14,8 @@ import { migrateToLatest } from '../src/db/migrate.js';
 export interface TestDatabase extends DbHandle {
   drop(): Promise<void>;
   label: string;
+  /** The database as `DATABASE_URL` would name it (a SQLite file, a postgres URL); none for a schema of its own. */
+  url?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ async function copyOfTemplate(url: string, template: string): Promise<TestDataba
   return {
     ...handle,
     label: `postgres database ${name}`,
+    url: databaseUrl(url, name),
     drop: async () => {
       await handle.close();
       await whenAlone(url, `drop database if exists ${name}`);
@@ -128,6 +131,7 @@ export async function createTestDatabase(url = process.env.TEST_DATABASE_URL): P
   return {
     ...handle,
     label: `sqlite ${file}`,
+    url: file,
     drop: async () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -148,7 +148,23 @@ export const monitorAnswer = z.object({
   database: z.object({ dialect: z.string(), ok: z.boolean(), ms: z.number() }),
   redis: z.object({ configured: z.boolean(), ok: z.boolean(), ms: z.number() }),
   workers: z.array(z.object({ name: z.string(), threads: z.number(), busy: z.number(), queued: z.number() })),
+  /** The numbers of `GET /metrics` (Prometheus), read from the same registry; histograms as `_sum` and `_count`. */
+  metrics: z.array(
+    z.object({
+      name: z.string(),
+      help: z.string(),
+      type: z.enum(['counter', 'gauge', 'histogram']),
+      values: z.array(
+        z.object({
+          labels: z.record(z.string(), z.string()),
+          value: z.number(),
+          metricName: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
 });
+export type MonitorMetric = MonitorAnswer['metrics'][number];
 export type MonitorAnswer = z.infer<typeof monitorAnswer>;
 
 /** The read caches of this instance. */

@@ -176,6 +176,7 @@ export const JobLabels = {
   'orders.close': '关闭超时未支付订单',
   'homework.remind': '作业截止提醒',
   'operate.probe': '数据库与缓存健康探测',
+  'operate.backup': '数据备份',
 } as const;
 export type JobName = keyof typeof JobLabels;
 

@@ -18,12 +18,20 @@ import {
  * one statement serves every caller in turn; a streamed read gets a statement of its own).
  */
 export class QueuedSqliteDialect extends SqliteDialect {
+  private driver: QueuedSqliteDriver | undefined;
+
   constructor(private readonly sqlite: BetterSqlite3.Database) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(this.sqlite);
+    this.driver = new QueuedSqliteDriver(this.sqlite);
+    return this.driver;
+  }
+
+  /** The one connection (idle or held) and the queries waiting for it (the metrics' database pool). */
+  state(): { total: number; idle: number; waiting: number } {
+    return { total: 1, idle: this.driver?.held ? 0 : 1, waiting: this.driver?.waiting.length ?? 0 };
   }
 }
 
@@ -31,8 +39,8 @@ const STATEMENTS = 500;
 
 class QueuedSqliteDriver implements Driver {
   private readonly connection: StatementCachingConnection;
-  private held = false;
-  private readonly waiting: (() => void)[] = [];
+  held = false;
+  readonly waiting: (() => void)[] = [];
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {
     this.connection = new StatementCachingConnection(sqlite);

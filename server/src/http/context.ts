@@ -8,6 +8,7 @@ import type { SmsProvider } from '../adapters/sms/index.js';
 import type { FileAreas } from '../adapters/storage/index.js';
 import type { CacheHub } from './read-cache.js';
 import type { JobRegistry } from '../util/repeat.js';
+import type { AppMetrics } from '../ops/metrics/app-metrics.js';
 
 export type { FileAreas };
 
@@ -41,6 +42,8 @@ export interface AppContext {
   workers: Workers;
   /** The app's repeating jobs (modules add theirs with `ctx.jobs.add`): the console lists, runs now, pauses them. */
   jobs: JobRegistry;
+  /** This instance's metrics (`/metrics`, the console's monitor): modules count their outcomes here. */
+  metrics: AppMetrics;
 }
 
 /** A module's routes: a Fastify plugin with the zod type provider and the context (the older, hand-made form). */

@@ -30,6 +30,9 @@ export class ReadCache<V> {
   private readonly loading = new Map<string, Promise<V | null>>();
   /** Bumped by every invalidation: a load that was under way then may have read the old state; it is not kept. */
   private generation = 0;
+  /** Reads answered from the cache, and reads that loaded (or joined a load): the metrics' cache hits. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -40,9 +43,13 @@ export class ReadCache<V> {
   get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
     const slot = this.slots.get(key);
     if (slot) {
-      if (slot.until > Date.now()) return Promise.resolve(slot.value);
+      if (slot.until > Date.now()) {
+        this.hits += 1;
+        return Promise.resolve(slot.value);
+      }
       this.drop(key);
     }
+    this.misses += 1;
     const pending = this.loading.get(key);
     if (pending) return pending;
     const started = this.generation;
@@ -65,7 +72,9 @@ export class ReadCache<V> {
   /** The value kept under `key` if there is a fresh one, without waiting (the hot path's first try). */
   peek(key: string): V | undefined {
     const slot = this.slots.get(key);
-    return slot && slot.until > Date.now() ? slot.value : undefined;
+    if (!slot || slot.until <= Date.now()) return undefined;
+    this.hits += 1;
+    return slot.value;
   }
 
   /** Drops every entry with this tag. */
@@ -163,6 +172,11 @@ export class CacheHub {
   /** The named caches of this instance with their sizes and limits. */
   list(): { name: string; entries: number; ttlMs: number; maxEntries: number }[] {
     return [...this.caches].map(([name, cache]) => ({ name, entries: cache.size, ...cache.limits }));
+  }
+
+  /** Hits and misses of each named cache of this instance since it started. */
+  counts(): { name: string; hits: number; misses: number }[] {
+    return [...this.caches].map(([name, cache]) => ({ name, hits: cache.hits, misses: cache.misses }));
   }
 
   /** Empties one named cache of this instance; false when there is none by that name. */

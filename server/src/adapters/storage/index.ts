@@ -18,6 +18,8 @@ export interface Storage {
    * under that name. The caller consumes or destroys the stream.
    */
   open(name: string, range?: ByteRange): Promise<OpenedFile | null>;
+  /** Every name stored here, in no promised order (backups; half-written files are not listed). */
+  names(): AsyncIterable<string>;
   /** Throws when the storage cannot be reached or written (readiness). */
   check(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fannedOut, type ByteRange, type OpenedFile, type Storage, type StoredFile } from './index.js';
+import { fannedOut, STORAGE_NAME, type ByteRange, type OpenedFile, type Storage, type StoredFile } from './index.js';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -70,6 +70,20 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await handle.close();
       throw err;
+    }
+  }
+
+  async *names(): AsyncIterable<string> {
+    const folders = await fs.readdir(this.root, { withFileTypes: true }).catch((err: unknown) => {
+      if (missing(err)) return [];
+      throw err;
+    });
+    for (const folder of folders) {
+      if (!folder.isDirectory()) continue;
+      for (const name of await fs.readdir(path.join(this.root, folder.name))) {
+        // A file being written (`<name>.<random>.part`) is not a stored name yet.
+        if (STORAGE_NAME.test(name) && name.startsWith(folder.name)) yield name;
+      }
     }
   }
 

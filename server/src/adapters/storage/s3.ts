@@ -4,10 +4,11 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { fannedOut, type ByteRange, type OpenedFile, type Storage, type StoredFile } from './index.js';
+import { fannedOut, STORAGE_NAME, type ByteRange, type OpenedFile, type Storage, type StoredFile } from './index.js';
 
 /**
  * Where the scale profile keeps files: `STORAGE_URL=s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=1`.
@@ -152,6 +153,20 @@ export class S3Storage implements Storage {
       if (missing(err)) return null;
       throw err;
     }
+  }
+
+  async *names(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+      );
+      for (const { Key } of out.Contents ?? []) {
+        const name = Key?.slice(this.prefix.length).split('/')[1];
+        if (name && STORAGE_NAME.test(name) && Key === this.key(name)) yield name;
+      }
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {

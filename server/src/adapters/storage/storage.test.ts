@@ -67,6 +67,16 @@ describe.each(['folder', 's3'] as const)('storage on %s', (backend) => {
     await store.delete(n); // deleting nothing is fine
   });
 
+  it('lists every stored name of an area, and only that area', async () => {
+    const mine = [name('png'), name('png'), name()];
+    for (const n of mine) await opened.files.site.put(n, new Uint8Array([7]));
+    await opened.files.avatars.put(name('webp'), new Uint8Array([1]));
+    const listed: string[] = [];
+    for await (const n of opened.files.site.names()) listed.push(n);
+    expect(listed.sort()).toEqual([...mine].sort());
+    for (const n of mine) await opened.files.site.delete(n);
+  });
+
   it('keeps the areas apart', async () => {
     const n = name('webp');
     await opened.files.avatars.put(n, new Uint8Array([1, 2, 3]));

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { sql } from 'kysely';
 import { JobLabels, PeopleMsg, type JobRow } from '@textbook/contracts';
 import type { AppContext } from '../../http/context.js';
 import { notFound, refused } from '../../http/errors.js';
 import type { JobState } from '../../util/repeat.js';
+import { pruneBackups, writeBackup } from '../../ops/backup.js';
 
 /**
  * The console's scheduled jobs (issue 19): the app's registry (`ctx.jobs`, fed by every `ctx.jobs.add`) read,
@@ -41,5 +43,33 @@ export function startProbeJob(ctx: AppContext, log: { warn: (obj: object, msg: s
     { name: 'operate.probe', label: JobLabels['operate.probe'], everyMs, perInstance: true },
     () => probeOnce(ctx),
     (err) => log.warn({ err }, 'operate probe failed'),
+  );
+}
+
+/**
+ * One scheduled backup (`BACKUP_EVERY_HOURS`): the database (SQLite copied in a worker thread) and the stored
+ * files into BACKUP_DIR, then the oldest backups beyond BACKUP_KEEP removed. Answers the round's summary.
+ */
+export async function backupOnce(ctx: AppContext): Promise<string> {
+  const { dir, manifest } = await writeBackup(
+    {
+      databaseUrl: ctx.config.databaseUrl,
+      files: ctx.files,
+      sqliteCopy: (input) => ctx.workers.run('sqliteSnapshot', input, 60 * 60_000),
+    },
+    ctx.config.backup.dir,
+  );
+  const removed = await pruneBackups(ctx.config.backup.dir, ctx.config.backup.keep);
+  const tables = Object.keys(manifest.database.tables).length;
+  return `${path.basename(dir)}: ${tables} tables, ${manifest.files.length} files; ${removed} old removed`;
+}
+
+export function startBackupJob(ctx: AppContext, log: { error: (obj: object, msg: string) => void }) {
+  const hours = ctx.config.backup.everyHours;
+  if (!hours) return { close: () => undefined };
+  return ctx.jobs.add(
+    { name: 'operate.backup', label: JobLabels['operate.backup'], everyMs: hours * 3_600_000 },
+    () => backupOnce(ctx),
+    (err) => log.error({ err }, 'scheduled backup failed'),
   );
 }

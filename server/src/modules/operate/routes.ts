@@ -35,6 +35,7 @@ export const operateModule = defineModule({
   setup: (app, ctx) => {
     service.startProbe(ctx);
     ctx.local('operate:probeJob', () => jobs.startProbeJob(ctx, app.log));
+    ctx.local('operate:backupJob', () => jobs.startBackupJob(ctx, app.log));
   },
   routes: [
     route({

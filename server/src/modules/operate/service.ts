@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import {
   AdminMsg,
@@ -124,19 +123,13 @@ export async function resetPhone(ctx: AppContext, member: MemberRecord, phone: s
   return PeopleMsg.PHONE_RESET;
 }
 
-/** The event-loop delay histogram and the last CPU sample of this instance (closed with the app). */
+/** The last CPU sample of this instance (the event-loop delay is the metrics', `ctx.metrics.loop`). */
 interface Probe {
-  histogram: IntervalHistogram;
   cpu: { at: number; usage: NodeJS.CpuUsage };
-  close: () => void;
 }
 
 export function startProbe(ctx: AppContext): Probe {
-  return ctx.local('operate:probe', () => {
-    const histogram = monitorEventLoopDelay({ resolution: 20 });
-    histogram.enable();
-    return { histogram, cpu: { at: Date.now(), usage: process.cpuUsage() }, close: () => histogram.disable() };
-  });
+  return ctx.local('operate:probe', () => ({ cpu: { at: Date.now(), usage: process.cpuUsage() } }));
 }
 
 async function timed(work: () => Promise<unknown>): Promise<{ ok: boolean; ms: number }> {
@@ -149,7 +142,7 @@ async function timed(work: () => Promise<unknown>): Promise<{ ok: boolean; ms: n
   }
 }
 
-const toMs = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function monitor(ctx: AppContext): Promise<MonitorAnswer> {
   const probe = startProbe(ctx);
@@ -158,7 +151,7 @@ export async function monitor(ctx: AppContext): Promise<MonitorAnswer> {
   const elapsedMs = Math.max(1, now - probe.cpu.at);
   probe.cpu = { at: now, usage: process.cpuUsage() };
   const memory = process.memoryUsage();
-  const h = probe.histogram;
+  const loop = ctx.metrics.loop();
   const database = await timed(() => sql`select 1`.execute(ctx.db));
   const redis = await timed(async () => {
     await ctx.kv.set('operate:ping', String(now), 5_000);
@@ -172,16 +165,24 @@ export async function monitor(ctx: AppContext): Promise<MonitorAnswer> {
       systemMs: Math.round(usage.system / 1000),
       percent: Math.round(((usage.user + usage.system) / 1000 / elapsedMs) * 1000) / 10,
     },
-    eventLoop: {
-      meanMs: Number.isNaN(h.mean) ? 0 : toMs(h.mean),
-      p99Ms: toMs(h.percentile(99)),
-      maxMs: toMs(h.max),
-    },
+    eventLoop: { meanMs: round1(loop.meanMs), p99Ms: round1(loop.p99Ms), maxMs: round1(loop.maxMs) },
     database: { dialect: ctx.dialect, ...database },
     redis: { configured: Boolean(ctx.config.redisUrl), ...redis },
     workers: ctx.workers.stats(),
+    // The numbers `/metrics` serves, from the same registry (histograms as their sums and counts).
+    metrics: (await ctx.metrics.registry.getMetricsAsJSON()).map(({ name, help, type, values }) => ({
+      name,
+      help,
+      type: String(type) as MonitorAnswer['metrics'][number]['type'],
+      values: (values as { labels: Record<string, string | number>; value: number; metricName?: string }[])
+        .filter((v) => !v.metricName?.endsWith('_bucket'))
+        .map((v) => ({
+          labels: Object.fromEntries(Object.entries(v.labels).map(([k, l]) => [k, String(l)])),
+          value: v.value,
+          ...(v.metricName ? { metricName: v.metricName } : {}),
+        })),
+    })),
   };
-  h.reset();
   return answer;
 }
 

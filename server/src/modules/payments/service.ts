@@ -37,6 +37,7 @@ export async function receiveNotification(
   if (!provider) throw notFound();
   const verified = await provider.verify(incoming, now);
   if (!verified.ok) {
+    ctx.metrics.payments.inc({ channel, outcome: verified.why });
     await q.insertNotification(
       ctx.db,
       { channel, orderNo: '', tradeNo: '', amount: null, outcome: verified.why, detail: verified.detail },
@@ -46,6 +47,7 @@ export async function receiveNotification(
   }
   const p = verified.payment;
   const outcome = await applyPayment(ctx, channel, p, now);
+  ctx.metrics.payments.inc({ channel, outcome });
   await q.insertNotification(
     ctx.db,
     { channel, orderNo: p.orderNo, tradeNo: p.tradeNo, amount: p.amount, outcome, detail: p.currency },

@@ -1,8 +1,9 @@
 import { Card, Col, Row, Statistic, Table, Tag } from 'antd';
 import { useMonitor } from '../../../api/admin';
 import { bytes } from '../format';
+import { MetricsPanels } from './MetricsPanels';
 
-/** This instance's health, refreshed every 5 s. */
+/** This instance's health, refreshed every 5 s, with the numbers `/metrics` serves (MetricsPanels). */
 export default function AdminMonitor() {
   const m = useMonitor().data;
   if (!m) return <Card loading />;
@@ -54,6 +55,7 @@ export default function AdminMonitor() {
           )}
         </Card>
       </Col>
+      <MetricsPanels metrics={m.metrics} />
       <Col span={24}>
         <Card size="small" title="工作线程池">
           <Table
