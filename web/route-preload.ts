@@ -18,8 +18,9 @@ function starter(src: string): string {
 
 /**
  * Route pages are lazy chunks: without help the browser learns of the current page's chunk only after the
- * main bundle has run. This build step writes a small inline script into index.html that maps each top-level
- * page (web/src/pages/<route>/index.tsx; not the personal centre, which needs a login first) to its chunk, the
+ * main bundle has run. This build step writes a small inline script into index.html that maps each page
+ * (web/src/pages/<route>/index.tsx, the personal centre's web/src/pages/my/<item>/index.tsx with MyLayout, and
+ * /login with the login dialog it opens) to its chunk, the
  * chunks that imports and their CSS (with antd's provider and its chunks when they draw antd: router.tsx loads
  * it beside such a page), and preloads those of the address being opened, so they download alongside the main
  * bundle. Files the entry already preloads are left out. It also puts the entry's stylesheet
@@ -66,11 +67,23 @@ export function routePreload(): Plugin {
         const drawsAntd = (file: string) =>
           byFile.get(file)?.moduleIds.some((id) => /[\\/]node_modules[\\/]antd[\\/]/.test(id)) ?? false;
         const routes: Record<string, number[]> = {};
-        for (const chunk of chunks) {
-          const route = /\/src\/pages\/([^/]+)\/index\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          if (!route || !chunk.isDynamicEntry) continue;
+        const chunkOf = (module: RegExp) => chunks.find((c) => c.isDynamicEntry && module.test(c.facadeModuleId ?? ''));
+        // What a page draws at once beside its own chunk: /login opens the login dialog (router/AppRoot.tsx loads
+        // it when asked), a personal-centre page is drawn inside MyLayout.
+        const dialog = chunkOf(/[\\/]src[\\/]components[\\/]LoginDialog[\\/]LoginDialog\.tsx$/);
+        const myLayout = chunkOf(/[\\/]src[\\/]layouts[\\/]MyLayout\.tsx$/);
+        const alongside = (route: string) =>
+          route === 'login' ? [dialog] : route === 'my' || route.startsWith('my/') ? [myLayout] : [];
+        const pageChunks = chunks.flatMap((chunk) => {
+          const route = /\/src\/pages\/((?:my\/)?[^/]+)\/index\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return route && chunk.isDynamicEntry ? [{ route, chunk }] : [];
+        });
+        // /my alone opens the first item of the member's menu, which only the app knows: its layout meanwhile.
+        if (myLayout) pageChunks.push({ route: 'my', chunk: myLayout });
+        for (const { route, chunk } of pageChunks) {
           const list = new Set<number>();
           const needed = walk(chunk.fileName, new Set());
+          for (const extra of alongside(route)) if (extra) walk(extra.fileName, needed);
           if (provider && [...needed].some(drawsAntd)) walk(provider.fileName, needed);
           for (const file of needed) {
             if (!inEntry.has(file)) list.add(at(file));

@@ -12,7 +12,7 @@ import { registerAuthHook } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { CacheHub } from './http/read-cache.js';
 import { checkedSerializer } from './http/answer-check.js';
-import { registerErrorFunnel, serializeAnswer } from './http/envelope.js';
+import { frameworkRefusal, registerErrorFunnel, serializeAnswer } from './http/envelope.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDraining } from './http/shutdown.js';
@@ -116,6 +116,7 @@ export async function buildApp({ config, database, extend }: BuildOptions): Prom
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
+    frameworkErrors: frameworkRefusal,
   });
 
   // Requests are validated by the contracts' zod schemas. Responses are typed by the same schemas at

@@ -3,6 +3,7 @@ import { Limits } from './constants.js';
 import { pageQuery } from './envelope.js';
 import { mediaOverlay } from './media-overlay.js';
 import { Msg } from './messages.js';
+import { sortOrder } from './rules.js';
 
 /** Search condition keys of the header panel (spec §2): subject 1, collection 4. */
 export const SearchKey = { SUBJECT: 1, COLLECTION: 4 } as const;
@@ -262,7 +263,7 @@ export const bookListBody = z.object({
   description: z.string().max(500).default(''),
   bookIds: z.array(z.number().int().positive()).max(999).default([]),
   published: z.boolean().default(true),
-  sort: z.number().int().default(0),
+  sort: sortOrder.default(0),
 });
 
 export const monthStat = z.object({ month: z.string(), count: z.number().int() });
@@ -294,11 +295,7 @@ const parentId = z
   .number({ error: Msg.BAD_REQUEST })
   .int({ error: Msg.BAD_REQUEST })
   .min(0, { error: Msg.BAD_REQUEST });
-const sortField = z
-  .number({ error: Msg.BAD_REQUEST })
-  .int({ error: Msg.BAD_REQUEST })
-  .min(-100_000, { error: Msg.BAD_REQUEST })
-  .max(100_000, { error: Msg.BAD_REQUEST });
+const sortField = sortOrder;
 
 export const DictSorts = ['sort', 'label', 'books'] as const;
 /** One page of a dictionary's top entries (each with its subtree); a keyword keeps the matches and their parents. */

@@ -24,6 +24,8 @@ export const Limits = {
   PAGE_SIZE_DEFAULT: 10,
   PAGE_SIZE_MIN: 1,
   PAGE_SIZE_MAX: 999,
+  /** A display order typed by staff (menus, links, lists, dictionaries): within ± this (a 4-byte integer column). */
+  SORT_MAX: 100_000,
   TOAST_MS: 3000,
   SEARCH_PANEL_CLOSE_MS: 500,
   SCROLL_THROTTLE_MS: 100,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
+import { sortOrder } from './rules.js';
 
 /** Messages of site content, help, feedback and notices that the spec leaves to us (spec's own ones are in Msg). */
 export const SiteMsg = {
@@ -24,6 +25,7 @@ export const SiteMsg = {
   MENU_UNDER_ITSELF: '菜单不能移到自身或其子菜单之下',
   CONTENT_NOT_FAILED: '只有待修改的内容可以重新提交审核',
   HELP_TOPIC_MISSING: '所选帮助分类不存在，请刷新后重新选择',
+  MENU_MISSING: '所选菜单不存在，请刷新后重新选择',
   /** The content check's reason (the {reason} of Msg.AUDIT_FAILED): the word of the list the text holds. */
   AUDIT_WORD: (word: string) => `含有不当用语“${word}”`,
 } as const;
@@ -120,7 +122,7 @@ export const contentWrite = z.object({
   body: z.string().max(200_000).optional(),
   cover: safeLink(255).optional(),
   link: safeLink(255).optional(),
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
   published: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type ContentWrite = z.infer<typeof contentWrite>;
@@ -145,7 +147,7 @@ export const menuWrite = z.object({
   parentId: z.number().int().min(0).optional(),
   path: safeLink(255).optional(),
   contentType: z.string().max(20).optional(),
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
@@ -157,14 +159,14 @@ export const footerLinkWrite = z.object({
     .max(100),
   linkPic: safeLink(255).optional(),
   linkUrl: requiredLink,
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const bottomMenuWrite = z.object({
   name: z.string({ error: SiteMsg.MENU_NAME_REQUIRED }).trim().min(1, { error: SiteMsg.MENU_NAME_REQUIRED }).max(50),
   url: requiredLink,
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
@@ -238,13 +240,13 @@ export const helpContentQuery = z.object({
 
 export const helpTopicWrite = z.object({
   name: z.string({ error: SiteMsg.TITLE_REQUIRED }).trim().min(1, { error: SiteMsg.TITLE_REQUIRED }).max(50),
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
 });
 export const helpContentWrite = z.object({
   topicId: z.number().int().positive(),
   title,
   body: z.string().max(200_000).optional(),
-  sort: z.number().int().optional(),
+  sort: sortOrder.optional(),
 });
 
 // ---- feedback

@@ -39,6 +39,8 @@ export const Msg = {
   RATE_LIMITED: '操作过于频繁，请稍后再试',
   BAD_REQUEST: '请求参数不正确',
   NUL_CHARACTER: '输入内容含有不允许的空字符，请删除后重试',
+  /** Text that is not well-formed Unicode (a lone surrogate): it cannot be stored as given. */
+  BROKEN_CHARACTER: '输入内容含有无法识别的字符，请删除后重试',
   TOO_DEEP: '请求内容层级过深，请检查后重试',
   BAD_MULTIPART: '上传内容格式不正确，请重新选择文件上传',
   RANGE_NOT_SATISFIABLE: '请求的文件范围无效',

@@ -3,6 +3,7 @@ import { Limits } from './constants.js';
 import { bookCard } from './books.js';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
+import { sortOrder } from './rules.js';
 
 const id = z.coerce
   .number({ error: Msg.BAD_REQUEST })
@@ -332,7 +333,7 @@ export const resourceBody = z.object({
     .max(1000)
     .regex(/^https?:\/\//, { error: '资源地址须以 http:// 或 https:// 开头' }),
   description: z.string().trim().max(1000).default(''),
-  sort: z.number().int().default(0),
+  sort: sortOrder.default(0),
 });
 export type ResourceBody = z.infer<typeof resourceBody>;
 

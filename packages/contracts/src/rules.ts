@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { Limits } from './constants.js';
 import { Msg } from './messages.js';
 
+/** A display order typed by staff: an integer within ±Limits.SORT_MAX (the database keeps it in 4 bytes). */
+export const sortOrder = z
+  .number({ error: Msg.BAD_REQUEST })
+  .int({ error: Msg.BAD_REQUEST })
+  .min(-Limits.SORT_MAX, { error: Msg.BAD_REQUEST })
+  .max(Limits.SORT_MAX, { error: Msg.BAD_REQUEST });
+
 /** 11 digits, starting with 1 and a valid second digit (3 to 9). */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 

@@ -80,6 +80,16 @@ export function registerErrorFunnel(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's own refusals before a route is found — a path whose escapes do not decode (`%E0%A4%A`, a lone
+ * surrogate's bytes) or a path parameter past `maxParamLength` — answered in the envelope like every other
+ * refusal, not in Fastify's English shape. Fastify's `frameworkErrors` option.
+ */
+export function frameworkRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, Code.REFUSED, Msg.BAD_REQUEST);
+}
+
 export function sendNotFound(reply: FastifyReply) {
   return send(reply, 404, Code.NOT_FOUND, Msg.NOT_FOUND);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AuthMsg, Code, Msg } from '@textbook/contracts';
+import { AuthMsg, Code, Msg, SiteMsg } from '@textbook/contracts';
 import { buildApp } from '../../src/app.js';
 import { CIPHER_KEY_FILE, ensureCipherKey, loadConfig } from '../../src/config.js';
 import { encrypt } from '../../src/modules/auth/test-support.js';
@@ -59,6 +59,56 @@ describe('inputs that used to give 500 (issue 12.9, 12.10)', () => {
     expect(
       (await call(t.app, { method: 'POST', url: '/api/updateName', payload: { userName: 'a\u0000' } })).status,
     ).toBe(401);
+  });
+
+  it('a lone surrogate anywhere is refused with a clear message (it would be stored as U+FFFD)', async () => {
+    const staff = await buildStaff(t.ctx.db, { isAdmin: true, roles: [] });
+    // A college named by a lone surrogate was stored as U+FFFD and not found again: the answer was a 500.
+    for (const name of ['\ud800', 'x\udfffy']) {
+      const result = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/college/save',
+        token: staff.token,
+        payload: { name },
+      });
+      expect([result.status, result.body.msg]).toEqual([400, Msg.BROKEN_CHARACTER]);
+    }
+    const pair = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/college/save',
+      token: staff.token,
+      payload: { name: '学院😀' },
+    });
+    expect(pair.status).toBe(200);
+  });
+
+  it('a path that does not decode, or a parameter past its length, is refused in the envelope', async () => {
+    for (const url of ['/api/admin/link/%E0%A4%A', '/api/admin/link/%ED%A0%80', `/api/admin/link/${'x'.repeat(200)}`]) {
+      const result = await t.app.inject({ method: 'DELETE', url });
+      expect(result.statusCode, url).toBeLessThan(500);
+      expect(result.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(result.json(), url).toEqual({ code: Code.REFUSED, msg: Msg.BAD_REQUEST, data: null });
+    }
+  });
+
+  it('a content item under a menu that does not exist is refused, not a foreign-key fault', async () => {
+    const staff = await buildStaff(t.ctx.db, { isAdmin: true, roles: [] });
+    const item = { contentType: 'news', title: '标题', body: '<p>正文</p>', menuId: 2 ** 31 };
+    const created = await call(t.app, { method: 'POST', url: '/api/admin/content', token: staff.token, payload: item });
+    expect([created.status, created.body.msg]).toEqual([400, SiteMsg.MENU_MISSING]);
+  });
+
+  it('a display order past a 4-byte integer is refused (PostgreSQL refused it as a server error)', async () => {
+    const staff = await buildStaff(t.ctx.db, { isAdmin: true, roles: [] });
+    const writes = [
+      { url: '/api/admin/navMenu', payload: { menuName: '菜单', sort: 2 ** 31 } },
+      { url: '/api/admin/link', payload: { linkName: '链接', linkUrl: 'https://example.com', sort: 2 ** 31 } },
+      { url: '/api/admin/help/topic', payload: { name: '分类', sort: -(2 ** 31) - 1 } },
+    ];
+    for (const { url, payload } of writes) {
+      const result = await call(t.app, { method: 'POST', url, token: staff.token, payload });
+      expect([url, result.status, result.body.msg]).toEqual([url, 400, Msg.BAD_REQUEST]);
+    }
   });
 
   it('multipart without a boundary is refused (400), not a fault, on every upload route', async () => {

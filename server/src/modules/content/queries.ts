@@ -129,6 +129,11 @@ export function setSorts(
 }
 
 /** Visible menus (id, parent) to find a menu's descendants. */
+/** Whether a menu of this id exists (shown or not): an item is filed under an existing menu only. */
+export async function menuExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('nav_menus').select('id').where('id', '=', id).executeTakeFirst());
+}
+
 export function listVisibleMenus(db: Db) {
   return db.selectFrom('nav_menus').select(['id', 'parent_id as parentId', 'path']).where('visible', '=', 1).execute();
 }

@@ -142,12 +142,19 @@ export interface StaffWriter {
 const auditOnWrite = (by: StaffWriter) =>
   by.direct ? { audit_state: AuditState.PASSED } : { audit_state: AuditState.PENDING, audit_remark: '' };
 
+/** The menu an item is filed under must exist (the database's foreign key would refuse it as a server error). */
+async function checkMenu(ctx: AppContext, menuId: number | null | undefined) {
+  if (menuId !== undefined && menuId !== null && !(await q.menuExists(ctx.db, menuId)))
+    throw refused(SiteMsg.MENU_MISSING);
+}
+
 export async function createByStaff(
   ctx: AppContext,
   write: ContentWrite,
   by: StaffWriter,
   now = Date.now(),
 ): Promise<number> {
+  await checkMenu(ctx, write.menuId);
   const { id } = await q.insertContent(ctx.db, {
     menu_id: write.menuId ?? null,
     content_type: write.contentType,
@@ -168,6 +175,7 @@ export async function createByStaff(
 /** An edit by a writer who may not publish at once sends the item back to the audit queue. */
 export async function updateByStaff(ctx: AppContext, id: number, write: ContentWrite, by: StaffWriter) {
   await findItem(ctx, id);
+  await checkMenu(ctx, write.menuId);
   await q.updateContent(ctx.db, id, {
     menu_id: write.menuId ?? null,
     content_type: write.contentType,
