@@ -21,12 +21,16 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import {
+  CollegeLimits,
   CollegeMsg,
+  Limits,
   type CollegeBookRow,
   type CollegeOrderRow,
   type CollegeUserRow,
   type ImportResult,
 } from '@textbook/contracts';
+import { phoneRules } from '../../../kit/rules';
+import { bookRules, collegeNameRules, quantityRules, rolesRules, termRules } from './rules';
 import {
   collegeApi,
   useCollegeBooks,
@@ -68,23 +72,23 @@ function CollegeInfo() {
           invalidate();
         }}
       >
-        <Form.Item name="name" label="学校名称" rules={[{ required: true, message: '请输入学校名称' }]}>
-          <Input maxLength={100} />
+        <Form.Item name="name" label="学校名称" rules={collegeNameRules}>
+          <Input maxLength={CollegeLimits.NAME_MAX} />
         </Form.Item>
         <Form.Item name="logo" label="校徽地址">
-          <Input maxLength={255} />
+          <Input maxLength={CollegeLimits.LOGO_MAX} />
         </Form.Item>
         <Form.Item name="contact" label="联系人">
-          <Input maxLength={50} />
+          <Input maxLength={CollegeLimits.CONTACT_MAX} />
         </Form.Item>
         <Form.Item name="phone" label="联系电话">
-          <Input maxLength={30} />
+          <Input maxLength={CollegeLimits.PHONE_MAX} />
         </Form.Item>
         <Form.Item name="address" label="地址">
-          <Input maxLength={200} />
+          <Input maxLength={CollegeLimits.ADDRESS_MAX} />
         </Form.Item>
         <Form.Item name="introduction" label="简介">
-          <Input.TextArea maxLength={2000} rows={4} />
+          <Input.TextArea maxLength={CollegeLimits.INTRODUCTION_MAX} rows={4} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -157,21 +161,20 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
         layout="vertical"
         initialValues={editing ? row : { roles: [3], realName: '', studentId: '', hasGrant: false }}
       >
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
-          extra={who}
-        >
-          <Input maxLength={11} disabled={editing} onChange={(e) => void lookUp(e.target.value.trim())} />
+        <Form.Item name="phone" label="手机号" rules={phoneRules()} extra={who}>
+          <Input
+            maxLength={Limits.PHONE_LENGTH}
+            disabled={editing}
+            onChange={(e) => void lookUp(e.target.value.trim())}
+          />
         </Form.Item>
         <Form.Item name="realName" label="姓名">
-          <Input maxLength={50} />
+          <Input maxLength={Limits.STUDENT_NAME_MAX} />
         </Form.Item>
         <Form.Item name="studentId" label="学号/工号">
-          <Input maxLength={50} />
+          <Input maxLength={Limits.STUDENT_ID_MAX} />
         </Form.Item>
-        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+        <Form.Item name="roles" label="角色" rules={rolesRules}>
           <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
         </Form.Item>
         <Form.Item
@@ -200,7 +203,7 @@ function Members() {
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear
-          maxLength={50}
+          maxLength={Limits.SEARCH_MAX}
           placeholder="手机号、姓名或学号"
           onSearch={(v) => {
             setKeyword(v.trim());
@@ -405,14 +408,14 @@ function Orders() {
           invalidate();
         }}
       >
-        <Form.Item name="bookId" rules={[{ required: true, message: '请选择教材' }]} style={{ minWidth: 220 }}>
+        <Form.Item name="bookId" rules={bookRules} style={{ minWidth: 220 }}>
           <BookPicker />
         </Form.Item>
-        <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
-          <InputNumber min={1} max={100000} precision={0} />
+        <Form.Item name="quantity" label="数量" rules={quantityRules}>
+          <InputNumber {...CollegeLimits.ORDER_QUANTITY} precision={0} />
         </Form.Item>
-        <Form.Item name="termMonths" label="期限（月）" rules={[{ required: true, message: '请输入期限' }]}>
-          <InputNumber min={1} max={60} precision={0} />
+        <Form.Item name="termMonths" label="期限（月）" rules={termRules}>
+          <InputNumber {...CollegeLimits.ORDER_TERM} precision={0} />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           订购

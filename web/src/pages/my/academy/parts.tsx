@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag } from 'antd';
 import {
+  CollegeLimits,
+  Limits,
   codeStateText,
   formatDate,
   formatDateTime,
@@ -14,6 +16,7 @@ import { api } from '../../../api';
 import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
 import { saveFile } from '../../../api/reader';
 import { PagedTable } from '../../../components/PagedTable';
+import { codeCountRules, codeDaysRules } from './rules';
 
 export const day = (ms: number | null | undefined) => formatDate(ms, '长期');
 export const time = (ms: number | null | undefined) => formatDateTime(ms);
@@ -85,7 +88,7 @@ export function AuthorizeDialog({ book, open, onClose }: { book: CollegeBookRow;
           <Input.Search
             allowClear
             placeholder="手机号、姓名或学号"
-            maxLength={50}
+            maxLength={Limits.SEARCH_MAX}
             onSearch={(v) => setKeyword(v.trim())}
             style={{ margin: '12px 0' }}
           />
@@ -153,11 +156,11 @@ export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; ope
       destroyOnHidden
     >
       <Form form={form} layout="inline" initialValues={{ count: 20, days: 180 }} style={{ rowGap: 8 }}>
-        <Form.Item name="count" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
-          <InputNumber min={1} max={1000} precision={0} data-testid="code-count" />
+        <Form.Item name="count" label="数量" rules={codeCountRules}>
+          <InputNumber {...CollegeLimits.CODE_COUNT} precision={0} data-testid="code-count" />
         </Form.Item>
-        <Form.Item name="days" label="有效天数" rules={[{ required: true, message: '请输入有效天数' }]}>
-          <InputNumber min={1} max={730} precision={0} />
+        <Form.Item name="days" label="有效天数" rules={codeDaysRules}>
+          <InputNumber {...CollegeLimits.CODE_DAYS} precision={0} />
         </Form.Item>
         <Button type="primary" onClick={generate} data-testid="code-generate">
           生成

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import { ClassMsg, formatClassTime, type ClassStudentRow } from '@textbook/contracts';
+import { ClassMsg, formatClassTime, type ClassStudentRow, Limits } from '@textbook/contracts';
 import { exportStudents, useClassDetail, usePending, useStudentActions, useStudents } from '../../../api/classes';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import '../../../styles/classes.css';
@@ -65,7 +65,7 @@ function StudentsTab({ classId }: { classId: number }) {
         <Input.Search
           placeholder="搜索学号或姓名"
           allowClear
-          maxLength={50}
+          maxLength={Limits.SEARCH_MAX}
           style={{ maxWidth: 260 }}
           onSearch={(v) => {
             setPageNum(1);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Input, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { CollegeText, type AuthorizeMember } from '@textbook/contracts';
+import { CollegeText, type AuthorizeMember, Limits } from '@textbook/contracts';
 import {
   collegeApi,
   useCollegeBook,
@@ -44,7 +44,7 @@ function BookHolders({ id }: { id: number }) {
         </Button>
         <Input.Search
           allowClear
-          maxLength={50}
+          maxLength={Limits.SEARCH_MAX}
           placeholder="手机号、姓名或学号"
           onSearch={(v) => {
             setKeyword(v.trim());

@@ -71,7 +71,7 @@ function PasswordDialog({ phone, onClose }: { phone: string; onClose: () => void
         <Form.Item label="验证码" required>
           <div className="code-row">
             <Form.Item name="code" rules={requiredRule} noStyle>
-              <Input placeholder="请输入验证码" maxLength={6} />
+              <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
             </Form.Item>
             <CodeButton send={sendChangePwdCode} testId="pwd-send-code" />
           </div>
@@ -128,7 +128,7 @@ function PhoneDialog({ phone, onClose }: { phone: string; onClose: () => void })
           <Form.Item label="验证码" required>
             <div className="code-row">
               <Form.Item name="code" rules={requiredRule} noStyle>
-                <Input placeholder="请输入验证码" maxLength={6} />
+                <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
               </Form.Item>
               <CodeButton send={sendOldPhoneCode} testId="old-send-code" />
             </div>
@@ -142,7 +142,7 @@ function PhoneDialog({ phone, onClose }: { phone: string; onClose: () => void })
           <Form.Item label="验证码" required>
             <div className="code-row">
               <Form.Item name="code" rules={requiredRule} noStyle>
-                <Input placeholder="请输入验证码" maxLength={6} />
+                <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
               </Form.Item>
               <CodeButton send={sendNew} testId="new-send-code" />
             </div>
@@ -201,7 +201,7 @@ function Person() {
             <Space.Compact>
               <Input
                 value={shownName}
-                maxLength={50}
+                maxLength={Limits.USER_NAME_MAX}
                 onChange={(e) => setName(e.target.value)}
                 aria-label="用户名"
                 data-testid="person-name"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CertState, PeopleMsg, SiteMsg, type CertRow } from '@textbook/contracts';
+import { CertState, PeopleMsg, SiteMsg, type CertRow, CertLimits } from '@textbook/contracts';
 import { uploadImage } from '../../../api/help';
 import { useMember } from '../../../api/member';
 import { useApplyCert, useCertColleges, useMyCert } from '../../../api/teachers';
@@ -104,7 +104,7 @@ export default function TeacherCertPage() {
             data-testid="cert-form"
           >
             <Form.Item name="realName" label="真实姓名" rules={[{ required: true, message: PeopleMsg.CERT_NAME }]}>
-              <Input maxLength={50} />
+              <Input maxLength={CertLimits.NAME_MAX} />
             </Form.Item>
             <Form.Item name="collegeId" label="所在学校" rules={[{ required: true, message: PeopleMsg.CERT_COLLEGE }]}>
               <Select
@@ -116,7 +116,7 @@ export default function TeacherCertPage() {
               />
             </Form.Item>
             <Form.Item name="proof" label="认证说明" extra="如所在院系、职称、工号等">
-              <Input.TextArea rows={3} maxLength={500} showCount />
+              <Input.TextArea rows={3} maxLength={CertLimits.PROOF_MAX} showCount />
             </Form.Item>
             <Form.Item label="证明图片（选填）" extra="教师证、工作证或学校官网的教师介绍页截图">
               <Upload
