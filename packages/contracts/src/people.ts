@@ -130,8 +130,8 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 export const CertState = { AUDITING: 0, APPROVED: 1, REJECTED: 2 } as const;
 export const CertStateLabel: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '已驳回' };
 
-/** A certification's fields (teacher_certs.*). */
-export const CertLimits = { NAME_MAX: 50, PROOF_MAX: 500, IMAGE_MAX: 300 } as const;
+/** A certification's fields (teacher_certs.*), and its one proof picture. */
+export const CertLimits = { NAME_MAX: 50, PROOF_MAX: 500, IMAGE_MAX: 300, IMAGES_MAX: 1 } as const;
 
 export const certApply = z
   .object({

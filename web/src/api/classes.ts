@@ -15,6 +15,7 @@ import type {
 } from '@textbook/contracts';
 import { Code, Limits } from '@textbook/contracts';
 import { api, ApiError } from './index';
+import { saveFile } from '../kit/download';
 
 export const classKeys = {
   all: ['classes'] as const,
@@ -145,15 +146,7 @@ export function useStudentActions() {
 
 /** Downloads the class's students as xlsx; a failure shows the server's msg (the client does it). */
 export async function exportStudents(classId: number): Promise<void> {
-  const { blob, filename } = await api.download('POST', '/api/class/student/export', { body: { classId } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await api.download('POST', '/api/class/student/export', { body: { classId } }));
 }
 
 export function checkCode(activationCode: string): Promise<CodeCheckResult> {

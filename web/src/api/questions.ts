@@ -11,7 +11,7 @@ import type {
   SectionNode,
 } from '@textbook/contracts';
 import { api } from './index';
-import { saveFile } from './reader';
+import { saveFile } from '../kit/download';
 
 /** The list's filters (the export takes the same). */
 export interface QuestionFilters {

@@ -7,7 +7,7 @@ import type { AdminBookListDetail, AdminBookListRow, AdminBookRow } from '@textb
 import { adminDelete, adminGet, adminPost, adminPut, fetchPage } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
-import { AddButton, publishedFilter } from '../components/TableBar';
+import { AddButton, publishedFilter } from '../../../kit/TableBar';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
 import { bookListNameRules } from '../rules';

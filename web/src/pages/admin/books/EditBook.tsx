@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Image, Input, InputNumber, TreeSelect, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Image, Input, InputNumber, TreeSelect } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { DictType, type AdminBookRow, BookLimits } from '@textbook/contracts';
@@ -8,6 +8,7 @@ import { FormModal } from '../components/FormModal';
 import { treeOptions, useDict } from '../dict/tree';
 import { BOOK_LIST } from './shared';
 import { bookTitleRules } from '../rules';
+import { ImagePick } from '../../../kit/ImageUpload';
 
 interface EditValues {
   title: string;
@@ -48,10 +49,8 @@ function CoverField({ book }: { book: AdminBookRow }) {
             <PictureOutlined />
           </div>
         )}
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          showUploadList={false}
-          beforeUpload={(file) => {
+        <ImagePick
+          onPick={(file) => {
             setBusy(true);
             uploadCover(book.id, file)
               .then(() => {
@@ -61,13 +60,12 @@ function CoverField({ book }: { book: AdminBookRow }) {
               })
               .catch(() => undefined) // the client has shown the server's message
               .finally(() => setBusy(false));
-            return false;
           }}
         >
           <Button loading={busy} data-testid="cover-upload">
             上传封面
           </Button>
-        </Upload>
+        </ImagePick>
       </div>
     </Form.Item>
   );

@@ -5,7 +5,7 @@ import { adminDelete, adminPost, adminPut, useStaffMe } from '../../../api/admin
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { auditOptions, CONTENT_LIST, contentColumns, typeOptions } from './shared';
 import { titleRules } from '../rules';
 

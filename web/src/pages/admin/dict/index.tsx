@@ -6,7 +6,7 @@ import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { dictKey, treeOptions, useDict } from './tree';
 import { dictLabelRules } from '../rules';
 
@@ -64,7 +64,7 @@ export default function AdminDict() {
         params={{ dictType }}
         rowKey={(r) => r.id}
         testId="admin-dict"
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setFolded([...keys]) }}
+        table={{ expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setFolded([...keys]) } }}
         serverSort={{ param: 'sort' }}
         filters={[{ name: 'keyword', label: '名称', placeholder: `${kind}名称` }]}
         toolbar={<AddButton onClick={() => setEditing({ mode: 'new', parentId: 0 })}>新增{kind}</AddButton>}

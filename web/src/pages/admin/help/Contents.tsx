@@ -6,7 +6,7 @@ import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { dateTime } from '../format';
 import { CONTENTS, useAllTopics } from './shared';
 import { titleRules, topicRules } from '../rules';

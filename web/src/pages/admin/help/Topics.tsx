@@ -8,7 +8,7 @@ import { adminDelete, adminKeys, adminPost, adminPut } from '../../../api/admin'
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { stepped } from '../site/order';
 import { CONTENTS, TOPICS, useAllTopics } from './shared';
 import { titleRules } from '../rules';

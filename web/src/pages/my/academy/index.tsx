@@ -39,7 +39,7 @@ import {
   useCollegeUsers,
   useInvalidateCollege,
 } from '../../../api/college';
-import { saveFile } from '../../../api/reader';
+import { saveFile } from '../../../kit/download';
 import { PagedTable } from '../../../components/PagedTable';
 import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 

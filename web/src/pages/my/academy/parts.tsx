@@ -14,7 +14,7 @@ import {
 } from '@textbook/contracts';
 import { api } from '../../../api';
 import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
-import { saveFile } from '../../../api/reader';
+import { saveFile } from '../../../kit/download';
 import { PagedTable } from '../../../components/PagedTable';
 import { codeCountRules, codeDaysRules } from './rules';
 

@@ -9,7 +9,7 @@ import {
   useInvalidateCollege,
   useMyAuthorizations,
 } from '../../../api/college';
-import { saveFile } from '../../../api/reader';
+import { saveFile } from '../../../kit/download';
 import { PagedTable } from '../../../components/PagedTable';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { AuthorizeDialog, day, time } from '../academy/parts';

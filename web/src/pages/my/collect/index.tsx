@@ -3,7 +3,8 @@ import { Button, Empty, Input, Popconfirm, Table, Typography, message } from 'an
 import { Link } from 'react-router';
 import { formatDate, type CollectBook, Limits } from '@textbook/contracts';
 import { api } from '../../../api';
-import { saveFile, unstar, useFavourites, useInvalidateShelf } from '../../../api/reader';
+import { unstar, useFavourites, useInvalidateShelf } from '../../../api/reader';
+import { saveFile } from '../../../kit/download';
 
 /** My favourites (spec /my collect): paging, search, unstar, export to a spreadsheet (export type 0). */
 export default function CollectPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Modal, Space, Upload } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Modal, Space } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { Limits, Msg } from '@textbook/contracts';
@@ -15,6 +15,7 @@ import {
 } from '../../../api/account';
 import { useMember } from '../../../api/member';
 import { confirmRules, newPasswordRules, phoneRules, requiredRule } from '../../../components/LoginDialog/fields';
+import { ImagePick } from '../../../kit/ImageUpload';
 
 const maskPhone = (phone: string) => (phone ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '未绑定');
 
@@ -181,20 +182,15 @@ function Person() {
       <Card title="个人资料" className="person-card">
         <Space align="center" size="large" wrap>
           <Avatar size={80} src={member.avatar || undefined} icon={<UserOutlined />} data-testid="person-avatar" />
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) => {
-              uploadAvatar(file as File)
-                .then(() => {
-                  message.success('头像已更新');
-                  onSuccess?.(null);
-                })
-                .catch((e: Error) => onError?.(e));
+          <ImagePick
+            onPick={(file) => {
+              uploadAvatar(file)
+                .then(() => message.success('头像已更新'))
+                .catch(() => undefined); // the client has shown the server's message
             }}
           >
             <Button icon={<UploadOutlined />}>更换头像</Button>
-          </Upload>
+          </ImagePick>
         </Space>
         <Descriptions column={1} className="person-fields">
           <Descriptions.Item label="用户名">
