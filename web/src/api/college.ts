@@ -12,6 +12,8 @@ import type {
   ProvideOptions,
   ProvideStudent,
 } from '@textbook/contracts';
+import type { ListSource } from '../kit/ListTable';
+import type { Params } from './client';
 import { collegeShown } from './collegeShown';
 import { api } from './index';
 import { memberKeys } from './member';
@@ -56,6 +58,22 @@ export const collegeKeys = {
   mine: ['college', 'mine'] as const,
   provide: ['college', 'provide'] as const,
   provideStudents: (id: number, classId: number) => ['college', 'provide', id, classId] as const,
+};
+
+/** The college's paged lists as the kit's `ListTable` reads them (under `collegeKeys.all`: reloaded with the rest). */
+export const collegeLists = {
+  users: {
+    key: ['college', 'users'],
+    fetch: (query: Params) => api.get<Paged<CollegeUserRow>>('/api/collegeUser/page', query),
+  } satisfies ListSource<CollegeUserRow>,
+  books: {
+    key: ['college', 'books'],
+    fetch: (query: Params) => api.get<Paged<CollegeBookRow>>('/api/collegeBook/page', query),
+  } satisfies ListSource<CollegeBookRow>,
+  orders: {
+    key: ['college', 'orders'],
+    fetch: (query: Params) => api.get<Paged<CollegeOrderRow>>('/api/collegeOrder/page', query),
+  } satisfies ListSource<CollegeOrderRow>,
 };
 
 export function useCollegeDetail() {

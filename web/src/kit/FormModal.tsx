@@ -10,6 +10,13 @@ export interface FormModalProps<V> {
   /** The call; a refusal's message is shown inside the form (and the dialog stays open). */
   submit: (values: V) => Promise<unknown>;
   done?: string;
+  /** The send button's text (保存 unless told). */
+  okText?: string;
+  /**
+   * Whether a refusal is shown inside the form (the default: the call is a silent one). False when the API client
+   * has told it already (a call that is not silent).
+   */
+  showRefusal?: boolean;
   /** The lists to load again afterwards (query keys, each reloading every list under it). */
   reload?: QueryKey[];
   children: ReactNode | ((form: FormInstance<V>) => ReactNode);
@@ -31,6 +38,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
 
 function FormBody<V extends object>(props: FormModalProps<V>) {
   const { onClose, initialValues, submit, done = '保存成功', reload = [], children, testId } = props;
+  const { okText = '保存', showRefusal = true } = props;
   const [form] = Form.useForm<V>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -46,7 +54,7 @@ function FormBody<V extends object>(props: FormModalProps<V>) {
       for (const queryKey of reload) void client.invalidateQueries({ queryKey });
       onClose();
     } catch (e) {
-      setError((e as Error).message);
+      if (showRefusal) setError((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -59,7 +67,7 @@ function FormBody<V extends object>(props: FormModalProps<V>) {
       <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button onClick={onClose}>取消</Button>
         <Button type="primary" htmlType="submit" loading={busy}>
-          保存
+          {okText}
         </Button>
       </Space>
     </Form>

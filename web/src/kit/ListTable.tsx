@@ -17,7 +17,7 @@ export interface ListTableProps<T> {
   columns: ColumnsType<T>;
   rowKey: ((row: T) => Key) | (keyof T & string);
   filters?: FilterField[];
-  /** Fixed parameters (not shown as filters). */
+  /** Parameters not shown as filters (fixed, or from the page's own search box: a change starts at page 1). */
   params?: Params;
   /**
    * The server's sort parameter: a column with `sorter: true` asks the server to sort by its `key` (`sort=key`,
@@ -50,6 +50,13 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
   const [page, setPage] = useState({ pageNum: 1, pageSize });
   const [filter, setFilter] = useState<Params>({});
   const [sort, setSort] = useState<Params>({});
+  // Other fixed parameters (a search box of the page's own) start again at page 1.
+  const paramsKey = JSON.stringify(params ?? {});
+  const [shownParams, setShownParams] = useState(paramsKey);
+  if (shownParams !== paramsKey) {
+    setShownParams(paramsKey);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  }
   const query = { ...params, ...filter, ...sort, ...page };
   const list = useQuery({
     queryKey: [...source.key, query],
