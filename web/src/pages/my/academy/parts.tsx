@@ -13,9 +13,9 @@ import {
   type Paged,
 } from '@textbook/contracts';
 import { api } from '../../../api';
-import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
+import { collegeApi, collegeLists, useBookClasses, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
 import { saveFile } from '../../../kit/download';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../kit/ListTable';
 import { codeCountRules, codeDaysRules } from './rules';
 
 export const day = (ms: number | null | undefined) => formatDate(ms, '长期');
@@ -127,9 +127,7 @@ export function AuthorizeDialog({ book, open, onClose }: { book: CollegeBookRow;
 /** A college book's activation codes: generate a batch, export it, see each code's state, revoke. */
 export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [state, setState] = useState<string>();
-  const codes = useCodes(open ? book.id : 0, { pageNum, pageSize: 10, ...(state ? { state } : {}) });
   const invalidate = useInvalidateCollege();
   const [form] = Form.useForm<{ count: number; days: number }>();
   const [lastBatch, setLastBatch] = useState<number>();
@@ -166,29 +164,27 @@ export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; ope
           生成
         </Button>
       </Form>
-      <Space wrap style={{ margin: '12px 0' }}>
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 120 }}
-          value={state}
-          onChange={(v) => {
-            setState(v);
-            setPageNum(1);
-          }}
-          options={Object.entries(codeStateText).map(([value, label]) => ({ value, label }))}
-        />
-        {lastBatch ? <Button onClick={() => exportAs(0, lastBatch)}>导出本批（Excel）</Button> : null}
-        <Button onClick={() => exportAs(0)}>导出Excel</Button>
-        <Button onClick={() => exportAs(1)}>导出文本</Button>
-        <Button onClick={() => exportAs(2)}>导出PDF</Button>
-      </Space>
-      <PagedTable<CodeRow>
+      <ListTable<CodeRow>
+        variant="centre"
+        source={collegeLists.codes}
+        params={{ id: book.id, ...(state ? { state } : {}) }}
         rowKey="id"
-        query={codes}
-        pageNum={pageNum}
-        pageSize={10}
-        onPage={setPageNum}
+        toolbar={
+          <Space wrap style={{ marginTop: 12 }}>
+            <Select
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 120 }}
+              value={state}
+              onChange={setState}
+              options={Object.entries(codeStateText).map(([value, label]) => ({ value, label }))}
+            />
+            {lastBatch ? <Button onClick={() => exportAs(0, lastBatch)}>导出本批（Excel）</Button> : null}
+            <Button onClick={() => exportAs(0)}>导出Excel</Button>
+            <Button onClick={() => exportAs(1)}>导出文本</Button>
+            <Button onClick={() => exportAs(2)}>导出PDF</Button>
+          </Space>
+        }
         columns={[
           { title: '激活码', dataIndex: 'code', render: (c: string) => <code data-testid="code-value">{c}</code> },
           {
