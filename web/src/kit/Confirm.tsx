@@ -13,6 +13,8 @@ export interface ConfirmActionProps {
   reload?: QueryKey[];
   children: ReactNode;
   danger?: boolean;
+  /** The confirm button's text (确定 unless told: a word that names the action, as 移出). */
+  okText?: string;
   button?: ButtonProps;
 }
 
@@ -25,6 +27,7 @@ export function ConfirmAction({
   reload = [],
   children,
   danger,
+  okText = '确定',
   button,
 }: ConfirmActionProps) {
   const { message } = App.useApp();
@@ -33,7 +36,7 @@ export function ConfirmAction({
     <Popconfirm
       title={title}
       description={description}
-      okText="确定"
+      okText={okText}
       cancelText="取消"
       okButtonProps={{ danger }}
       onConfirm={async () => {

@@ -34,7 +34,9 @@ export interface ListTableProps<T> {
   variant?: 'console' | 'centre';
   pageSize?: number;
   minWidth?: number;
-  /** Anything else of antd's table (row selection, expandable rows, the empty text…). */
+  /** The total's words under the list (the console's `共 N 条` unless told; the centre's lists show none unless told). */
+  totalText?: (total: number) => string;
+  /** Anything else of antd's table (row selection, expandable rows, the empty text, another size or scroll…). */
   table?: Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>;
 }
 
@@ -45,7 +47,7 @@ export interface ListTableProps<T> {
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
   const { source, columns, rowKey, filters = [], params, serverSort, toolbar, testId, className } = props;
-  const { variant = 'console', pageSize = 10, minWidth = 640, table } = props;
+  const { variant = 'console', pageSize = 10, minWidth = 640, totalText, table } = props;
   const phone = Grid.useBreakpoint().md === false;
   const [page, setPage] = useState({ pageNum: 1, pageSize });
   const [filter, setFilter] = useState<Params>({});
@@ -89,23 +91,23 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
     <div className={className} data-testid={testId}>
       <TableBar filters={filters} onSearch={search} toolbar={toolbar} />
       <Table<T>
+        size={centre || phone ? 'small' : 'middle'}
+        scroll={centre ? { x: minWidth } : { x: 'max-content' }}
         {...table}
         rowKey={rowKey}
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        size={centre || phone ? 'small' : 'middle'}
-        scroll={centre ? { x: minWidth } : { x: 'max-content' }}
         onChange={onChange}
         pagination={
           centre
-            ? { current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0 }
+            ? { current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: totalText }
             : {
                 current: page.pageNum,
                 pageSize: page.pageSize,
                 total: list.data?.total ?? 0,
                 showSizeChanger: !phone,
-                showTotal: phone ? undefined : (total) => `共 ${total} 条`,
+                showTotal: phone ? undefined : (totalText ?? ((total) => `共 ${total} 条`)),
                 size: phone ? 'small' : undefined,
               }
         }
