@@ -36,6 +36,8 @@ export interface ListTableProps<T> {
   minWidth?: number;
   /** The total's words under the list (the console's `共 N 条` unless told; the centre's lists show none unless told). */
   totalText?: (total: number) => string;
+  /** A centre list that offers a choice of page size (the console's always do, but on a phone). */
+  sizeChanger?: boolean;
   /** Anything else of antd's table (row selection, expandable rows, the empty text, another size or scroll…). */
   table?: Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>;
 }
@@ -47,7 +49,7 @@ export interface ListTableProps<T> {
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
   const { source, columns, rowKey, filters = [], params, serverSort, toolbar, testId, className } = props;
-  const { variant = 'console', pageSize = 10, minWidth = 640, totalText, table } = props;
+  const { variant = 'console', pageSize = 10, minWidth = 640, totalText, sizeChanger, table } = props;
   const phone = Grid.useBreakpoint().md === false;
   const [page, setPage] = useState({ pageNum: 1, pageSize });
   const [filter, setFilter] = useState<Params>({});
@@ -101,7 +103,13 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         onChange={onChange}
         pagination={
           centre
-            ? { current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: totalText }
+            ? {
+                current: page.pageNum,
+                pageSize: page.pageSize,
+                total: list.data?.total ?? 0,
+                showTotal: totalText,
+                showSizeChanger: sizeChanger,
+              }
             : {
                 current: page.pageNum,
                 pageSize: page.pageSize,
