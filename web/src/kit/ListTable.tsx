@@ -1,5 +1,5 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Grid, Table, type TableProps } from 'antd';
+import { Grid, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Paged } from '@textbook/contracts';
@@ -36,8 +36,8 @@ export interface ListTableProps<T> {
   minWidth?: number;
   /** The total's words under the list (the console's `共 N 条` unless told; the centre's lists show none unless told). */
   totalText?: (total: number) => string;
-  /** A centre list that offers a choice of page size (the console's always do, but on a phone). */
-  sizeChanger?: boolean;
+  /** A centre list's pager: a choice of page size, a small pager (the console's offer the choice but on a phone). */
+  pager?: Pick<TablePaginationConfig, 'showSizeChanger' | 'size'>;
   /** Anything else of antd's table (row selection, expandable rows, the empty text, another size or scroll…). */
   table?: Omit<TableProps<T>, 'columns' | 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>;
 }
@@ -49,7 +49,7 @@ export interface ListTableProps<T> {
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
   const { source, columns, rowKey, filters = [], params, serverSort, toolbar, testId, className } = props;
-  const { variant = 'console', pageSize = 10, minWidth = 640, totalText, sizeChanger, table } = props;
+  const { variant = 'console', pageSize = 10, minWidth = 640, totalText, pager, table } = props;
   const phone = Grid.useBreakpoint().md === false;
   const [page, setPage] = useState({ pageNum: 1, pageSize });
   const [filter, setFilter] = useState<Params>({});
@@ -108,7 +108,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
                 pageSize: page.pageSize,
                 total: list.data?.total ?? 0,
                 showTotal: totalText,
-                showSizeChanger: sizeChanger,
+                ...pager,
               }
             : {
                 current: page.pageNum,

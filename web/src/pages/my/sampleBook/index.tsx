@@ -44,7 +44,7 @@ export default function SampleBookPage() {
         testId="sample-list"
         minWidth={760}
         totalText={(total) => `共 ${total} 条`}
-        sizeChanger
+        pager={{ showSizeChanger: true }}
         table={{ size: 'large', locale: { emptyText: <Empty description="暂无内容" /> } }}
         columns={[
           {
