@@ -47,6 +47,8 @@ export const ActivityLimits = {
   FILE_MAX_BYTES: 20 * 1024 * 1024,
   /** Check-in codes: 4 digits, easy to read out in class and to type on a phone. */
   CODE_LENGTH: 4,
+  /** What the check-in box takes: room for a mistyped code, which is then told wrong. */
+  CODE_TYPED_MAX: 8,
 } as const;
 
 /** Messages of teaching activities (ours: the spec shows none). */
@@ -74,6 +76,7 @@ export const ActivityMsg = {
   NO_FILE: '该活动没有资料文件',
   // check-in
   CODE_REQUIRED: '请输入签到码',
+  TOPIC_REQUIRED: '请输入讨论话题',
   CODE_WRONG: '签到码错误，请核对后重新输入',
   CODE_EXPIRED: '签到码已过期，签到已截止',
   CHECKIN_CLOSED: '签到已结束',
@@ -177,7 +180,7 @@ export const checkinBody = z.object({
     .string({ error: ActivityMsg.CODE_REQUIRED })
     .trim()
     .min(1, { error: ActivityMsg.CODE_REQUIRED })
-    .max(20, { error: ActivityMsg.CODE_WRONG }),
+    .max(ActivityLimits.CODE_TYPED_MAX, { error: ActivityMsg.CODE_WRONG }),
 });
 
 export const replyBody = z.object({

@@ -68,6 +68,10 @@ export const AdminMsg = {
   CACHE_CLEARED: '缓存已清除',
   NO_SUCH_CACHE: '没有这个缓存',
   NOT_OWN_ROLES: '不能修改自己的角色',
+  USER_NAME_REQUIRED: '请输入用户名',
+  PASSWORD_REQUIRED: '请输入密码',
+  ROLES_REQUIRED: '请至少选择一个角色',
+  PHONE_REQUIRED: '请输入手机号',
   AUDIT_FILE: '审计日志',
   AUDIT_HEADERS: ['时间', '员工', '操作', '方法', '地址', '对象', '修改前', '修改后'],
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Limits } from './constants.js';
 import { Msg } from './messages.js';
 import { phoneSchema } from './rules.js';
 import { StaffRoles, staffRolesField } from './admin.js';
@@ -114,7 +115,7 @@ export const updateNameBody = z.object({
     .string({ error: AuthMsg.NAME_REQUIRED })
     .trim()
     .min(1, { error: AuthMsg.NAME_REQUIRED })
-    .max(50, { error: AuthMsg.NAME_TOO_LONG }),
+    .max(Limits.USER_NAME_MAX, { error: AuthMsg.NAME_TOO_LONG }),
 });
 
 /** Change password with a code sent to the current phone (passwords encrypted like login). */

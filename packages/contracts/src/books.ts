@@ -5,6 +5,23 @@ import { mediaOverlay } from './media-overlay.js';
 import { Msg } from './messages.js';
 import { sortOrder } from './rules.js';
 
+/** Limits of a book's fields as staff edit them, and of book lists and dictionaries. */
+export const BookLimits = {
+  TITLE_MAX: 300,
+  AUTHORS_MAX: 500,
+  PUBLISHER_MAX: 200,
+  ISBN_MAX: 20,
+  /** A price in fen (1,000,000 yuan). */
+  PRICE_MAX_FEN: 100_000_000,
+  DESCRIPTION_MAX: 5000,
+  /** A year of publication. */
+  YEAR: { min: 1000, max: 9999 },
+  LIST_NAME_MAX: 100,
+  LIST_DESCRIPTION_MAX: 500,
+  DICT_LABEL_MAX: 50,
+  DICT_SORT: { min: -100_000, max: 100_000 },
+} as const;
+
 /** Search condition keys of the header panel (spec §2): subject 1, collection 4. */
 export const SearchKey = { SUBJECT: 1, COLLECTION: 4 } as const;
 
@@ -123,7 +140,7 @@ export const bookSearchQuery = pageQuery.extend({
   publisher: searchText.optional(),
   subjectId: optionalId,
   collectionId: optionalId,
-  year: z.coerce.number().int().min(1000).max(9999).optional(),
+  year: z.coerce.number().int().min(BookLimits.YEAR.min).max(BookLimits.YEAR.max).optional(),
 });
 export type BookSearchQuery = z.infer<typeof bookSearchQuery>;
 
@@ -242,25 +259,25 @@ export type ImportJob = z.infer<typeof importJob>;
 
 /** Staff edit of book metadata. */
 export const bookUpdateBody = z.object({
-  title: z.string().trim().min(1, { error: Msg.BOOK_TITLE_REQUIRED }).max(300).optional(),
-  authors: z.string().max(500).optional(),
-  publisher: z.string().max(200).optional(),
-  isbn: z.string().max(20).optional(),
+  title: z.string().trim().min(1, { error: Msg.BOOK_TITLE_REQUIRED }).max(BookLimits.TITLE_MAX).optional(),
+  authors: z.string().max(BookLimits.AUTHORS_MAX).optional(),
+  publisher: z.string().max(BookLimits.PUBLISHER_MAX).optional(),
+  isbn: z.string().max(BookLimits.ISBN_MAX).optional(),
   subjectId: z.number().int().positive().nullable().optional(),
   collectionId: z.number().int().positive().nullable().optional(),
-  price: z.number().int().min(0).max(100_000_000).optional(),
-  description: z.string().max(5000).optional(),
+  price: z.number().int().min(0).max(BookLimits.PRICE_MAX_FEN).optional(),
+  description: z.string().max(BookLimits.DESCRIPTION_MAX).optional(),
   editorBookId: z.string().max(64).optional(),
   recommended: z.boolean().optional(),
   /** A teacher's sample application of this book is approved at once. */
   sampleAutoApprove: z.boolean().optional(),
-  pubYear: z.number().int().min(1000).max(9999).nullable().optional(),
+  pubYear: z.number().int().min(BookLimits.YEAR.min).max(BookLimits.YEAR.max).nullable().optional(),
 });
 export const bookPublishBody = z.object({ published: z.boolean() });
 export const freeChaptersBody = z.object({ chapterIds: z.array(z.number().int().positive()).max(10_000) });
 export const bookListBody = z.object({
-  name: z.string().trim().min(1, { error: Msg.BOOKLIST_NAME_REQUIRED }).max(100),
-  description: z.string().max(500).default(''),
+  name: z.string().trim().min(1, { error: Msg.BOOKLIST_NAME_REQUIRED }).max(BookLimits.LIST_NAME_MAX),
+  description: z.string().max(BookLimits.LIST_DESCRIPTION_MAX).default(''),
   bookIds: z.array(z.number().int().positive()).max(999).default([]),
   published: z.boolean().default(true),
   sort: sortOrder.default(0),
@@ -289,7 +306,7 @@ const dictLabel = z
   .string({ error: DictMsg.LABEL_REQUIRED })
   .trim()
   .min(1, { error: DictMsg.LABEL_REQUIRED })
-  .max(50, { error: DictMsg.LABEL_TOO_LONG });
+  .max(BookLimits.DICT_LABEL_MAX, { error: DictMsg.LABEL_TOO_LONG });
 const dictType = z.enum([DictType.SUBJECT, DictType.COLLECTION, DictType.AUDIT_WORD], { error: Msg.BAD_REQUEST });
 const parentId = z
   .number({ error: Msg.BAD_REQUEST })

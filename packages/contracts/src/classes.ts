@@ -163,7 +163,7 @@ export const classPageQuery = pageQuery.extend({
   name: z
     .string()
     .trim()
-    .max(50)
+    .max(Limits.SEARCH_MAX)
     .transform((s) => s.replaceAll('\0', ''))
     .optional(),
 });
@@ -194,7 +194,7 @@ const codeField = z
   .string({ error: ClassMsg.CODE_REQUIRED })
   .trim()
   .min(1, { error: ClassMsg.CODE_REQUIRED })
-  .max(32, { error: ClassMsg.CODE_UNKNOWN })
+  .max(Limits.CLASS_CODE_MAX, { error: ClassMsg.CODE_UNKNOWN })
   // No code holds a NUL character (PostgreSQL text cannot): such a code is unknown.
   .refine((s) => !s.includes('\0'), { error: ClassMsg.CODE_UNKNOWN })
   .transform((s) => s.toUpperCase());
@@ -264,7 +264,7 @@ export type ClassStudentRow = z.infer<typeof classStudentRow>;
 export const studentPageQuery = pageQuery.extend({
   classId: id,
   status: z.coerce.number().int().min(0).max(2).optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: z.string().trim().max(Limits.SEARCH_MAX).optional(),
 });
 
 export const studentUpdate = z.object({ id, studentId: studentIdField, name: studentNameField });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
+import { Limits } from './constants.js';
 import { Msg } from './messages.js';
 import { phoneSchema } from './rules.js';
 
@@ -7,6 +8,23 @@ import { phoneSchema } from './rules.js';
 export const CollegeLimits = {
   IMPORT_MAX_MB: 2,
   IMPORT_ROWS_MAX: 2000,
+  /** The college's own details (colleges.*). */
+  NAME_MAX: 100,
+  LOGO_MAX: 255,
+  CONTACT_MAX: 50,
+  PHONE_MAX: 30,
+  ADDRESS_MAX: 200,
+  INTRODUCTION_MAX: 2000,
+  /** An activation code as typed (dashes and spaces included). */
+  CODE_MAX: 40,
+  /** How many codes one generation makes, and for how many days they hold. */
+  CODE_COUNT: { min: 1, max: 1000 },
+  CODE_DAYS: { min: 1, max: 730 },
+  /** A college order: seats and months. */
+  ORDER_QUANTITY: { min: 1, max: 100_000 },
+  ORDER_TERM: { min: 1, max: 60 },
+  /** An order's remark, and the publisher's reason for refusing it. */
+  REMARK_MAX: 200,
 } as const;
 
 /** Messages of college administration (issue 16): ours, the spec shows none. */
@@ -46,6 +64,9 @@ export const CollegeMsg = {
   USER_REMOVED: '已移出本校',
   SELF_ADMIN: '不能取消或移除自己的管理员身份',
   ROLES_REQUIRED: '请选择角色',
+  COUNT_REQUIRED: '请输入数量',
+  DAYS_REQUIRED: '请输入有效天数',
+  TERM_REQUIRED: '请输入期限',
   IMPORT_FILE: '请上传按模板填写的xlsx文件',
   IMPORT_TOO_LARGE: `文件不能超过${CollegeLimits.IMPORT_MAX_MB}MB`,
   IMPORT_TOO_MANY: `一次最多导入${CollegeLimits.IMPORT_ROWS_MAX}行`,
@@ -149,7 +170,7 @@ export const collegeBookRow = z.object({
 });
 export type CollegeBookRow = z.infer<typeof collegeBookRow>;
 
-export const collegeBookPageQuery = pageQuery.extend({ bookName: text(50).optional() });
+export const collegeBookPageQuery = pageQuery.extend({ bookName: text(Limits.SEARCH_MAX).optional() });
 export const collegeBookSave = z.object({ bookId: id });
 export const collegeBookUpdate = z.object({
   id,
@@ -193,7 +214,7 @@ export const revokeAuthorize = z.object({
 });
 export const authorizeResult = z.object({ granted: z.number().int(), already: z.number().int() });
 
-export const authorizeMemberQuery = pageQuery.extend({ id, keyword: text(50).optional() });
+export const authorizeMemberQuery = pageQuery.extend({ id, keyword: text(Limits.SEARCH_MAX).optional() });
 export const authorizeMember = z.object({
   memberId: z.number().int(),
   realName: z.string(),
@@ -248,13 +269,13 @@ export const codeGenerate = z.object({
   count: z.coerce
     .number({ error: CollegeMsg.CODE_COUNT })
     .int({ error: CollegeMsg.CODE_COUNT })
-    .min(1, { error: CollegeMsg.CODE_COUNT })
-    .max(1000, { error: CollegeMsg.CODE_COUNT }),
+    .min(CollegeLimits.CODE_COUNT.min, { error: CollegeMsg.CODE_COUNT })
+    .max(CollegeLimits.CODE_COUNT.max, { error: CollegeMsg.CODE_COUNT }),
   days: z.coerce
     .number({ error: CollegeMsg.CODE_DAYS })
     .int({ error: CollegeMsg.CODE_DAYS })
-    .min(1, { error: CollegeMsg.CODE_DAYS })
-    .max(730, { error: CollegeMsg.CODE_DAYS }),
+    .min(CollegeLimits.CODE_DAYS.min, { error: CollegeMsg.CODE_DAYS })
+    .max(CollegeLimits.CODE_DAYS.max, { error: CollegeMsg.CODE_DAYS }),
 });
 export const codeBatch = z.object({ batch: z.number().int(), count: z.number().int(), codes: z.array(z.string()) });
 
@@ -280,7 +301,7 @@ export const codeRedeem = z.object({
     .string({ error: CollegeMsg.CODE_REQUIRED })
     .trim()
     .min(1, { error: CollegeMsg.CODE_REQUIRED })
-    .max(40, { error: CollegeMsg.CODE_WRONG }),
+    .max(CollegeLimits.CODE_MAX, { error: CollegeMsg.CODE_WRONG }),
 });
 export const redeemResult = z.object({ bookId: z.number().int(), bookName: z.string(), collegeName: z.string() });
 
@@ -296,14 +317,14 @@ export const orderBook = z.object({
   quantity: z.coerce
     .number({ error: CollegeMsg.ORDER_QUANTITY })
     .int({ error: CollegeMsg.ORDER_QUANTITY })
-    .min(1, { error: CollegeMsg.ORDER_QUANTITY })
-    .max(100_000, { error: CollegeMsg.ORDER_QUANTITY }),
+    .min(CollegeLimits.ORDER_QUANTITY.min, { error: CollegeMsg.ORDER_QUANTITY })
+    .max(CollegeLimits.ORDER_QUANTITY.max, { error: CollegeMsg.ORDER_QUANTITY }),
   termMonths: z.coerce
     .number({ error: CollegeMsg.ORDER_TERM })
     .int({ error: CollegeMsg.ORDER_TERM })
-    .min(1, { error: CollegeMsg.ORDER_TERM })
-    .max(60, { error: CollegeMsg.ORDER_TERM }),
-  remark: text(200).optional(),
+    .min(CollegeLimits.ORDER_TERM.min, { error: CollegeMsg.ORDER_TERM })
+    .max(CollegeLimits.ORDER_TERM.max, { error: CollegeMsg.ORDER_TERM }),
+  remark: text(CollegeLimits.REMARK_MAX).optional(),
 });
 export const orderPageQuery = pageQuery.extend({
   status: z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(2).optional(),
@@ -322,7 +343,7 @@ export const collegeOrderRow = z.object({
   decidedAt: z.number().nullable(),
 });
 export type CollegeOrderRow = z.infer<typeof collegeOrderRow>;
-export const orderDecide = z.object({ id, remark: text(200).optional() });
+export const orderDecide = z.object({ id, remark: text(CollegeLimits.REMARK_MAX).optional() });
 
 // ---- college details ----
 
@@ -338,16 +359,16 @@ export const collegeDetail = z.object({
 });
 export type CollegeDetail = z.infer<typeof collegeDetail>;
 export const collegeEdit = z.object({
-  name: text(100).pipe(z.string().min(1, { error: CollegeMsg.NAME_REQUIRED })),
-  logo: text(255).default(''),
-  contact: text(50).default(''),
-  phone: text(30).default(''),
-  address: text(200).default(''),
-  introduction: text(2000).default(''),
+  name: text(CollegeLimits.NAME_MAX).pipe(z.string().min(1, { error: CollegeMsg.NAME_REQUIRED })),
+  logo: text(CollegeLimits.LOGO_MAX).default(''),
+  contact: text(CollegeLimits.CONTACT_MAX).default(''),
+  phone: text(CollegeLimits.PHONE_MAX).default(''),
+  address: text(CollegeLimits.ADDRESS_MAX).default(''),
+  introduction: text(CollegeLimits.INTRODUCTION_MAX).default(''),
 });
 
 export const collegeUserQuery = pageQuery.extend({
-  keyword: text(50).optional(),
+  keyword: text(Limits.SEARCH_MAX).optional(),
   role: z.coerce.number({ error: Msg.BAD_REQUEST }).int().min(0).max(3).optional(),
 });
 export const collegeUserRow = z.object({
@@ -368,8 +389,8 @@ const roleList = z
   .min(1, { error: CollegeMsg.ROLES_REQUIRED })
   .max(4, { error: Msg.BAD_REQUEST });
 const userFields = {
-  realName: text(50).default(''),
-  studentId: text(50).default(''),
+  realName: text(Limits.STUDENT_NAME_MAX).default(''),
+  studentId: text(Limits.STUDENT_ID_MAX).default(''),
   roles: roleList,
   hasGrant: z.boolean({ error: Msg.BAD_REQUEST }).optional(),
 };

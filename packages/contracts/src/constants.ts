@@ -16,11 +16,21 @@ export const Limits = {
   PASSWORD_MIN: 12,
   PASSWORD_MAX: 20,
   PHONE_LENGTH: 11,
+  /** The digits of an SMS code. */
+  SMS_CODE_LENGTH: 6,
+  /** A member's user name. */
+  USER_NAME_MAX: 50,
   CLASS_NAME_MAX: 50,
+  /** A class code as typed. */
+  CLASS_CODE_MAX: 32,
   REMARK_MAX: 500,
   STUDENT_ID_MAX: 50,
   STUDENT_NAME_MAX: 50,
   SEARCH_MAX: 50,
+  /** Row ids start at 1. */
+  ID_MIN: 1,
+  /** A plain address or picture address in a form (varchar(255)). */
+  URL_MAX: 255,
   PAGE_SIZE_DEFAULT: 10,
   PAGE_SIZE_MIN: 1,
   PAGE_SIZE_MAX: 999,

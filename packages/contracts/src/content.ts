@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Limits } from './constants.js';
 import { Msg } from './messages.js';
 import { sortOrder } from './rules.js';
 
@@ -20,6 +21,7 @@ export const SiteMsg = {
   IMAGE_REQUIRED: '请上传 PNG、JPEG、GIF 或 WebP 图片',
   MENU_HAS_CHILDREN: '请先删除该菜单的子菜单',
   VERSION_REQUIRED: '请输入版本号',
+  TOPIC_REQUIRED: '请选择主题',
   PLATFORM_REQUIRED: '请选择平台',
   FEEDBACK_CLOSED: '该反馈已关闭',
   MENU_UNDER_ITSELF: '菜单不能移到自身或其子菜单之下',
@@ -46,10 +48,25 @@ const requiredLink = z
   .string({ error: SiteMsg.URL_REQUIRED })
   .trim()
   .min(1, { error: SiteMsg.URL_REQUIRED })
-  .max(255)
+  .max(Limits.URL_MAX)
   .refine(isSafeLink, { error: SiteMsg.URL_UNSAFE });
 
 export const SiteLimits = {
+  MENU_NAME_MAX: 50,
+  LINK_NAME_MAX: 100,
+  TITLE_MAX: 200,
+  /** A help topic's name. */
+  TOPIC_NAME_MAX: 50,
+  SUMMARY_MAX: 500,
+  /** Why a member's writing was refused. */
+  REVIEW_REASON_MAX: 500,
+  SITE_NAME_MAX: 100,
+  COPYRIGHT_MAX: 300,
+  ICP_MAX: 100,
+  LOGO_ALT_MAX: 100,
+  VERSION_MAX: 30,
+  NOTES_MAX: 5000,
+  REPLY_MAX: 2000,
   FEEDBACK_MAX: 500,
   CONTACT_MAX: 50,
   FEEDBACK_IMAGES_MAX: 3,
@@ -106,22 +123,26 @@ export function auditMessage(state: number, remark: string): string {
 export const contentListQuery = z.object({
   menuId: idParam.optional(),
   /** A menu's path instead of its id (faq, about…: the page finds its menu by address). */
-  path: safeLink(255).optional(),
+  path: safeLink(Limits.URL_MAX).optional(),
   contentType: z.string().max(20).optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(999).default(10),
 });
 
-const title = z.string({ error: SiteMsg.TITLE_REQUIRED }).trim().min(1, { error: SiteMsg.TITLE_REQUIRED }).max(200);
+const title = z
+  .string({ error: SiteMsg.TITLE_REQUIRED })
+  .trim()
+  .min(1, { error: SiteMsg.TITLE_REQUIRED })
+  .max(SiteLimits.TITLE_MAX);
 
 export const contentWrite = z.object({
   menuId: z.number().int().positive().nullable().optional(),
   contentType,
   title,
-  summary: z.string().max(500).optional(),
+  summary: z.string().max(SiteLimits.SUMMARY_MAX).optional(),
   body: z.string().max(200_000).optional(),
-  cover: safeLink(255).optional(),
-  link: safeLink(255).optional(),
+  cover: safeLink(Limits.URL_MAX).optional(),
+  link: safeLink(Limits.URL_MAX).optional(),
   sort: sortOrder.optional(),
   published: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -130,12 +151,12 @@ export type ContentWrite = z.infer<typeof contentWrite>;
 /** A member's own writing (the teaching issues add kinds); it waits for staff audit. */
 export const memberContentWrite = z.object({
   title,
-  summary: z.string().max(500).optional(),
+  summary: z.string().max(SiteLimits.SUMMARY_MAX).optional(),
   body: z.string().max(200_000).optional(),
 });
 
 export const auditBody = z
-  .object({ pass: z.boolean(), reason: z.string().trim().max(500).optional() })
+  .object({ pass: z.boolean(), reason: z.string().trim().max(SiteLimits.REVIEW_REASON_MAX).optional() })
   .refine((b) => b.pass || (b.reason ?? '').length > 0, { message: SiteMsg.AUDIT_REASON_REQUIRED, path: ['reason'] });
 
 export const menuWrite = z.object({
@@ -143,9 +164,9 @@ export const menuWrite = z.object({
     .string({ error: SiteMsg.MENU_NAME_REQUIRED })
     .trim()
     .min(1, { error: SiteMsg.MENU_NAME_REQUIRED })
-    .max(50),
+    .max(SiteLimits.MENU_NAME_MAX),
   parentId: z.number().int().min(0).optional(),
-  path: safeLink(255).optional(),
+  path: safeLink(Limits.URL_MAX).optional(),
   contentType: z.string().max(20).optional(),
   sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -156,29 +177,33 @@ export const footerLinkWrite = z.object({
     .string({ error: SiteMsg.LINK_NAME_REQUIRED })
     .trim()
     .min(1, { error: SiteMsg.LINK_NAME_REQUIRED })
-    .max(100),
-  linkPic: safeLink(255).optional(),
+    .max(SiteLimits.LINK_NAME_MAX),
+  linkPic: safeLink(Limits.URL_MAX).optional(),
   linkUrl: requiredLink,
   sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const bottomMenuWrite = z.object({
-  name: z.string({ error: SiteMsg.MENU_NAME_REQUIRED }).trim().min(1, { error: SiteMsg.MENU_NAME_REQUIRED }).max(50),
+  name: z
+    .string({ error: SiteMsg.MENU_NAME_REQUIRED })
+    .trim()
+    .min(1, { error: SiteMsg.MENU_NAME_REQUIRED })
+    .max(SiteLimits.MENU_NAME_MAX),
   url: requiredLink,
   sort: sortOrder.optional(),
   visible: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const siteInfoWrite = z.object({
-  siteName: z.string().max(100).optional(),
-  copyright: z.string().max(300).optional(),
-  icp: z.string().max(100).optional(),
+  siteName: z.string().max(SiteLimits.SITE_NAME_MAX).optional(),
+  copyright: z.string().max(SiteLimits.COPYRIGHT_MAX).optional(),
+  icp: z.string().max(SiteLimits.ICP_MAX).optional(),
   toolbar: z
     .object({
-      logo: safeLink(255).optional(),
-      logoAlt: z.string().max(100).optional(),
-      footerLogo: z.string().max(255).optional(),
+      logo: safeLink(Limits.URL_MAX).optional(),
+      logoAlt: z.string().max(SiteLimits.LOGO_ALT_MAX).optional(),
+      footerLogo: z.string().max(Limits.URL_MAX).optional(),
       userAgreementId: z.number().int().nullable().optional(),
       privacyPolicyId: z.number().int().nullable().optional(),
     })
@@ -206,11 +231,15 @@ export type AppVersion = z.infer<typeof appVersion>;
 
 export const versionWrite = z.object({
   platform: z.enum(VERSION_PLATFORMS, { error: SiteMsg.PLATFORM_REQUIRED }),
-  version: z.string({ error: SiteMsg.VERSION_REQUIRED }).trim().min(1, { error: SiteMsg.VERSION_REQUIRED }).max(30),
-  notes: z.string().max(5000).optional(),
-  fileUrl: safeLink(255).optional(),
-  storeUrl: safeLink(255).optional(),
-  qrCode: z.string().max(255).optional(),
+  version: z
+    .string({ error: SiteMsg.VERSION_REQUIRED })
+    .trim()
+    .min(1, { error: SiteMsg.VERSION_REQUIRED })
+    .max(SiteLimits.VERSION_MAX),
+  notes: z.string().max(SiteLimits.NOTES_MAX).optional(),
+  fileUrl: safeLink(Limits.URL_MAX).optional(),
+  storeUrl: safeLink(Limits.URL_MAX).optional(),
+  qrCode: z.string().max(Limits.URL_MAX).optional(),
   published: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
@@ -239,7 +268,8 @@ export const helpContentQuery = z.object({
 });
 
 export const helpTopicWrite = z.object({
-  name: z.string({ error: SiteMsg.TITLE_REQUIRED }).trim().min(1, { error: SiteMsg.TITLE_REQUIRED }).max(50),
+  cover: safeLink(Limits.URL_MAX).optional(),
+  link: safeLink(Limits.URL_MAX).optional(),
   sort: sortOrder.optional(),
 });
 export const helpContentWrite = z.object({
@@ -296,7 +326,11 @@ export const feedbackItem = z.object({
 export type FeedbackItem = z.infer<typeof feedbackItem>;
 
 export const feedbackReply = z.object({
-  reply: z.string({ error: SiteMsg.REPLY_REQUIRED }).trim().min(1, { error: SiteMsg.REPLY_REQUIRED }).max(2000),
+  reply: z
+    .string({ error: SiteMsg.REPLY_REQUIRED })
+    .trim()
+    .min(1, { error: SiteMsg.REPLY_REQUIRED })
+    .max(SiteLimits.REPLY_MAX),
 });
 
 // ---- notices
@@ -346,7 +380,7 @@ export const noticeBroadcast = z.object({
     .min(1, { error: SiteMsg.NOTICE_TITLE_REQUIRED })
     .max(200),
   content: z.string().max(5000).optional(),
-  link: safeLink(255).optional(),
+  link: safeLink(Limits.URL_MAX).optional(),
   type: z.string().max(30).optional(),
   /** all members, the members of a college, or the members holding a role (optionally within a college). */
   target: z.enum(['all', 'college', 'role']),

@@ -8,6 +8,8 @@ import { QUESTION_TYPES } from './questions.js';
 export const HomeworkMsg = {
   CLASS_REQUIRED: '请选择班级',
   SECTION_REQUIRED: '请选择章节',
+  TIMES_REQUIRED: '请选择开放与截止时间',
+  DEDUCT_REQUIRED: '请填写扣分比例',
   SECTION_UNKNOWN: '所选章节不属于该班级的教材',
   TITLE_REQUIRED: '请填写作业名称',
   TITLE_MAX: '作业名称不能超过50个字',
@@ -72,10 +74,28 @@ const chinaTime = z
   .string({ error: HomeworkMsg.TIME_FORMAT })
   .refine((text) => parseClassTime(text) !== null, { error: HomeworkMsg.TIME_FORMAT });
 
+/** Limits of a homework's form and answers (issue 17). */
+export const HomeworkLimits = {
+  TITLE_MAX: 50,
+  DESCRIPTION_MAX: 500,
+  /** A teacher's comment on one answer, and on the whole submission. */
+  COMMENT_MAX: 500,
+  /** A written answer, one blank's answer, and how many blanks (or choices) one answer lists. */
+  ANSWER_MAX: 5000,
+  BLANK_MAX: 1000,
+  ANSWER_LIST_MAX: 50,
+  /** A question's score in the homework (halves allowed). */
+  SCORE: { min: 0.5, max: 100 },
+  /** Questions drawn at random from one group. */
+  DRAW_COUNT: { min: 1, max: 50 },
+  /** The percent a late submission loses, when the teacher sets one (0, the default, is no deduction). */
+  LATE_DEDUCT: { min: 1, max: 100 },
+} as const;
+
 const score = z
   .number({ error: HomeworkMsg.SCORE_RANGE })
-  .min(0.5, { error: HomeworkMsg.SCORE_RANGE })
-  .max(100, { error: HomeworkMsg.SCORE_RANGE })
+  .min(HomeworkLimits.SCORE.min, { error: HomeworkMsg.SCORE_RANGE })
+  .max(HomeworkLimits.SCORE.max, { error: HomeworkMsg.SCORE_RANGE })
   .refine((n) => Number.isInteger(n * 10), { error: HomeworkMsg.SCORE_RANGE });
 
 export const homeworkItemInput = z.object({ questionId: id, score });
@@ -86,8 +106,8 @@ export const homeworkDrawInput = z.object({
   count: z.coerce
     .number({ error: HomeworkMsg.DRAW_COUNT })
     .int({ error: HomeworkMsg.DRAW_COUNT })
-    .min(1, { error: HomeworkMsg.DRAW_COUNT })
-    .max(50, { error: HomeworkMsg.DRAW_COUNT }),
+    .min(HomeworkLimits.DRAW_COUNT.min, { error: HomeworkMsg.DRAW_COUNT })
+    .max(HomeworkLimits.DRAW_COUNT.max, { error: HomeworkMsg.DRAW_COUNT }),
   score,
 });
 
@@ -102,8 +122,11 @@ const homeworkFields = {
     .string({ error: HomeworkMsg.TITLE_REQUIRED })
     .trim()
     .min(1, { error: HomeworkMsg.TITLE_REQUIRED })
-    .max(50, { error: HomeworkMsg.TITLE_MAX }),
-  description: z.string({ error: Msg.BAD_REQUEST }).max(500, { error: HomeworkMsg.DESCRIPTION_MAX }).default(''),
+    .max(HomeworkLimits.TITLE_MAX, { error: HomeworkMsg.TITLE_MAX }),
+  description: z
+    .string({ error: Msg.BAD_REQUEST })
+    .max(HomeworkLimits.DESCRIPTION_MAX, { error: HomeworkMsg.DESCRIPTION_MAX })
+    .default(''),
   openTime: chinaTime,
   dueTime: chinaTime,
   lateRule: z.enum(LATE_RULES, { error: Msg.BAD_REQUEST }).default('none'),
@@ -112,7 +135,7 @@ const homeworkFields = {
     .number({ error: HomeworkMsg.DEDUCT_RANGE })
     .int({ error: HomeworkMsg.DEDUCT_RANGE })
     .min(0, { error: HomeworkMsg.DEDUCT_RANGE })
-    .max(100, { error: HomeworkMsg.DEDUCT_RANGE })
+    .max(HomeworkLimits.LATE_DEDUCT.max, { error: HomeworkMsg.DEDUCT_RANGE })
     .default(0),
   /** Questions picked from the bank, each with its score. */
   items: z
@@ -170,12 +193,12 @@ export const studentListQuery = pageQuery.extend({
 
 /** One answer: a choice letter or text, or a list (choices, blanks). */
 export const answerValue = z.union([
-  z.string({ error: Msg.BAD_REQUEST }).max(5000, { error: HomeworkMsg.ANSWER_TOO_LONG }),
+  z.string({ error: Msg.BAD_REQUEST }).max(HomeworkLimits.ANSWER_MAX, { error: HomeworkMsg.ANSWER_TOO_LONG }),
   z
-    .array(z.string({ error: Msg.BAD_REQUEST }).max(1000, { error: HomeworkMsg.ANSWER_TOO_LONG }), {
+    .array(z.string({ error: Msg.BAD_REQUEST }).max(HomeworkLimits.BLANK_MAX, { error: HomeworkMsg.ANSWER_TOO_LONG }), {
       error: Msg.BAD_REQUEST,
     })
-    .max(50, { error: HomeworkMsg.ANSWER_TOO_LONG }),
+    .max(HomeworkLimits.ANSWER_LIST_MAX, { error: HomeworkMsg.ANSWER_TOO_LONG }),
   z.boolean({ error: Msg.BAD_REQUEST }),
 ]);
 export type AnswerValue = z.infer<typeof answerValue>;
@@ -193,14 +216,20 @@ export const reviewBody = z.object({
       z.object({
         itemId: id,
         score: z.number({ error: HomeworkMsg.REVIEW_SCORE_RANGE }).min(0, { error: HomeworkMsg.REVIEW_SCORE_RANGE }),
-        comment: z.string({ error: Msg.BAD_REQUEST }).max(500, { error: HomeworkMsg.COMMENT_MAX }).default(''),
+        comment: z
+          .string({ error: Msg.BAD_REQUEST })
+          .max(HomeworkLimits.COMMENT_MAX, { error: HomeworkMsg.COMMENT_MAX })
+          .default(''),
       }),
       { error: Msg.BAD_REQUEST },
     )
     .min(1, { error: Msg.BAD_REQUEST })
     .max(100, { error: Msg.BAD_REQUEST }),
   /** An overall comment on the submission. */
-  comment: z.string({ error: Msg.BAD_REQUEST }).max(500, { error: HomeworkMsg.COMMENT_MAX }).default(''),
+  comment: z
+    .string({ error: Msg.BAD_REQUEST })
+    .max(HomeworkLimits.COMMENT_MAX, { error: HomeworkMsg.COMMENT_MAX })
+    .default(''),
 });
 
 // ---- answers ----

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { Msg } from './messages.js';
 import { adminMemberRow } from './admin.js';
+import { CollegeLimits } from './college.js';
 import { phoneSchema } from './rules.js';
 
 /**
@@ -77,11 +78,11 @@ export const adminCollegeRow = z.object({
 });
 export type AdminCollegeRow = z.infer<typeof adminCollegeRow>;
 const collegeFields = {
-  name: text(100).pipe(z.string().min(1, { error: PeopleMsg.COLLEGE_NAME_REQUIRED })),
-  contact: text(50).default(''),
-  phone: text(30).default(''),
-  address: text(200).default(''),
-  introduction: text(2000).default(''),
+  name: text(CollegeLimits.NAME_MAX).pipe(z.string().min(1, { error: PeopleMsg.COLLEGE_NAME_REQUIRED })),
+  contact: text(CollegeLimits.CONTACT_MAX).default(''),
+  phone: text(CollegeLimits.PHONE_MAX).default(''),
+  address: text(CollegeLimits.ADDRESS_MAX).default(''),
+  introduction: text(CollegeLimits.INTRODUCTION_MAX).default(''),
 };
 export const adminCollegeSave = z.object(collegeFields);
 export const adminCollegeUpdate = z.object({ id, ...collegeFields });
@@ -129,15 +130,18 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 export const CertState = { AUDITING: 0, APPROVED: 1, REJECTED: 2 } as const;
 export const CertStateLabel: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '已驳回' };
 
+/** A certification's fields (teacher_certs.*), and its one proof picture. */
+export const CertLimits = { NAME_MAX: 50, PROOF_MAX: 500, IMAGE_MAX: 300, IMAGES_MAX: 1 } as const;
+
 export const certApply = z
   .object({
-    realName: text(50).pipe(z.string().min(1, { error: PeopleMsg.CERT_NAME })),
+    realName: text(CertLimits.NAME_MAX).pipe(z.string().min(1, { error: PeopleMsg.CERT_NAME })),
     collegeId: z.coerce.number({ error: PeopleMsg.CERT_COLLEGE }).int({ error: PeopleMsg.CERT_COLLEGE }).positive({
       error: PeopleMsg.CERT_COLLEGE,
     }),
-    proof: text(500).default(''),
+    proof: text(CertLimits.PROOF_MAX).default(''),
     /** A picture uploaded through `/api/teacherCert/image` first (its address), or none. */
-    proofImage: text(300).default(''),
+    proofImage: text(CertLimits.IMAGE_MAX).default(''),
   })
   .refine((b) => b.proof !== '' || b.proofImage !== '', { error: PeopleMsg.CERT_PROOF });
 export type CertApply = z.infer<typeof certApply>;

@@ -15,6 +15,8 @@ export const READER_THEMES: Record<ReaderTheme, { bg: string; fg: string; label:
 
 /** Type size (percent of the book's own) and line height before the reader chooses others. */
 export const READER_TEXT_DEFAULTS = { fontSize: 100, lineHeight: 1.8 };
+/** The line heights the reader's settings offer. */
+export const READER_LINE_HEIGHT = { min: 1.2, max: 2.4 } as const;
 
 /**
  * Fonts for text the book leaves unstyled. Latin text takes a Latin font (its quotes ‘ ’ “ ” are narrow), Chinese,

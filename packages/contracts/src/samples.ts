@@ -22,6 +22,11 @@ export const SampleMsg = {
   QUOTA_RANGE: '每年样书数量须为0到999之间的整数',
   TIMES_REQUIRED: '请至少设置一个试用期限',
   TIME_CODE: '试用期限代码须为数字加M（月）或Y（年），如6M、1Y',
+  /** The settings form's own words beside the fields. */
+  QUOTA_REQUIRED: '请输入数量',
+  TIME_CODE_REQUIRED: '请输入代码',
+  TIME_CODE_HINT: '数字加M（月）或Y（年），如6M、1Y',
+  TIME_NAME_REQUIRED: '请输入名称',
   NOTICE_APPROVED: (book: string) => `您申请的样书《${book}》已审核通过`,
   NOTICE_REJECTED: (book: string) => `您申请的样书《${book}》未通过审核`,
   NOTICE_APPROVED_BODY: (until: string) => `已加入您的书架，可阅读至${until}。`,
@@ -149,18 +154,25 @@ export const sampleRejectBody = z.object({
     .max(200, { error: SampleMsg.REASON_MAX }),
 });
 
+/** The yearly quota of sample copies, and a validity option's name. */
+export const SampleLimits = { QUOTA: { min: 0, max: 999 }, TIME_NAME_MAX: 20 } as const;
+
 /** The staff's settings (dictionary rows): the yearly quota and the validity options. */
 export const sampleSettings = z.object({
   amount: z.coerce
     .number({ error: SampleMsg.QUOTA_RANGE })
     .int({ error: SampleMsg.QUOTA_RANGE })
-    .min(0, { error: SampleMsg.QUOTA_RANGE })
-    .max(999, { error: SampleMsg.QUOTA_RANGE }),
+    .min(SampleLimits.QUOTA.min, { error: SampleMsg.QUOTA_RANGE })
+    .max(SampleLimits.QUOTA.max, { error: SampleMsg.QUOTA_RANGE }),
   times: z
     .array(
       z.object({
         code: z.string().trim().regex(VALIDITY_CODE, { error: SampleMsg.TIME_CODE }),
-        value: z.string().trim().min(1, { error: SampleMsg.TIME_CODE }).max(20, { error: SampleMsg.TIME_CODE }),
+        value: z
+          .string()
+          .trim()
+          .min(1, { error: SampleMsg.TIME_CODE })
+          .max(SampleLimits.TIME_NAME_MAX, { error: SampleMsg.TIME_CODE }),
       }),
       { error: SampleMsg.TIMES_REQUIRED },
     )

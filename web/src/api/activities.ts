@@ -10,6 +10,7 @@ import type {
   StudentActivityRow,
 } from '@textbook/contracts';
 import { api } from './index';
+import { saveFile } from '../kit/download';
 
 /** Teaching activities (issue 17): the teacher's planning and live views, the students' part. */
 export const activityKeys = {
@@ -118,13 +119,5 @@ export function useTakePart() {
 
 /** Downloads a material file; a failure shows the server's msg. */
 export async function downloadMaterial(id: number): Promise<void> {
-  const { blob, filename } = await api.download('GET', '/api/teachActivity/download', { params: { id } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await api.download('GET', '/api/teachActivity/download', { params: { id } }));
 }

@@ -11,7 +11,7 @@ import {
 } from '@textbook/contracts';
 import { staffApi } from './index';
 import { hasStaffSession } from '../stores/token';
-import { saveFile } from './reader';
+import { saveFile } from '../kit/download';
 import type { Params } from './client';
 
 /**

@@ -15,6 +15,9 @@ import type {
 } from '@textbook/contracts';
 import { Code, Limits } from '@textbook/contracts';
 import { api, ApiError } from './index';
+import { saveFile } from '../kit/download';
+import type { ListSource } from '../kit/ListTable';
+import type { Params } from './client';
 
 export const classKeys = {
   all: ['classes'] as const,
@@ -22,7 +25,6 @@ export const classKeys = {
   everyBook: ['classes', 'everyBook'] as const,
   page: (bookId: number | undefined, pageNum: number) => ['classes', 'page', bookId ?? 0, pageNum] as const,
   detail: (id: number) => ['classes', 'detail', id] as const,
-  students: (classId: number, params: object) => ['classes', 'students', classId, params] as const,
   pending: (classId: number) => ['classes', 'pending', classId] as const,
   mine: ['classes', 'mine'] as const,
 };
@@ -110,19 +112,11 @@ export function useClassActions() {
   };
 }
 
-export interface StudentParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  status?: number;
-}
-
-export function useStudents(classId: number, params: StudentParams) {
-  return useQuery({
-    queryKey: classKeys.students(classId, params),
-    queryFn: () => api.get<Paged<ClassStudentRow>>('/api/class/student/page', { classId, ...params }),
-  });
-}
+/** A class's students (`classId` in the parameters), as the kit's `ListTable` reads them (under `classKeys.all`). */
+export const studentList = {
+  key: ['classes', 'students'],
+  fetch: (query: Params) => api.get<Paged<ClassStudentRow>>('/api/class/student/page', query),
+} satisfies ListSource<ClassStudentRow>;
 
 export function usePending(classId: number) {
   return useQuery({
@@ -145,15 +139,7 @@ export function useStudentActions() {
 
 /** Downloads the class's students as xlsx; a failure shows the server's msg (the client does it). */
 export async function exportStudents(classId: number): Promise<void> {
-  const { blob, filename } = await api.download('POST', '/api/class/student/export', { body: { classId } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await api.download('POST', '/api/class/student/export', { body: { classId } }));
 }
 
 export function checkCode(activationCode: string): Promise<CodeCheckResult> {

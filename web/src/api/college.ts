@@ -12,6 +12,8 @@ import type {
   ProvideOptions,
   ProvideStudent,
 } from '@textbook/contracts';
+import type { ListSource } from '../kit/ListTable';
+import type { Params } from './client';
 import { collegeShown } from './collegeShown';
 import { api } from './index';
 import { memberKeys } from './member';
@@ -47,15 +49,37 @@ export const collegeKeys = {
   all: ['college'] as const,
   detail: ['college', 'detail'] as const,
   users: (params: object) => ['college', 'users', params] as const,
-  books: (params: object) => ['college', 'books', params] as const,
   book: (id: number) => ['college', 'book', id] as const,
-  holders: (id: number, params: object) => ['college', 'holders', id, params] as const,
   classes: (id: number) => ['college', 'classes', id] as const,
-  codes: (id: number, params: object) => ['college', 'codes', id, params] as const,
-  orders: (params: object) => ['college', 'orders', params] as const,
   mine: ['college', 'mine'] as const,
   provide: ['college', 'provide'] as const,
   provideStudents: (id: number, classId: number) => ['college', 'provide', id, classId] as const,
+};
+
+/** The college's paged lists as the kit's `ListTable` reads them (under `collegeKeys.all`: reloaded with the rest). */
+export const collegeLists = {
+  users: {
+    key: ['college', 'users'],
+    fetch: (query: Params) => api.get<Paged<CollegeUserRow>>('/api/collegeUser/page', query),
+  } satisfies ListSource<CollegeUserRow>,
+  books: {
+    key: ['college', 'books'],
+    fetch: (query: Params) => api.get<Paged<CollegeBookRow>>('/api/collegeBook/page', query),
+  } satisfies ListSource<CollegeBookRow>,
+  orders: {
+    key: ['college', 'orders'],
+    fetch: (query: Params) => api.get<Paged<CollegeOrderRow>>('/api/collegeOrder/page', query),
+  } satisfies ListSource<CollegeOrderRow>,
+  /** Who holds seats of one book (`id` in the parameters). */
+  holders: {
+    key: ['college', 'holders'],
+    fetch: (query: Params) => api.get<Paged<AuthorizeMember>>('/api/collegeBook/getAuthorizeMember', query),
+  } satisfies ListSource<AuthorizeMember>,
+  /** One book's activation codes (`id` in the parameters). */
+  codes: {
+    key: ['college', 'codes'],
+    fetch: (query: Params) => api.get<Paged<CodeRow>>('/api/collegeBookActiveCode/page', query),
+  } satisfies ListSource<CodeRow>,
 };
 
 export function useCollegeDetail() {
@@ -69,25 +93,10 @@ export function useCollegeUsers(params: { pageNum: number; pageSize: number; key
   });
 }
 
-export function useCollegeBooks(params: { pageNum: number; pageSize: number; bookName?: string }) {
-  return useQuery({
-    queryKey: collegeKeys.books(params),
-    queryFn: () => api.get<Paged<CollegeBookRow>>('/api/collegeBook/page', params),
-  });
-}
-
 export function useCollegeBook(id: number) {
   return useQuery({
     queryKey: collegeKeys.book(id),
     queryFn: () => api.get<CollegeBookRow>('/api/collegeBook/detail', { id }),
-    enabled: id > 0,
-  });
-}
-
-export function useHolders(id: number, params: { pageNum: number; pageSize: number; keyword?: string }) {
-  return useQuery({
-    queryKey: collegeKeys.holders(id, params),
-    queryFn: () => api.get<Paged<AuthorizeMember>>('/api/collegeBook/getAuthorizeMember', { id, ...params }),
     enabled: id > 0,
   });
 }
@@ -100,21 +109,6 @@ export function useBookClasses(id: number, enabled: boolean) {
         id,
       }),
     enabled: enabled && id > 0,
-  });
-}
-
-export function useCodes(id: number, params: { pageNum: number; pageSize: number; state?: string }) {
-  return useQuery({
-    queryKey: collegeKeys.codes(id, params),
-    queryFn: () => api.get<Paged<CodeRow>>('/api/collegeBookActiveCode/page', { id, ...params }),
-    enabled: id > 0,
-  });
-}
-
-export function useCollegeOrders(params: { pageNum: number; pageSize: number }) {
-  return useQuery({
-    queryKey: collegeKeys.orders(params),
-    queryFn: () => api.get<Paged<CollegeOrderRow>>('/api/collegeOrder/page', params),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyOrderQuery, OrderCheck, OrderView, Paged, PayChannel, PayDetail, PayStart } from '@textbook/contracts';
 import { api } from './index';
-import { saveFile } from './reader';
+import { saveFile } from '../kit/download';
 
 export const orderKeys = {
   mine: (q: Partial<MyOrderQuery>) => ['orders', 'mine', q] as const,

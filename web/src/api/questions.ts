@@ -11,10 +11,12 @@ import type {
   SectionNode,
 } from '@textbook/contracts';
 import { api } from './index';
-import { saveFile } from './reader';
+import { saveFile } from '../kit/download';
+import type { ListSource } from '../kit/ListTable';
+import type { Params } from './client';
 
 /** The list's filters (the export takes the same). */
-export interface QuestionFilters {
+export type QuestionFilters = {
   groupId?: number;
   ungrouped?: '1';
   type?: QuestionTypeCode;
@@ -22,7 +24,7 @@ export interface QuestionFilters {
   bookId?: number;
   sectionId?: number;
   keyword?: string;
-}
+};
 
 export const questionKeys = {
   all: ['questionBank'] as const,
@@ -46,6 +48,12 @@ export function useQuestionList(filters: QuestionFilters, pageNum: number, pageS
     placeholderData: keepPreviousData,
   });
 }
+
+/** The question list as the kit's `ListTable` reads it (the filters in its parameters; under `questionKeys.all`). */
+export const questionList = {
+  key: ['questionBank', 'rows'],
+  fetch: (query: Params) => api.get<Paged<QuestionRow>>('/api/myQuestion/getList', query),
+} satisfies ListSource<QuestionRow>;
 
 /** A book's section tree (the book picker lists the books the teacher teaches with: classes' getClassBooks). */
 export function useSectionTree(bookId: number | undefined) {

@@ -161,12 +161,5 @@ export const addFreeToShelf = (bookId: number) => api.post<null>('/api/book/shel
 export const star = (bookId: number) => api.post<null>('/api/book/markBook', { bookId });
 export const unstar = (bookId: number) => api.post<null>('/api/book/cancelStar', { bookId });
 
-/** Saves a downloaded file under its server-given name. */
-export function saveFile(file: { blob: Blob; filename: string }): void {
-  const url = URL.createObjectURL(file.blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves a downloaded file under its server-given name (the reader's note export imports it from here). */
+export { saveFile } from '../kit/download';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClassReport, StudyReport, TeachingReport, TextbookReport } from '@textbook/contracts';
 import { api, staffApi } from './index';
+import { saveFile } from '../kit/download';
 
 export interface Range {
   start?: string | undefined;
@@ -68,13 +69,5 @@ export async function downloadReport(
   params: Record<string, string | number | undefined>,
   staff = false,
 ): Promise<void> {
-  const { blob, filename } = await (staff ? staffApi : api).download('GET', url, { params, silent: false });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveFile(await (staff ? staffApi : api).download('GET', url, { params, silent: false }));
 }

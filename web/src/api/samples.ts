@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged, SampleApplyAnswer, SampleCheckAnswer, SampleDays, SampleRow } from '@textbook/contracts';
+import type { ListSource } from '../kit/ListTable';
+import type { Params } from './client';
 import { api } from './index';
 
 export const sampleKeys = {
   all: ['samples'] as const,
   days: ['samples', 'days'] as const,
   check: (bookId: number) => ['samples', 'check', bookId] as const,
-  mine: (params: object) => ['samples', 'mine', params] as const,
 };
 
 /** The server's checks for this book (spec §4): the dialog shows the answer's message, or the form on SUCCESS. */
@@ -29,12 +30,11 @@ export function useSampleDays(enabled: boolean) {
   });
 }
 
-export function useMySamples(params: { pageNum: number; pageSize: number; state?: number }) {
-  return useQuery({
-    queryKey: sampleKeys.mine(params),
-    queryFn: () => api.get<Paged<SampleRow>>('/api/sample-book/my', params),
-  });
-}
+/** The teacher's applications, as the kit's `ListTable` reads them (under `sampleKeys.all`). */
+export const mySampleList = {
+  key: ['samples', 'mine'],
+  fetch: (query: Params) => api.get<Paged<SampleRow>>('/api/sample-book/my', query),
+} satisfies ListSource<SampleRow>;
 
 /** After an apply: the quota, the list, and the book's access (an auto-approved book is now readable). */
 export function useInvalidateSamples() {

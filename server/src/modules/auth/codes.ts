@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { AuthMsg } from '@textbook/contracts';
+import { AuthMsg, Limits } from '@textbook/contracts';
 import type { KvStore } from '../../adapters/kv/index.js';
 import type { SmsProvider } from '../../adapters/sms/index.js';
 import type { AppContext } from '../../http/context.js';
@@ -46,7 +46,7 @@ export async function sendCode(
   if ((await kv.incr(`sms:day:${day}:addr:${address}`, DAY_MS)) > limits.smsDailyPerAddress) {
     throw rateLimited(AuthMsg.SMS_DAILY_ADDRESS);
   }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = String(randomInt(0, 10 ** Limits.SMS_CODE_LENGTH)).padStart(Limits.SMS_CODE_LENGTH, '0');
   await q.retireCodes(ctx.db, phone, purpose, now);
   await q.insertCode(ctx.db, {
     phone,

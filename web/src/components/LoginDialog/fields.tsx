@@ -113,7 +113,12 @@ export function PhoneAndCode({ form, phoneLabel = '手机号' }: { form: FormIns
         <Form.Item label="验证码" required>
           <div className="code-row">
             <Form.Item name="code" rules={requiredRule} noStyle>
-              <Input placeholder="请输入验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+              <Input
+                placeholder="请输入验证码"
+                maxLength={Limits.SMS_CODE_LENGTH}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+              />
             </Form.Item>
             {counting ? (
               <span className="code-countdown" data-testid="code-countdown">

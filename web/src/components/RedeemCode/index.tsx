@@ -1,3 +1,4 @@
+import { CollegeLimits } from '@textbook/contracts';
 import { useState } from 'react';
 import { Button, Input, message } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -39,7 +40,7 @@ export function RedeemCode({ onRedeemed }: { onRedeemed?: (bookId: number) => vo
         onChange={(e) => setCode(e.target.value)}
         onPressEnter={submit}
         placeholder="输入教材激活码，如 ABCD-EFGH-JKMN"
-        maxLength={40}
+        maxLength={CollegeLimits.CODE_MAX}
         allowClear
         aria-label="教材激活码"
         data-testid="redeem-input"

@@ -1,5 +1,5 @@
 import { Input, Modal, Spin } from 'antd';
-import type { TransResult } from '@textbook/contracts';
+import { NOTE_MAX, SiteLimits, type TransResult } from '@textbook/contracts';
 import type { SelectionInfo } from './ChapterView';
 
 /** A dialog's text about a selection. */
@@ -36,7 +36,7 @@ export function NoteDraftDialog({ draft, onChange, onSave }: DraftProps & { onSa
       <Input.TextArea
         autoFocus
         rows={4}
-        maxLength={5000}
+        maxLength={NOTE_MAX}
         value={draft?.text}
         onChange={(e) => onChange(draft ? { ...draft, text: e.target.value } : draft)}
         placeholder="写下你的想法"
@@ -62,7 +62,7 @@ export function ErrataDialog({ draft, onChange, onSend }: DraftProps & { onSend(
       <blockquote className="draft-quote">{draft?.selection.quote}</blockquote>
       <Input.TextArea
         rows={4}
-        maxLength={500}
+        maxLength={SiteLimits.FEEDBACK_MAX}
         value={draft?.text}
         onChange={(e) => onChange(draft ? { ...draft, text: e.target.value } : draft)}
         placeholder="请描述错误内容"

@@ -1,5 +1,5 @@
 import { Button, Drawer, Segmented, Slider, Switch } from 'antd';
-import { READER_THEMES, type ReaderTheme } from '@textbook/contracts';
+import { READER_THEMES, type ReaderTheme, READER_LINE_HEIGHT } from '@textbook/contracts';
 import { FONT_SIZES, type Align, type Flow, type FontFamily, type Margin, type ReaderSettings } from './settings';
 
 interface Props {
@@ -39,8 +39,7 @@ export function SettingsDrawer({ open, onClose, settings, onChange }: Props) {
           <span>行距</span>
           <Slider
             style={{ flex: 1 }}
-            min={1.2}
-            max={2.4}
+            {...READER_LINE_HEIGHT}
             step={0.2}
             value={settings.lineHeight}
             onChange={(v) => onChange({ lineHeight: v })}

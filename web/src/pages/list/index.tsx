@@ -8,6 +8,7 @@ import {
   ShelfSources,
   type ShelfBook,
   type ShelfSourceName,
+  Limits,
 } from '@textbook/contracts';
 import { removeFromShelf, useInvalidateShelf, useShelf } from '../../api/reader';
 import { SwitchCollege } from '../../components/BookSwitch/SwitchCollege';
@@ -98,7 +99,7 @@ export default function ListPage() {
         <Input.Search
           allowClear
           placeholder="搜索书架中的教材"
-          maxLength={50}
+          maxLength={Limits.SEARCH_MAX}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPageNum(1);

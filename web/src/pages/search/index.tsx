@@ -1,7 +1,7 @@
 import '../../styles/books.css';
 import { Button, Form, Input, InputNumber, Segmented, Select, TreeSelect, Typography } from 'antd';
 import type { DictNode } from '@textbook/contracts';
-import { Limits, Msg } from '@textbook/contracts';
+import { Limits, Msg, BookLimits } from '@textbook/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAllFields } from '../../api/books';
 import { describeCriteria, findLabel, type Criteria } from './criteria';
@@ -84,7 +84,7 @@ export default function SearchPage() {
                 <Select allowClear options={fields.data?.publishers.map((p) => ({ value: p, label: p })) ?? []} />
               </Form.Item>
               <Form.Item label="出版年份" name="year">
-                <InputNumber min={1000} max={9999} style={{ width: '100%' }} />
+                <InputNumber {...BookLimits.YEAR} style={{ width: '100%' }} />
               </Form.Item>
             </>
           )}

@@ -1,3 +1,4 @@
+import { BookLimits } from '@textbook/contracts';
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
@@ -6,9 +7,10 @@ import type { AdminBookListDetail, AdminBookListRow, AdminBookRow } from '@textb
 import { adminDelete, adminGet, adminPost, adminPut, fetchPage } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
-import { AddButton, publishedFilter } from '../components/TableBar';
+import { AddButton, publishedFilter } from '../../../kit/TableBar';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
+import { bookListNameRules } from '../rules';
 
 const LIST = '/api/admin/booklist/page';
 
@@ -182,11 +184,11 @@ export default function AdminBookLists() {
           return row ? adminPut(`/api/admin/booklist/${row.id}`, body) : adminPost('/api/admin/booklist', body);
         }}
       >
-        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入书单名称' }]}>
-          <Input maxLength={100} />
+        <Form.Item name="name" label="名称" rules={bookListNameRules}>
+          <Input maxLength={BookLimits.LIST_NAME_MAX} />
         </Form.Item>
         <Form.Item name="description" label="简介">
-          <Input.TextArea rows={2} maxLength={500} />
+          <Input.TextArea rows={2} maxLength={BookLimits.LIST_DESCRIPTION_MAX} />
         </Form.Item>
         <div className="admin-form-row">
           <Form.Item name="sort" label="排序" extra="数字小的在前">

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Image, Input, InputNumber, TreeSelect, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Image, Input, InputNumber, TreeSelect } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { DictType, type AdminBookRow } from '@textbook/contracts';
+import { DictType, type AdminBookRow, BookLimits } from '@textbook/contracts';
 import { adminKeys, adminPut, uploadCover } from '../../../api/admin';
 import { FormModal } from '../components/FormModal';
 import { treeOptions, useDict } from '../dict/tree';
 import { BOOK_LIST } from './shared';
+import { bookTitleRules } from '../rules';
+import { ImagePick } from '../../../kit/ImageUpload';
 
 interface EditValues {
   title: string;
@@ -47,10 +49,8 @@ function CoverField({ book }: { book: AdminBookRow }) {
             <PictureOutlined />
           </div>
         )}
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          showUploadList={false}
-          beforeUpload={(file) => {
+        <ImagePick
+          onPick={(file) => {
             setBusy(true);
             uploadCover(book.id, file)
               .then(() => {
@@ -60,13 +60,12 @@ function CoverField({ book }: { book: AdminBookRow }) {
               })
               .catch(() => undefined) // the client has shown the server's message
               .finally(() => setBusy(false));
-            return false;
           }}
         >
           <Button loading={busy} data-testid="cover-upload">
             上传封面
           </Button>
-        </Upload>
+        </ImagePick>
       </div>
     </Form.Item>
   );
@@ -113,22 +112,22 @@ export function EditBook({ book, onClose }: { book?: AdminBookRow; onClose: () =
       }
     >
       {book && <CoverField book={book} />}
-      <Form.Item name="title" label="书名" rules={[{ required: true, message: '请输入书名' }]}>
-        <Input maxLength={300} />
+      <Form.Item name="title" label="书名" rules={bookTitleRules}>
+        <Input maxLength={BookLimits.TITLE_MAX} />
       </Form.Item>
       <Form.Item name="authors" label="作者">
-        <Input maxLength={500} />
+        <Input maxLength={BookLimits.AUTHORS_MAX} />
       </Form.Item>
       <div className="admin-form-row">
         <Form.Item name="isbn" label="ISBN">
-          <Input maxLength={20} />
+          <Input maxLength={BookLimits.ISBN_MAX} />
         </Form.Item>
         <Form.Item name="price" label="价格（元）">
-          <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
+          <InputNumber min={0} max={BookLimits.PRICE_MAX_FEN / 100} precision={2} style={{ width: '100%' }} />
         </Form.Item>
       </div>
       <Form.Item name="publisher" label="出版社">
-        <Input maxLength={200} />
+        <Input maxLength={BookLimits.PUBLISHER_MAX} />
       </Form.Item>
       <div className="admin-form-row">
         <Form.Item name="subjectId" label="学科">
@@ -154,7 +153,7 @@ export function EditBook({ book, onClose }: { book?: AdminBookRow; onClose: () =
         </Form.Item>
       </div>
       <Form.Item name="description" label="简介">
-        <Input.TextArea rows={3} maxLength={5000} />
+        <Input.TextArea rows={3} maxLength={BookLimits.DESCRIPTION_MAX} />
       </Form.Item>
       <Form.Item name="recommended" valuePropName="checked" style={{ marginBottom: 4 }}>
         <Checkbox>推荐到首页</Checkbox>

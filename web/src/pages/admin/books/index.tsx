@@ -5,7 +5,7 @@ import { DictType, type AdminBookRow } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
-import { publishedFilter } from '../components/TableBar';
+import { publishedFilter } from '../../../kit/TableBar';
 import { treeOptions, useDict, type TreeOption } from '../dict/tree';
 import { dateTime, yuan } from '../format';
 import { EditBook } from './EditBook';

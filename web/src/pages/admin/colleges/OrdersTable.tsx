@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, Tag } from 'antd';
-import { type CollegeOrderRow } from '@textbook/contracts';
+import { type CollegeOrderRow, CollegeLimits } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
@@ -78,7 +78,7 @@ export function CollegeOrdersTable({ collegeId }: { collegeId?: number }) {
         submit={(v) => adminPost('/api/admin/collegeOrder/refuse', { id: refusing!.id, remark: v.remark })}
       >
         <Form.Item name="remark" label="拒绝原因">
-          <Input.TextArea rows={3} maxLength={200} showCount />
+          <Input.TextArea rows={3} maxLength={CollegeLimits.REMARK_MAX} showCount />
         </Form.Item>
       </FormModal>
     </>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Drawer, Form, Grid, Input, Space, Table, Tabs, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Msg,
-  PHONE_PATTERN,
   type AdminCollegeRow,
   type CollegeBookRow,
   type CollegeUserRow,
+  CollegeLimits,
+  Limits,
 } from '@textbook/contracts';
 import { adminGet, adminKeys, adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
@@ -14,6 +14,7 @@ import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
 import { COLLEGES, CollegeOrdersTable } from './OrdersTable';
+import { collegeNameRules, memberPhoneRules } from '../rules';
 
 const BOOKS = '/api/admin/college/books';
 const ADMINS = '/api/admin/college/admins';
@@ -23,20 +24,20 @@ type CollegeForm = Pick<AdminCollegeRow, 'name' | 'contact' | 'phone' | 'address
 function CollegeFields() {
   return (
     <>
-      <Form.Item name="name" label="学校名称" rules={[{ required: true, message: '请输入学校名称' }]}>
-        <Input maxLength={100} />
+      <Form.Item name="name" label="学校名称" rules={collegeNameRules}>
+        <Input maxLength={CollegeLimits.NAME_MAX} />
       </Form.Item>
       <Form.Item name="contact" label="联系人">
-        <Input maxLength={50} />
+        <Input maxLength={CollegeLimits.CONTACT_MAX} />
       </Form.Item>
       <Form.Item name="phone" label="联系电话">
-        <Input maxLength={30} />
+        <Input maxLength={CollegeLimits.PHONE_MAX} />
       </Form.Item>
       <Form.Item name="address" label="地址">
-        <Input maxLength={200} />
+        <Input maxLength={CollegeLimits.ADDRESS_MAX} />
       </Form.Item>
       <Form.Item name="introduction" label="简介">
-        <Input.TextArea rows={3} maxLength={2000} />
+        <Input.TextArea rows={3} maxLength={CollegeLimits.INTRODUCTION_MAX} />
       </Form.Item>
     </>
   );
@@ -103,15 +104,8 @@ function Admins({ college }: { college: AdminCollegeRow }) {
           await client.invalidateQueries({ queryKey: key });
         }}
       >
-        <Form.Item
-          name="phone"
-          label="会员手机号"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: PHONE_PATTERN, message: Msg.PHONE_FORMAT },
-          ]}
-        >
-          <Input maxLength={11} placeholder="已注册会员的手机号" />
+        <Form.Item name="phone" label="会员手机号" rules={memberPhoneRules}>
+          <Input maxLength={Limits.PHONE_LENGTH} placeholder="已注册会员的手机号" />
         </Form.Item>
       </FormModal>
     </div>

@@ -1,55 +1,7 @@
-import type { ReactNode } from 'react';
-import { App, Button, Popconfirm, type ButtonProps } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../api/admin';
+import { ConfirmAction as KitConfirmAction, type ConfirmActionProps } from '../../../kit/Confirm';
 
-interface ConfirmActionProps {
-  /** What is asked before the action runs (every destructive action asks). */
-  title: string;
-  description?: ReactNode;
-  /** The call; its message (or `done`) is shown on success, the server's message on refusal (the client's toast). */
-  run: () => Promise<unknown>;
-  done?: string;
-  /** Lists to reload afterwards. */
-  reload?: string[];
-  children: ReactNode;
-  danger?: boolean;
-  button?: ButtonProps;
-}
-
-/** A button that asks to confirm, runs the call, tells the outcome and reloads the lists it changed. */
-export function ConfirmAction({
-  title,
-  description,
-  run,
-  done = '操作成功',
-  reload = [],
-  children,
-  danger,
-  button,
-}: ConfirmActionProps) {
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  return (
-    <Popconfirm
-      title={title}
-      description={description}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ danger }}
-      onConfirm={async () => {
-        try {
-          await run();
-        } catch {
-          return; // the client has shown the server's message
-        }
-        void message.success(done);
-        for (const url of reload) void client.invalidateQueries({ queryKey: adminKeys.list(url) });
-      }}
-    >
-      <Button size="small" type="link" danger={danger} {...button}>
-        {children}
-      </Button>
-    </Popconfirm>
-  );
+/** The kit's confirmed action (`web/src/kit/Confirm.tsx`) for the console: `reload` names the console lists by address. */
+export function ConfirmAction({ reload = [], ...props }: Omit<ConfirmActionProps, 'reload'> & { reload?: string[] }) {
+  return <KitConfirmAction {...props} reload={reload.map(adminKeys.list)} />;
 }

@@ -1,66 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Modal, Space, type FormInstance } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../api/admin';
+import { FormModal as KitFormModal, type FormModalProps } from '../../../kit/FormModal';
 
-interface FormModalProps<V> {
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  initialValues?: Partial<V>;
-  /** The call; a refusal's message is shown inside the form (and the dialog stays open). */
-  submit: (values: V) => Promise<unknown>;
-  done?: string;
-  reload?: string[];
-  children: ReactNode | ((form: FormInstance<V>) => ReactNode);
-  testId?: string;
-}
-
-/**
- * A dialog with a form: validates, sends, shows the server's message when it refuses, reloads the lists. The form
- * is made anew each time the dialog opens, with the thing's values.
- */
-export function FormModal<V extends object>(props: FormModalProps<V>) {
-  return (
-    <Modal title={props.title} open={props.open} onCancel={props.onClose} footer={null} destroyOnHidden>
-      {props.open && <FormBody {...props} />}
-    </Modal>
-  );
-}
-
-function FormBody<V extends object>(props: FormModalProps<V>) {
-  const { onClose, initialValues, submit, done = '保存成功', reload = [], children, testId } = props;
-  const [form] = Form.useForm<V>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
-  const client = useQueryClient();
-
-  const ok = async (values: V) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await submit(values);
-      void message.success(done);
-      for (const url of reload) void client.invalidateQueries({ queryKey: adminKeys.list(url) });
-      onClose();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Form form={form} layout="vertical" data-testid={testId} initialValues={initialValues} onFinish={(v) => void ok(v)}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-      {typeof children === 'function' ? children(form) : children}
-      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button onClick={onClose}>取消</Button>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          保存
-        </Button>
-      </Space>
-    </Form>
-  );
+/** The kit's form dialog (`web/src/kit/FormModal.tsx`) for the console: `reload` names the console lists by address. */
+export function FormModal<V extends object>({
+  reload = [],
+  ...props
+}: Omit<FormModalProps<V>, 'reload'> & { reload?: string[] }) {
+  return <KitFormModal<V> {...props} reload={reload.map(adminKeys.list)} />;
 }

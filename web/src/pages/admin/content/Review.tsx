@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
-import { AuditState, type OwnContentItem } from '@textbook/contracts';
+import { AuditState, type OwnContentItem, SiteLimits } from '@textbook/contracts';
 import { adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { RejectDialog, ReviewActions } from '../components/Review';
@@ -64,7 +64,7 @@ export default function ContentReview() {
         open={Boolean(rejecting)}
         onClose={() => setRejecting(undefined)}
         reload={[CONTENT_LIST]}
-        maxLength={500}
+        maxLength={SiteLimits.REVIEW_REASON_MAX}
         testId="reject-form"
         reject={(reason) => adminPost(`/api/admin/content/${rejecting!.id}/audit`, { pass: false, reason })}
       />

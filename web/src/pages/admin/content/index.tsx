@@ -5,8 +5,9 @@ import { adminDelete, adminPost, adminPut, useStaffMe } from '../../../api/admin
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { auditOptions, CONTENT_LIST, contentColumns, typeOptions } from './shared';
+import { titleRules } from '../rules';
 
 interface Values {
   title: string;
@@ -110,7 +111,7 @@ export default function AdminContent() {
             style={{ marginBottom: 16 }}
           />
         )}
-        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
+        <Form.Item name="title" label="标题" rules={titleRules}>
           <Input />
         </Form.Item>
         <Form.Item name="contentType" label="类型">

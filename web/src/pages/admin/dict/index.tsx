@@ -1,13 +1,14 @@
 import { useState, type Key } from 'react';
 import { Button, Form, Input, InputNumber, Segmented, Space, TreeSelect } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { DictType, type AdminDictRow, type DictNode } from '@textbook/contracts';
+import { DictType, type AdminDictRow, type DictNode, BookLimits } from '@textbook/contracts';
 import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { dictKey, treeOptions, useDict } from './tree';
+import { dictLabelRules } from '../rules';
 
 const LIST = '/api/admin/dict/page';
 const KINDS = [
@@ -63,7 +64,7 @@ export default function AdminDict() {
         params={{ dictType }}
         rowKey={(r) => r.id}
         testId="admin-dict"
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setFolded([...keys]) }}
+        table={{ expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setFolded([...keys]) } }}
         serverSort={{ param: 'sort' }}
         filters={[{ name: 'keyword', label: '名称', placeholder: `${kind}名称` }]}
         toolbar={<AddButton onClick={() => setEditing({ mode: 'new', parentId: 0 })}>新增{kind}</AddButton>}
@@ -119,8 +120,8 @@ export default function AdminDict() {
           refreshTree();
         }}
       >
-        <Form.Item name="label" label="名称" rules={[{ required: true, message: '请输入名称' }]}>
-          <Input maxLength={50} />
+        <Form.Item name="label" label="名称" rules={dictLabelRules}>
+          <Input maxLength={BookLimits.DICT_LABEL_MAX} />
         </Form.Item>
         <Form.Item name="parentId" label="上级" extra="不选则为顶级">
           <TreeSelect
@@ -133,7 +134,7 @@ export default function AdminDict() {
           />
         </Form.Item>
         <Form.Item name="sort" label="排序" extra="数字小的在前">
-          <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+          <InputNumber {...BookLimits.DICT_SORT} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </FormModal>
     </>

@@ -1,3 +1,4 @@
+import { SiteLimits } from '@textbook/contracts';
 import { useState } from 'react';
 import { Button, Descriptions, Form, Image, Input, Modal, Space, Tag } from 'antd';
 import type { FeedbackItem } from '@textbook/contracts';
@@ -6,6 +7,7 @@ import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
+import { replyRules } from '../rules';
 
 const LIST = '/api/admin/feedback/page';
 const KIND_LABEL: Record<string, string> = { general: '意见反馈', error: '纠错' };
@@ -146,8 +148,8 @@ export default function AdminFeedback() {
         submit={(v) => adminPost(`/api/admin/feedback/${replying!.id}/reply`, v)}
       >
         {replying && <p style={{ whiteSpace: 'pre-wrap', color: '#595959' }}>{replying.content}</p>}
-        <Form.Item name="reply" label="回复内容" rules={[{ required: true, message: '请输入回复内容' }]}>
-          <Input.TextArea rows={4} maxLength={2000} showCount />
+        <Form.Item name="reply" label="回复内容" rules={replyRules}>
+          <Input.TextArea rows={4} maxLength={SiteLimits.REPLY_MAX} showCount />
         </Form.Item>
       </FormModal>
     </>

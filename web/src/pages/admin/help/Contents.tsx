@@ -1,3 +1,4 @@
+import { SiteLimits } from '@textbook/contracts';
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { HelpContent } from '@textbook/contracts';
@@ -5,9 +6,10 @@ import { adminDelete, adminPost, adminPut } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { dateTime } from '../format';
 import { CONTENTS, useAllTopics } from './shared';
+import { titleRules, topicRules } from '../rules';
 
 interface Values {
   topicId: number;
@@ -79,11 +81,11 @@ export function HelpContents() {
           item ? adminPut(`/api/admin/help/content/${item.id}`, v) : adminPost('/api/admin/help/content', v)
         }
       >
-        <Form.Item name="topicId" label="主题" rules={[{ required: true, message: '请选择主题' }]}>
+        <Form.Item name="topicId" label="主题" rules={topicRules}>
           <Select options={topicOptions} />
         </Form.Item>
-        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
-          <Input maxLength={200} />
+        <Form.Item name="title" label="标题" rules={titleRules}>
+          <Input maxLength={SiteLimits.TITLE_MAX} />
         </Form.Item>
         <Form.Item name="body" label="正文（HTML）">
           <Input.TextArea rows={8} />

@@ -1,3 +1,4 @@
+import { SiteLimits } from '@textbook/contracts';
 import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
@@ -7,9 +8,10 @@ import { adminDelete, adminKeys, adminPost, adminPut } from '../../../api/admin'
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton } from '../components/TableBar';
+import { AddButton } from '../../../kit/TableBar';
 import { stepped } from '../site/order';
 import { CONTENTS, TOPICS, useAllTopics } from './shared';
+import { titleRules } from '../rules';
 
 /** Help topics: add, rename, move up or down, delete (with their contents, after asking). */
 export function HelpTopics() {
@@ -98,8 +100,8 @@ export function HelpTopics() {
             : adminPost('/api/admin/help/topic', { ...v, sort: all.data?.length ?? 0 })
         }
       >
-        <Form.Item name="name" label="主题名称" rules={[{ required: true, message: '请输入标题' }]}>
-          <Input maxLength={50} />
+        <Form.Item name="name" label="主题名称" rules={titleRules}>
+          <Input maxLength={SiteLimits.TOPIC_NAME_MAX} />
         </Form.Item>
       </FormModal>
     </>

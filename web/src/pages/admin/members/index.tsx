@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Grid, Input, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Msg,
-  PHONE_PATTERN,
   ShelfSourceLabel,
   type AdminMemberDetail,
   type AdminMemberRow,
   type ShelfSourceName,
+  Limits,
 } from '@textbook/contracts';
 import { adminGet, adminPost } from '../../../api/admin';
 import { AdminTable } from '../components/AdminTable';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
 import { dateTime } from '../format';
+import { memberPhoneRules } from '../rules';
 
 const LIST = '/api/admin/member/page';
 const ROLE_NAMES = ['普通用户', '学院管理员', '教师', '学生'];
@@ -172,15 +172,8 @@ export default function AdminMembers() {
         submit={(v) => adminPost('/api/admin/member/resetPhone', { id: resetting!.id, phone: v.phone })}
       >
         <p>原手机号：{resetting?.phone ?? '未绑定'}。重置后该会员的登录会话将结束，需用新手机号登录。</p>
-        <Form.Item
-          name="phone"
-          label="新手机号"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: PHONE_PATTERN, message: Msg.PHONE_FORMAT },
-          ]}
-        >
-          <Input maxLength={11} />
+        <Form.Item name="phone" label="新手机号" rules={memberPhoneRules}>
+          <Input maxLength={Limits.PHONE_LENGTH} />
         </Form.Item>
       </FormModal>
       <MemberDrawer id={open} onClose={() => setOpen(undefined)} />

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { VALIDITY_CODE, type SampleSettings } from '@textbook/contracts';
+import { type SampleSettings, SampleLimits } from '@textbook/contracts';
 import { adminGet, adminPost } from '../../../api/admin';
+import { sampleQuotaRules, sampleTimeCodeRules, sampleTimeNameRules } from '../rules';
 
 const URL = '/api/admin/sample-book/settings';
 
@@ -41,10 +42,10 @@ export default function SampleSettingsPage() {
         <Form.Item
           name="amount"
           label="每位教师每年可申请样书数量"
-          rules={[{ required: true, message: '请输入数量' }]}
+          rules={sampleQuotaRules}
           extra="按自然年（北京时间）计；被拒绝的申请不占名额"
         >
-          <InputNumber min={0} max={999} precision={0} style={{ width: 200 }} />
+          <InputNumber {...SampleLimits.QUOTA} precision={0} style={{ width: 200 }} />
         </Form.Item>
         <Typography.Title level={5}>试用期限选项</Typography.Title>
         <Form.List name="times">
@@ -52,17 +53,11 @@ export default function SampleSettingsPage() {
             <>
               {fields.map((field) => (
                 <Space key={field.key} align="baseline" wrap data-testid="sample-time">
-                  <Form.Item
-                    name={[field.name, 'code']}
-                    rules={[
-                      { required: true, message: '请输入代码' },
-                      { pattern: VALIDITY_CODE, message: '数字加M（月）或Y（年），如6M、1Y' },
-                    ]}
-                  >
+                  <Form.Item name={[field.name, 'code']} rules={sampleTimeCodeRules}>
                     <Input placeholder="代码，如 6M" style={{ width: 120 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'value']} rules={[{ required: true, message: '请输入名称' }]}>
-                    <Input placeholder="名称，如 6个月" style={{ width: 160 }} maxLength={20} />
+                  <Form.Item name={[field.name, 'value']} rules={sampleTimeNameRules}>
+                    <Input placeholder="名称，如 6个月" style={{ width: 160 }} maxLength={SampleLimits.TIME_NAME_MAX} />
                   </Form.Item>
                   <Button
                     type="text"

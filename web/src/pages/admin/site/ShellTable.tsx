@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDelete, adminGet, adminKeys, adminPost, adminPut } from '../../../api/admin';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
-import { AddButton, TableBar, type FilterValues } from '../components/TableBar';
+import { AddButton, TableBar, type FilterValues } from '../../../kit/TableBar';
 import { stepped } from './order';
 
 /** A row of a site-shell collection: an id, and a shown/published flag. */

@@ -1,6 +1,8 @@
+import { SiteLimits, Limits } from '@textbook/contracts';
 import { Form, Input } from 'antd';
 import type { BottomMenu } from '@textbook/contracts';
 import { ShellTable } from './ShellTable';
+import { linkUrlRules, menuNameRules } from '../rules';
 
 type Row = BottomMenu & { sort: number; visible: number };
 interface Values {
@@ -26,11 +28,11 @@ export default function AdminBottomMenu() {
       toBody={(v) => v}
       fields={
         <>
-          <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入菜单名称' }]}>
-            <Input maxLength={50} />
+          <Form.Item name="name" label="名称" rules={menuNameRules}>
+            <Input maxLength={SiteLimits.MENU_NAME_MAX} />
           </Form.Item>
-          <Form.Item name="url" label="地址" rules={[{ required: true, message: '请输入链接地址' }]}>
-            <Input placeholder="/about 或 https://…" maxLength={255} />
+          <Form.Item name="url" label="地址" rules={linkUrlRules}>
+            <Input placeholder="/about 或 https://…" maxLength={Limits.URL_MAX} />
           </Form.Item>
         </>
       }

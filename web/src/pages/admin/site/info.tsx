@@ -1,3 +1,4 @@
+import { SiteLimits, Limits } from '@textbook/contracts';
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,28 +40,28 @@ export default function AdminSiteInfo() {
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
         <div className="admin-form-grid">
           <Form.Item name="siteName" label="站点名称">
-            <Input maxLength={100} />
+            <Input maxLength={SiteLimits.SITE_NAME_MAX} />
           </Form.Item>
           <Form.Item name="copyright" label="版权信息">
-            <Input maxLength={300} />
+            <Input maxLength={SiteLimits.COPYRIGHT_MAX} />
           </Form.Item>
           <Form.Item name="icp" label="备案信息">
-            <Input maxLength={100} />
+            <Input maxLength={SiteLimits.ICP_MAX} />
           </Form.Item>
           <Form.Item name={['toolbar', 'logo']} label="页眉 Logo 地址">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
           <Form.Item name={['toolbar', 'logoAlt']} label="Logo 文字说明">
-            <Input maxLength={100} />
+            <Input maxLength={SiteLimits.LOGO_ALT_MAX} />
           </Form.Item>
           <Form.Item name={['toolbar', 'footerLogo']} label="页脚 Logo 地址">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
           <Form.Item name={['toolbar', 'userAgreementId']} label="用户协议（内容编号）">
-            <InputNumber min={1} style={{ width: '100%' }} />
+            <InputNumber min={Limits.ID_MIN} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name={['toolbar', 'privacyPolicyId']} label="隐私政策（内容编号）">
-            <InputNumber min={1} style={{ width: '100%' }} />
+            <InputNumber min={Limits.ID_MIN} style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -1,6 +1,8 @@
+import { SiteLimits, Limits } from '@textbook/contracts';
 import { Form, Input } from 'antd';
 import type { FooterLink } from '@textbook/contracts';
 import { ShellTable } from './ShellTable';
+import { linkNameRules, linkUrlRules } from '../rules';
 
 type Row = FooterLink & { sort: number; visible: number };
 interface Values {
@@ -36,14 +38,14 @@ export default function AdminLinks() {
       toBody={(v) => ({ ...v, linkPic: v.linkPic ?? '' })}
       fields={
         <>
-          <Form.Item name="linkName" label="名称" rules={[{ required: true, message: '请输入链接名称' }]}>
-            <Input maxLength={100} />
+          <Form.Item name="linkName" label="名称" rules={linkNameRules}>
+            <Input maxLength={SiteLimits.LINK_NAME_MAX} />
           </Form.Item>
-          <Form.Item name="linkUrl" label="地址" rules={[{ required: true, message: '请输入链接地址' }]}>
-            <Input placeholder="https://…" maxLength={255} />
+          <Form.Item name="linkUrl" label="地址" rules={linkUrlRules}>
+            <Input placeholder="https://…" maxLength={Limits.URL_MAX} />
           </Form.Item>
           <Form.Item name="linkPic" label="图片地址（可选）">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
         </>
       }

@@ -1,3 +1,4 @@
+import { SiteLimits, Limits } from '@textbook/contracts';
 import { useMemo, useState } from 'react';
 import { App, Button, Empty, Form, Input, Select, Skeleton, Space, Tag, Tree, type TreeProps } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -7,6 +8,7 @@ import { adminDelete, adminGet, adminKeys, adminPost, adminPut } from '../../../
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
 import { moveMenu, siblingsOf, stepped, type MenuRow } from './order';
+import { menuNameRules } from '../rules';
 
 const LIST = '/api/admin/navMenu/list';
 
@@ -180,14 +182,14 @@ export default function AdminMenus() {
             : adminPost('/api/admin/navMenu', { ...v, sort: siblingsOf(rows, v.parentId).length })
         }
       >
-        <Form.Item name="menuName" label="菜单名称" rules={[{ required: true, message: '请输入菜单名称' }]}>
-          <Input maxLength={50} />
+        <Form.Item name="menuName" label="菜单名称" rules={menuNameRules}>
+          <Input maxLength={SiteLimits.MENU_NAME_MAX} />
         </Form.Item>
         <Form.Item name="parentId" label="上级菜单">
           <Select options={parentOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item name="path" label="地址">
-          <Input placeholder="/about 或 https://…" maxLength={255} />
+          <Input placeholder="/about 或 https://…" maxLength={Limits.URL_MAX} />
         </Form.Item>
         <Form.Item name="contentType" label="展示方式">
           <Select options={modeOptions} />

@@ -1,7 +1,8 @@
 import { Form, Input, Select } from 'antd';
-import { VERSION_PLATFORMS, type AppVersion } from '@textbook/contracts';
+import { VERSION_PLATFORMS, type AppVersion, SiteLimits, Limits } from '@textbook/contracts';
 import { dateTime } from '../format';
 import { ShellTable } from './ShellTable';
+import { platformRules, versionRules } from '../rules';
 
 type Values = Pick<AppVersion, 'platform' | 'version' | 'notes' | 'fileUrl' | 'storeUrl' | 'qrCode'>;
 
@@ -48,23 +49,23 @@ export default function AdminVersions() {
       toBody={(v) => v}
       fields={
         <>
-          <Form.Item name="platform" label="平台" rules={[{ required: true, message: '请选择平台' }]}>
+          <Form.Item name="platform" label="平台" rules={platformRules}>
             <Select options={platformOptions} />
           </Form.Item>
-          <Form.Item name="version" label="版本号" rules={[{ required: true, message: '请输入版本号' }]}>
-            <Input maxLength={30} placeholder="1.2.0" />
+          <Form.Item name="version" label="版本号" rules={versionRules}>
+            <Input maxLength={SiteLimits.VERSION_MAX} placeholder="1.2.0" />
           </Form.Item>
           <Form.Item name="notes" label="更新说明">
-            <Input.TextArea rows={3} maxLength={5000} />
+            <Input.TextArea rows={3} maxLength={SiteLimits.NOTES_MAX} />
           </Form.Item>
           <Form.Item name="fileUrl" label="安装包地址">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
           <Form.Item name="storeUrl" label="应用商店地址">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
           <Form.Item name="qrCode" label="二维码图片地址">
-            <Input maxLength={255} />
+            <Input maxLength={Limits.URL_MAX} />
           </Form.Item>
         </>
       }

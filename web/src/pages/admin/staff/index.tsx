@@ -7,6 +7,7 @@ import { adminGet, adminPost, useStaffMe } from '../../../api/admin';
 import { encryptPassword } from '../../../api/auth';
 import { ConfirmAction } from '../components/Confirm';
 import { FormModal } from '../components/FormModal';
+import { staffPasswordRules, staffRolesRules, staffUserNameRules } from '../rules';
 
 const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleLabel[r] }));
 
@@ -110,20 +111,16 @@ export default function AdminStaff() {
           await reload();
         }}
       >
-        <Form.Item name="userName" label="用户名" rules={[{ required: !item, message: '请输入用户名' }]}>
+        <Form.Item name="userName" label="用户名" rules={staffUserNameRules(!item)}>
           <Input disabled={Boolean(item)} autoComplete="off" />
         </Form.Item>
         <Form.Item name="displayName" label="姓名">
           <Input />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={item ? '新密码（不改请留空）' : '密码'}
-          rules={[{ required: !item, message: '请输入密码' }]}
-        >
+        <Form.Item name="password" label={item ? '新密码（不改请留空）' : '密码'} rules={staffPasswordRules(!item)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请至少选择一个角色' }]}>
+        <Form.Item name="roles" label="角色" rules={staffRolesRules}>
           <Checkbox.Group options={roleOptions} />
         </Form.Item>
       </FormModal>

@@ -4,7 +4,6 @@ import {
   App,
   Button,
   Checkbox,
-  Popconfirm,
   Descriptions,
   Form,
   Input,
@@ -21,22 +20,22 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import {
+  CollegeLimits,
   CollegeMsg,
+  Limits,
   type CollegeBookRow,
   type CollegeOrderRow,
   type CollegeUserRow,
   type ImportResult,
+  PHONE_PATTERN,
 } from '@textbook/contracts';
-import {
-  collegeApi,
-  useCollegeBooks,
-  useCollegeDetail,
-  useCollegeOrders,
-  useCollegeUsers,
-  useInvalidateCollege,
-} from '../../../api/college';
-import { saveFile } from '../../../api/reader';
-import { PagedTable } from '../../../components/PagedTable';
+import { phoneRules } from '../../../kit/rules';
+import { ConfirmAction } from '../../../kit/Confirm';
+import { FormModal } from '../../../kit/FormModal';
+import { ListTable } from '../../../kit/ListTable';
+import { bookRules, collegeNameRules, quantityRules, rolesRules, termRules } from './rules';
+import { collegeApi, collegeKeys, collegeLists, useCollegeDetail, useInvalidateCollege } from '../../../api/college';
+import { saveFile } from '../../../kit/download';
 import { AuthorizeDialog, BookPicker, CodesDialog, day, time } from './parts';
 
 const ROLE_NAMES: Record<number, string> = { 0: '普通用户', 1: '院校管理员', 2: '教师', 3: '学生' };
@@ -68,23 +67,23 @@ function CollegeInfo() {
           invalidate();
         }}
       >
-        <Form.Item name="name" label="学校名称" rules={[{ required: true, message: '请输入学校名称' }]}>
-          <Input maxLength={100} />
+        <Form.Item name="name" label="学校名称" rules={collegeNameRules}>
+          <Input maxLength={CollegeLimits.NAME_MAX} />
         </Form.Item>
         <Form.Item name="logo" label="校徽地址">
-          <Input maxLength={255} />
+          <Input maxLength={CollegeLimits.LOGO_MAX} />
         </Form.Item>
         <Form.Item name="contact" label="联系人">
-          <Input maxLength={50} />
+          <Input maxLength={CollegeLimits.CONTACT_MAX} />
         </Form.Item>
         <Form.Item name="phone" label="联系电话">
-          <Input maxLength={30} />
+          <Input maxLength={CollegeLimits.PHONE_MAX} />
         </Form.Item>
         <Form.Item name="address" label="地址">
-          <Input maxLength={200} />
+          <Input maxLength={CollegeLimits.ADDRESS_MAX} />
         </Form.Item>
         <Form.Item name="introduction" label="简介">
-          <Input.TextArea maxLength={2000} rows={4} />
+          <Input.TextArea maxLength={CollegeLimits.INTRODUCTION_MAX} rows={4} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -116,20 +115,13 @@ function CollegeInfo() {
   );
 }
 
+type MemberValues = { phone: string; realName: string; studentId: string; roles: number[]; hasGrant: boolean };
+
 function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: () => void }) {
-  const { message } = App.useApp();
-  const invalidate = useInvalidateCollege();
-  const [form] = Form.useForm<{
-    phone: string;
-    realName: string;
-    studentId: string;
-    roles: number[];
-    hasGrant: boolean;
-  }>();
   const [who, setWho] = useState<string>();
   const editing = row !== 'new';
   const lookUp = async (phone: string) => {
-    if (!/^1[3-9]\d{9}$/.test(phone)) return setWho(undefined);
+    if (!PHONE_PATTERN.test(phone)) return setWho(undefined);
     const found = await collegeApi.nameByPhone(phone);
     setWho(
       found.exists
@@ -138,108 +130,93 @@ function MemberDialog({ row, onClose }: { row: CollegeUserRow | 'new'; onClose: 
     );
   };
   return (
-    <Modal
+    <FormModal<MemberValues>
       open
       title={editing ? '编辑成员' : '添加成员'}
-      onCancel={onClose}
-      onOk={async () => {
-        const values = await form.validateFields();
-        if (editing) await collegeApi.updateUser({ id: row.id, ...values });
-        else await collegeApi.addUser(values);
-        message.success(editing ? '保存成功' : '添加成功');
-        invalidate();
-        onClose();
-      }}
-      destroyOnHidden
+      onClose={onClose}
+      okText="确定"
+      showRefusal={false}
+      done={editing ? '保存成功' : '添加成功'}
+      reload={[collegeKeys.all]}
+      initialValues={editing ? row : { roles: [3], realName: '', studentId: '', hasGrant: false }}
+      submit={(values) => (editing ? collegeApi.updateUser({ id: row.id, ...values }) : collegeApi.addUser(values))}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={editing ? row : { roles: [3], realName: '', studentId: '', hasGrant: false }}
+      <Form.Item name="phone" label="手机号" rules={phoneRules()} extra={who}>
+        <Input
+          maxLength={Limits.PHONE_LENGTH}
+          disabled={editing}
+          onChange={(e) => void lookUp(e.target.value.trim())}
+        />
+      </Form.Item>
+      <Form.Item name="realName" label="姓名">
+        <Input maxLength={Limits.STUDENT_NAME_MAX} />
+      </Form.Item>
+      <Form.Item name="studentId" label="学号/工号">
+        <Input maxLength={Limits.STUDENT_ID_MAX} />
+      </Form.Item>
+      <Form.Item name="roles" label="角色" rules={rolesRules}>
+        <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+      </Form.Item>
+      <Form.Item
+        name="hasGrant"
+        label="教材发放权限"
+        valuePropName="checked"
+        extra="教师或管理员可向所教班级的学生发放本校教材授权"
       >
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
-          extra={who}
-        >
-          <Input maxLength={11} disabled={editing} onChange={(e) => void lookUp(e.target.value.trim())} />
-        </Form.Item>
-        <Form.Item name="realName" label="姓名">
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="studentId" label="学号/工号">
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-          <Checkbox.Group options={[1, 2, 3].map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
-        </Form.Item>
-        <Form.Item
-          name="hasGrant"
-          label="教材发放权限"
-          valuePropName="checked"
-          extra="教师或管理员可向所教班级的学生发放本校教材授权"
-        >
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 function Members() {
-  const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<CollegeUserRow | 'new'>();
   const [imported, setImported] = useState<ImportResult>();
   const invalidate = useInvalidateCollege();
-  const users = useCollegeUsers({ pageNum, pageSize: 10, ...(keyword ? { keyword } : {}) });
   return (
     <>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          maxLength={50}
-          placeholder="手机号、姓名或学号"
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPageNum(1);
-          }}
-          style={{ width: 240 }}
-        />
-        <Button type="primary" onClick={() => setDialog('new')}>
-          添加成员
-        </Button>
-        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/export', { type: 0 }))}>
-          导出
-        </Button>
-        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/template', {}))}>
-          下载导入模板
-        </Button>
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          customRequest={({ file, onSuccess, onError }) => {
-            collegeApi
-              .importUsers(file as File)
-              .then((result) => {
-                setImported(result);
-                invalidate();
-                onSuccess?.(null);
-              })
-              .catch((e: Error) => onError?.(e));
-          }}
-        >
-          <Button>批量导入</Button>
-        </Upload>
-      </Space>
-      <PagedTable<CollegeUserRow>
+      <ListTable<CollegeUserRow>
+        variant="centre"
+        source={collegeLists.users}
+        params={keyword ? { keyword } : {}}
         rowKey="id"
-        minWidth={640}
-        query={users}
-        pageNum={pageNum}
-        onPage={setPageNum}
+        toolbar={
+          <Space wrap>
+            <Input.Search
+              allowClear
+              maxLength={Limits.SEARCH_MAX}
+              placeholder="手机号、姓名或学号"
+              onSearch={(v) => setKeyword(v.trim())}
+              style={{ width: 240 }}
+            />
+            <Button type="primary" onClick={() => setDialog('new')}>
+              添加成员
+            </Button>
+            <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/export', { type: 0 }))}>
+              导出
+            </Button>
+            <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeUser/template', {}))}>
+              下载导入模板
+            </Button>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              customRequest={({ file, onSuccess, onError }) => {
+                collegeApi
+                  .importUsers(file as File)
+                  .then((result) => {
+                    setImported(result);
+                    invalidate();
+                    onSuccess?.(null);
+                  })
+                  .catch((e: Error) => onError?.(e));
+              }}
+            >
+              <Button>批量导入</Button>
+            </Upload>
+          </Space>
+        }
         columns={[
           { title: '姓名', dataIndex: 'realName' },
           { title: '手机号', dataIndex: 'phone' },
@@ -263,18 +240,16 @@ function Members() {
                 <Button size="small" onClick={() => setDialog(r)}>
                   编辑
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={`将${r.realName}移出本校？其持有的授权将收回。`}
-                  onConfirm={async () => {
-                    await collegeApi.removeUser(r.id);
-                    message.success('已移出本校');
-                    invalidate();
-                  }}
+                  run={() => collegeApi.removeUser(r.id)}
+                  done="已移出本校"
+                  reload={[collegeKeys.all]}
+                  danger
+                  button={{ type: 'default' }}
                 >
-                  <Button size="small" danger>
-                    移出
-                  </Button>
-                </Popconfirm>
+                  移出
+                </ConfirmAction>
               </Space>
             ),
           },
@@ -315,8 +290,6 @@ function Members() {
 
 function CollegeBooks() {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const books = useCollegeBooks({ pageNum, pageSize: 10 });
   const invalidate = useInvalidateCollege();
   const [authorizing, setAuthorizing] = useState<CollegeBookRow>();
   const [coding, setCoding] = useState<CollegeBookRow>();
@@ -327,13 +300,12 @@ function CollegeBooks() {
       <Button style={{ marginBottom: 12 }} onClick={() => setAdding(true)}>
         添加教材
       </Button>
-      <PagedTable<CollegeBookRow>
+      <ListTable<CollegeBookRow>
+        variant="centre"
+        source={collegeLists.books}
         rowKey="id"
         minWidth={760}
-        query={books}
-        pageNum={pageNum}
-        onPage={setPageNum}
-        data-testid="college-books"
+        testId="college-books"
         columns={[
           { title: '教材', dataIndex: 'bookName', fixed: 'left', width: 150 },
           { title: '购买', dataIndex: 'boughtCount', width: 70 },
@@ -387,8 +359,6 @@ function CollegeBooks() {
 
 function Orders() {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const orders = useCollegeOrders({ pageNum, pageSize: 10 });
   const invalidate = useInvalidateCollege();
   const [form] = Form.useForm<{ bookId: number; quantity: number; termMonths: number; remark?: string }>();
   return (
@@ -405,25 +375,24 @@ function Orders() {
           invalidate();
         }}
       >
-        <Form.Item name="bookId" rules={[{ required: true, message: '请选择教材' }]} style={{ minWidth: 220 }}>
+        <Form.Item name="bookId" rules={bookRules} style={{ minWidth: 220 }}>
           <BookPicker />
         </Form.Item>
-        <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
-          <InputNumber min={1} max={100000} precision={0} />
+        <Form.Item name="quantity" label="数量" rules={quantityRules}>
+          <InputNumber {...CollegeLimits.ORDER_QUANTITY} precision={0} />
         </Form.Item>
-        <Form.Item name="termMonths" label="期限（月）" rules={[{ required: true, message: '请输入期限' }]}>
-          <InputNumber min={1} max={60} precision={0} />
+        <Form.Item name="termMonths" label="期限（月）" rules={termRules}>
+          <InputNumber {...CollegeLimits.ORDER_TERM} precision={0} />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           订购
         </Button>
       </Form>
-      <PagedTable<CollegeOrderRow>
+      <ListTable<CollegeOrderRow>
+        variant="centre"
+        source={collegeLists.orders}
         rowKey="id"
         minWidth={600}
-        query={orders}
-        pageNum={pageNum}
-        onPage={setPageNum}
         columns={[
           { title: '教材', dataIndex: 'bookName' },
           { title: '数量', dataIndex: 'quantity' },

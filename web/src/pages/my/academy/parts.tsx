@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag } from 'antd';
 import {
+  CollegeLimits,
+  Limits,
   codeStateText,
   formatDate,
   formatDateTime,
@@ -11,9 +13,10 @@ import {
   type Paged,
 } from '@textbook/contracts';
 import { api } from '../../../api';
-import { collegeApi, useBookClasses, useCodes, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
-import { saveFile } from '../../../api/reader';
-import { PagedTable } from '../../../components/PagedTable';
+import { collegeApi, collegeLists, useBookClasses, useCollegeUsers, useInvalidateCollege } from '../../../api/college';
+import { saveFile } from '../../../kit/download';
+import { ListTable } from '../../../kit/ListTable';
+import { codeCountRules, codeDaysRules } from './rules';
 
 export const day = (ms: number | null | undefined) => formatDate(ms, '长期');
 export const time = (ms: number | null | undefined) => formatDateTime(ms);
@@ -85,7 +88,7 @@ export function AuthorizeDialog({ book, open, onClose }: { book: CollegeBookRow;
           <Input.Search
             allowClear
             placeholder="手机号、姓名或学号"
-            maxLength={50}
+            maxLength={Limits.SEARCH_MAX}
             onSearch={(v) => setKeyword(v.trim())}
             style={{ margin: '12px 0' }}
           />
@@ -124,9 +127,7 @@ export function AuthorizeDialog({ book, open, onClose }: { book: CollegeBookRow;
 /** A college book's activation codes: generate a batch, export it, see each code's state, revoke. */
 export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [state, setState] = useState<string>();
-  const codes = useCodes(open ? book.id : 0, { pageNum, pageSize: 10, ...(state ? { state } : {}) });
   const invalidate = useInvalidateCollege();
   const [form] = Form.useForm<{ count: number; days: number }>();
   const [lastBatch, setLastBatch] = useState<number>();
@@ -153,39 +154,37 @@ export function CodesDialog({ book, open, onClose }: { book: CollegeBookRow; ope
       destroyOnHidden
     >
       <Form form={form} layout="inline" initialValues={{ count: 20, days: 180 }} style={{ rowGap: 8 }}>
-        <Form.Item name="count" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
-          <InputNumber min={1} max={1000} precision={0} data-testid="code-count" />
+        <Form.Item name="count" label="数量" rules={codeCountRules}>
+          <InputNumber {...CollegeLimits.CODE_COUNT} precision={0} data-testid="code-count" />
         </Form.Item>
-        <Form.Item name="days" label="有效天数" rules={[{ required: true, message: '请输入有效天数' }]}>
-          <InputNumber min={1} max={730} precision={0} />
+        <Form.Item name="days" label="有效天数" rules={codeDaysRules}>
+          <InputNumber {...CollegeLimits.CODE_DAYS} precision={0} />
         </Form.Item>
         <Button type="primary" onClick={generate} data-testid="code-generate">
           生成
         </Button>
       </Form>
-      <Space wrap style={{ margin: '12px 0' }}>
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 120 }}
-          value={state}
-          onChange={(v) => {
-            setState(v);
-            setPageNum(1);
-          }}
-          options={Object.entries(codeStateText).map(([value, label]) => ({ value, label }))}
-        />
-        {lastBatch ? <Button onClick={() => exportAs(0, lastBatch)}>导出本批（Excel）</Button> : null}
-        <Button onClick={() => exportAs(0)}>导出Excel</Button>
-        <Button onClick={() => exportAs(1)}>导出文本</Button>
-        <Button onClick={() => exportAs(2)}>导出PDF</Button>
-      </Space>
-      <PagedTable<CodeRow>
+      <ListTable<CodeRow>
+        variant="centre"
+        source={collegeLists.codes}
+        params={{ id: book.id, ...(state ? { state } : {}) }}
         rowKey="id"
-        query={codes}
-        pageNum={pageNum}
-        pageSize={10}
-        onPage={setPageNum}
+        toolbar={
+          <Space wrap style={{ marginTop: 12 }}>
+            <Select
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 120 }}
+              value={state}
+              onChange={setState}
+              options={Object.entries(codeStateText).map(([value, label]) => ({ value, label }))}
+            />
+            {lastBatch ? <Button onClick={() => exportAs(0, lastBatch)}>导出本批（Excel）</Button> : null}
+            <Button onClick={() => exportAs(0)}>导出Excel</Button>
+            <Button onClick={() => exportAs(1)}>导出文本</Button>
+            <Button onClick={() => exportAs(2)}>导出PDF</Button>
+          </Space>
+        }
         columns={[
           { title: '激活码', dataIndex: 'code', render: (c: string) => <code data-testid="code-value">{c}</code> },
           {

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import { ClassMsg, formatClassTime, type ClassStudentRow } from '@textbook/contracts';
-import { exportStudents, useClassDetail, usePending, useStudentActions, useStudents } from '../../../api/classes';
+import { ClassMsg, formatClassTime, type ClassStudentRow, Limits } from '@textbook/contracts';
+import { exportStudents, studentList, useClassDetail, usePending, useStudentActions } from '../../../api/classes';
+import { ConfirmAction } from '../../../kit/Confirm';
+import { FormModal } from '../../../kit/FormModal';
+import { ListTable } from '../../../kit/ListTable';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import '../../../styles/classes.css';
 import { studentIdRules, studentNameRules } from '../studentRules';
@@ -15,78 +18,51 @@ const STATUS: Record<number, { text: string; color: string }> = {
 };
 
 function EditStudent({ row, onClose }: { row: ClassStudentRow; onClose: () => void }) {
-  const [form] = Form.useForm<{ studentId: string; name: string }>();
-  const { message } = App.useApp();
   const actions = useStudentActions();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await actions.update({ id: row.id, studentId: v.studentId.trim(), name: v.name.trim() });
-      message.success('学生信息已保存');
-      onClose();
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <FormModal<{ studentId: string; name: string }>
       open
       title="编辑学生"
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={saving}
-      okText="保存"
-      cancelText="取消"
+      onClose={onClose}
+      showRefusal={false}
+      done="学生信息已保存"
+      initialValues={{ studentId: row.studentId, name: row.name }}
+      submit={(v) => actions.update({ id: row.id, studentId: v.studentId.trim(), name: v.name.trim() })}
     >
-      <Form form={form} layout="vertical" initialValues={{ studentId: row.studentId, name: row.name }}>
-        <Form.Item name="studentId" label="学号" rules={studentIdRules}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="name" label="姓名" rules={studentNameRules}>
-          <Input />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="studentId" label="学号" rules={studentIdRules}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label="姓名" rules={studentNameRules}>
+        <Input />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 function StudentsTab({ classId }: { classId: number }) {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<ClassStudentRow | null>(null);
-  const students = useStudents(classId, { pageNum, pageSize: 10, keyword: keyword || undefined });
   const actions = useStudentActions();
   return (
     <div data-testid="student-list">
-      <div className="admission-toolbar">
-        <Input.Search
-          placeholder="搜索学号或姓名"
-          allowClear
-          maxLength={50}
-          style={{ maxWidth: 260 }}
-          onSearch={(v) => {
-            setPageNum(1);
-            setKeyword(v.trim());
-          }}
-        />
-      </div>
-      <Table<ClassStudentRow>
+      <ListTable<ClassStudentRow>
+        variant="centre"
+        source={studentList}
+        params={{ classId, ...(keyword ? { keyword } : {}) }}
         rowKey="id"
-        size="middle"
-        loading={students.isLoading}
-        dataSource={students.data?.rows ?? []}
-        scroll={{ x: 560 }}
-        locale={{ emptyText: <EmptyState /> }}
-        pagination={{
-          current: pageNum,
-          total: students.data?.total ?? 0,
-          pageSize: 10,
-          onChange: setPageNum,
-          showTotal: (n) => `共 ${n} 人`,
-        }}
+        minWidth={560}
+        totalText={(n) => `共 ${n} 人`}
+        table={{ size: 'middle', locale: { emptyText: <EmptyState /> } }}
+        toolbar={
+          <Input.Search
+            placeholder="搜索学号或姓名"
+            allowClear
+            maxLength={Limits.SEARCH_MAX}
+            style={{ width: 260, maxWidth: '100%' }}
+            onSearch={(v) => setKeyword(v.trim())}
+          />
+        }
         columns={[
           { title: '学号', dataIndex: 'studentId' },
           { title: '姓名', dataIndex: 'name' },
@@ -114,40 +90,30 @@ function StudentsTab({ classId }: { classId: number }) {
                     >
                       通过
                     </Button>
-                    <Popconfirm
+                    <ConfirmAction
                       title={`拒绝“${row.name}”加入班级？`}
                       okText="拒绝"
-                      cancelText="取消"
-                      okButtonProps={{ danger: true }}
-                      onConfirm={async () => {
-                        await actions.decide({ ids: [row.id], status: 2 });
-                        message.success(`已拒绝“${row.name}”的加入申请`);
-                      }}
+                      danger
+                      run={() => actions.decide({ ids: [row.id], status: 2 })}
+                      done={`已拒绝“${row.name}”的加入申请`}
                     >
-                      <Button type="link" size="small" danger>
-                        拒绝
-                      </Button>
-                    </Popconfirm>
+                      拒绝
+                    </ConfirmAction>
                   </>
                 )}
                 <Button type="link" size="small" onClick={() => setEditing(row)}>
                   编辑
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={`将“${row.name}”移出班级？`}
                   description="移出后，通过本班级加入其书架的教材将被移除。"
                   okText="移出"
-                  cancelText="取消"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    await actions.remove([row.id]);
-                    message.success('已移出班级');
-                  }}
+                  danger
+                  run={() => actions.remove([row.id])}
+                  done="已移出班级"
                 >
-                  <Button type="link" size="small" danger>
-                    移出
-                  </Button>
-                </Popconfirm>
+                  移出
+                </ConfirmAction>
               </Space>
             ),
           },

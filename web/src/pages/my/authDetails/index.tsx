@@ -1,27 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Input, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { CollegeText, type AuthorizeMember } from '@textbook/contracts';
-import {
-  collegeApi,
-  useCollegeBook,
-  useHolders,
-  useInvalidateCollege,
-  useMyAuthorizations,
-} from '../../../api/college';
-import { saveFile } from '../../../api/reader';
-import { PagedTable } from '../../../components/PagedTable';
+import { CollegeText, type AuthorizeMember, Limits } from '@textbook/contracts';
+import { collegeApi, collegeKeys, collegeLists, useCollegeBook, useMyAuthorizations } from '../../../api/college';
+import { saveFile } from '../../../kit/download';
+import { ConfirmAction } from '../../../kit/Confirm';
+import { ListTable } from '../../../kit/ListTable';
 import { EmptyState } from '../../../components/Empty/EmptyState';
 import { AuthorizeDialog, day, time } from '../academy/parts';
 
 /** Who holds seats of one college book (admin): counts, holders, revoke, authorize, export. */
 function BookHolders({ id }: { id: number }) {
-  const { message } = App.useApp();
   const book = useCollegeBook(id);
-  const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const holders = useHolders(id, { pageNum, pageSize: 10, ...(keyword ? { keyword } : {}) });
-  const invalidate = useInvalidateCollege();
   const [authorizing, setAuthorizing] = useState(false);
   if (book.isLoading || !book.data) return <Skeleton active />;
   const b = book.data;
@@ -38,33 +29,33 @@ function BookHolders({ id }: { id: number }) {
         <Descriptions.Item label="剩余">{b.residueAuthorizeCount}</Descriptions.Item>
         <Descriptions.Item label="到期">{day(b.expiresAt)}</Descriptions.Item>
       </Descriptions>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setAuthorizing(true)} data-testid="open-authorize">
-          授权
-        </Button>
-        <Input.Search
-          allowClear
-          maxLength={50}
-          placeholder="手机号、姓名或学号"
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPageNum(1);
-          }}
-          style={{ width: 220 }}
-        />
-        <Button onClick={() => exportAs(0)}>导出Excel</Button>
-        <Button onClick={() => exportAs(1)}>导出文本</Button>
-        <Button onClick={async () => saveFile(await collegeApi.download('/api/collegeBook/download', { id, type: 0 }))}>
-          导出台账
-        </Button>
-      </Space>
-      <PagedTable<AuthorizeMember>
+      <ListTable<AuthorizeMember>
+        variant="centre"
+        source={collegeLists.holders}
+        params={{ id, ...(keyword ? { keyword } : {}) }}
         rowKey="memberId"
-        minWidth={640}
-        query={holders}
-        pageNum={pageNum}
-        onPage={setPageNum}
-        data-testid="holders"
+        testId="holders"
+        toolbar={
+          <Space wrap>
+            <Button type="primary" onClick={() => setAuthorizing(true)} data-testid="open-authorize">
+              授权
+            </Button>
+            <Input.Search
+              allowClear
+              maxLength={Limits.SEARCH_MAX}
+              placeholder="手机号、姓名或学号"
+              onSearch={(v) => setKeyword(v.trim())}
+              style={{ width: 220 }}
+            />
+            <Button onClick={() => exportAs(0)}>导出Excel</Button>
+            <Button onClick={() => exportAs(1)}>导出文本</Button>
+            <Button
+              onClick={async () => saveFile(await collegeApi.download('/api/collegeBook/download', { id, type: 0 }))}
+            >
+              导出台账
+            </Button>
+          </Space>
+        }
         columns={[
           { title: '姓名', dataIndex: 'realName' },
           { title: '手机号', dataIndex: 'phone' },
@@ -75,18 +66,16 @@ function BookHolders({ id }: { id: number }) {
           {
             title: '操作',
             render: (_: unknown, r: AuthorizeMember) => (
-              <Popconfirm
+              <ConfirmAction
                 title={`收回${r.realName}的授权？`}
-                onConfirm={async () => {
-                  await collegeApi.revoke(id, [r.memberId]);
-                  message.success('已收回授权');
-                  invalidate();
-                }}
+                run={() => collegeApi.revoke(id, [r.memberId])}
+                done="已收回授权"
+                reload={[collegeKeys.all]}
+                danger
+                button={{ type: 'default' }}
               >
-                <Button size="small" danger>
-                  收回
-                </Button>
-              </Popconfirm>
+                收回
+              </ConfirmAction>
             ),
           },
         ]}

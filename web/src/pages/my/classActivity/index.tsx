@@ -9,6 +9,7 @@ import {
   CHECKIN_STATUS_LABEL,
   type QuizForStudent,
   type StudentActivityRow,
+  ActivityLimits,
 } from '@textbook/contracts';
 import { downloadMaterial, useStudentActivities, useStudentActivity, useTakePart } from '../../../api/activities';
 import { useMyClasses } from '../../../api/classes';
@@ -60,7 +61,7 @@ function CheckinPart({ row }: { row: StudentActivityRow }) {
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
           inputMode="numeric"
-          maxLength={8}
+          maxLength={ActivityLimits.CODE_TYPED_MAX}
           placeholder="输入老师给出的签到码"
           aria-label="签到码"
           size="large"

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Popconfirm, Table, Typography, message } from 'antd';
 import { Link } from 'react-router';
-import { formatDate, type CollectBook } from '@textbook/contracts';
+import { formatDate, type CollectBook, Limits } from '@textbook/contracts';
 import { api } from '../../../api';
-import { saveFile, unstar, useFavourites, useInvalidateShelf } from '../../../api/reader';
+import { unstar, useFavourites, useInvalidateShelf } from '../../../api/reader';
+import { saveFile } from '../../../kit/download';
 
 /** My favourites (spec /my collect): paging, search, unstar, export to a spreadsheet (export type 0). */
 export default function CollectPage() {
@@ -34,7 +35,7 @@ export default function CollectPage() {
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Input.Search
             allowClear
-            maxLength={50}
+            maxLength={Limits.SEARCH_MAX}
             placeholder="搜索收藏的教材"
             onSearch={(v) => {
               setKeyword(v.trim());

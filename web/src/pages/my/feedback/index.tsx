@@ -1,11 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Pagination, Tabs, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Input, Pagination, Tabs, type UploadFile } from 'antd';
 import { formatDateTime, SiteLimits, SiteMsg, type FeedbackItem } from '@textbook/contracts';
 import { useState } from 'react';
 import { uploadImage, useAddFeedback, useFeedbackPage } from '../../../api/help';
 import '../../../components/Content/content.css';
 import { Loading } from '../../../components/Content/states';
 import { EmptyState } from '../../../components/Empty/EmptyState';
+import { ImageCards } from '../../../kit/ImageUpload';
 
 function FeedbackForm() {
   const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
@@ -46,33 +46,13 @@ function FeedbackForm() {
       <div style={{ margin: '20px 0 8px', color: 'var(--muted)' }}>
         截图（选填，最多 {SiteLimits.FEEDBACK_IMAGES_MAX} 张）
       </div>
-      <Upload
-        listType="picture-card"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        fileList={files}
-        maxCount={SiteLimits.FEEDBACK_IMAGES_MAX}
-        onChange={({ fileList }) => setFiles(fileList)}
-        customRequest={({ file, onSuccess, onError }) => {
-          uploadImage(file as File)
-            .then((url) => {
-              setFiles((list) =>
-                list.map((f) => (f.uid === (file as UploadFile).uid ? { ...f, url, thumbUrl: url } : f)),
-              );
-              onSuccess?.({ url });
-            })
-            .catch((err: Error) => {
-              setStatus({ type: 'error', text: err.message || SiteMsg.IMAGE_REQUIRED });
-              onError?.(err);
-            });
-        }}
-      >
-        {files.length < SiteLimits.FEEDBACK_IMAGES_MAX && (
-          <button type="button" className="upload-button">
-            <PlusOutlined />
-            <div>上传</div>
-          </button>
-        )}
-      </Upload>
+      <ImageCards
+        files={files}
+        setFiles={setFiles}
+        max={SiteLimits.FEEDBACK_IMAGES_MAX}
+        upload={uploadImage}
+        onError={(text) => setStatus({ type: 'error', text })}
+      />
       <Input
         aria-label="联系方式"
         placeholder="联系方式（选填，手机号或邮箱）"

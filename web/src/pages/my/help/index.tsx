@@ -1,3 +1,4 @@
+import { Limits } from '@textbook/contracts';
 import { Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -38,7 +39,7 @@ export default function HelpPage() {
           className="help-search"
           placeholder="搜索帮助内容"
           allowClear
-          maxLength={50}
+          maxLength={Limits.SEARCH_MAX}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onSearch={(value) => go({ keyword: value.trim() || undefined })}

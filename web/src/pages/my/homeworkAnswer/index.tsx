@@ -11,6 +11,7 @@ import {
   type HomeworkQuestion,
   type ItemResult,
   type StudentHomeworkInfo,
+  HomeworkLimits,
 } from '@textbook/contracts';
 import { saveDraft, useStudentHomeworkInfo, useSubmitHomework } from '../../../api/homework';
 import { QuestionHtml, TYPE_LABEL, answerText } from '../../../components/Homework/QuestionHtml';
@@ -118,7 +119,7 @@ function AnswerField({
               placeholder={`第${i + 1}空`}
               value={list[i] ?? ''}
               disabled={disabled}
-              maxLength={1000}
+              maxLength={HomeworkLimits.BLANK_MAX}
               onChange={(e) => {
                 const next = Array.from({ length: count }, (_, j) => list[j] ?? '');
                 next[i] = e.target.value;
@@ -135,7 +136,7 @@ function AnswerField({
           aria-label="作答"
           placeholder="请输入答案"
           autoSize={{ minRows: 3, maxRows: 12 }}
-          maxLength={5000}
+          maxLength={HomeworkLimits.ANSWER_MAX}
           value={typeof value === 'string' ? value : ''}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}

@@ -12,6 +12,7 @@ import {
   readsChinaTime,
   type CodeCheckResult,
   type JoinResult,
+  Limits,
 } from '@textbook/contracts';
 import { ApiError } from '../../../api';
 import { checkCode, classKeys, joinClass, useExitClass, useMyClasses } from '../../../api/classes';
@@ -192,7 +193,7 @@ function JoinForm({ onJoined }: { onJoined: (r: JoinResult) => void }) {
       >
         <Input
           placeholder="请输入教师提供的班级码"
-          maxLength={32}
+          maxLength={Limits.CLASS_CODE_MAX}
           autoComplete="off"
           onChange={(e) => runCheck(e.target.value)}
         />

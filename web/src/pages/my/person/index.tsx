@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Modal, Space, Upload } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Modal, Space } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { Limits, Msg } from '@textbook/contracts';
@@ -15,6 +15,8 @@ import {
 } from '../../../api/account';
 import { useMember } from '../../../api/member';
 import { confirmRules, newPasswordRules, phoneRules, requiredRule } from '../../../components/LoginDialog/fields';
+import { FormModal } from '../../../kit/FormModal';
+import { ImagePick } from '../../../kit/ImageUpload';
 
 const maskPhone = (phone: string) => (phone ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '未绑定');
 
@@ -53,37 +55,33 @@ function CodeButton({ send, testId }: { send: () => Promise<unknown>; testId?: s
 }
 
 function PasswordDialog({ phone, onClose }: { phone: string; onClose: () => void }) {
-  const [form] = Form.useForm<{ code: string; password: string; confirmPassword: string }>();
-  const { message } = App.useApp();
-  const submit = async (values: { code: string; password: string; confirmPassword: string }) => {
-    try {
-      await changePassword(values);
-      message.success('密码修改成功');
-      onClose();
-    } catch {
-      // shown by the API client
-    }
-  };
   return (
-    <Modal open title="修改密码" onCancel={onClose} onOk={() => form.submit()} okText="确定" destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="change-password-form">
-        <Form.Item label="手机号">{maskPhone(phone)}</Form.Item>
-        <Form.Item label="验证码" required>
-          <div className="code-row">
-            <Form.Item name="code" rules={requiredRule} noStyle>
-              <Input placeholder="请输入验证码" maxLength={6} />
-            </Form.Item>
-            <CodeButton send={sendChangePwdCode} testId="pwd-send-code" />
-          </div>
-        </Form.Item>
-        <Form.Item name="password" label="新密码" rules={newPasswordRules}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
-          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal<{ code: string; password: string; confirmPassword: string }>
+      open
+      title="修改密码"
+      onClose={onClose}
+      okText="确定"
+      showRefusal={false}
+      done="密码修改成功"
+      testId="change-password-form"
+      submit={changePassword}
+    >
+      <Form.Item label="手机号">{maskPhone(phone)}</Form.Item>
+      <Form.Item label="验证码" required>
+        <div className="code-row">
+          <Form.Item name="code" rules={requiredRule} noStyle>
+            <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
+          </Form.Item>
+          <CodeButton send={sendChangePwdCode} testId="pwd-send-code" />
+        </div>
+      </Form.Item>
+      <Form.Item name="password" label="新密码" rules={newPasswordRules}>
+        <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
+        <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -128,7 +126,7 @@ function PhoneDialog({ phone, onClose }: { phone: string; onClose: () => void })
           <Form.Item label="验证码" required>
             <div className="code-row">
               <Form.Item name="code" rules={requiredRule} noStyle>
-                <Input placeholder="请输入验证码" maxLength={6} />
+                <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
               </Form.Item>
               <CodeButton send={sendOldPhoneCode} testId="old-send-code" />
             </div>
@@ -142,7 +140,7 @@ function PhoneDialog({ phone, onClose }: { phone: string; onClose: () => void })
           <Form.Item label="验证码" required>
             <div className="code-row">
               <Form.Item name="code" rules={requiredRule} noStyle>
-                <Input placeholder="请输入验证码" maxLength={6} />
+                <Input placeholder="请输入验证码" maxLength={Limits.SMS_CODE_LENGTH} />
               </Form.Item>
               <CodeButton send={sendNew} testId="new-send-code" />
             </div>
@@ -181,27 +179,22 @@ function Person() {
       <Card title="个人资料" className="person-card">
         <Space align="center" size="large" wrap>
           <Avatar size={80} src={member.avatar || undefined} icon={<UserOutlined />} data-testid="person-avatar" />
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) => {
-              uploadAvatar(file as File)
-                .then(() => {
-                  message.success('头像已更新');
-                  onSuccess?.(null);
-                })
-                .catch((e: Error) => onError?.(e));
+          <ImagePick
+            onPick={(file) => {
+              uploadAvatar(file)
+                .then(() => message.success('头像已更新'))
+                .catch(() => undefined); // the client has shown the server's message
             }}
           >
             <Button icon={<UploadOutlined />}>更换头像</Button>
-          </Upload>
+          </ImagePick>
         </Space>
         <Descriptions column={1} className="person-fields">
           <Descriptions.Item label="用户名">
             <Space.Compact>
               <Input
                 value={shownName}
-                maxLength={50}
+                maxLength={Limits.USER_NAME_MAX}
                 onChange={(e) => setName(e.target.value)}
                 aria-label="用户名"
                 data-testid="person-name"

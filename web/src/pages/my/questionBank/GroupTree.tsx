@@ -10,7 +10,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
-import { QuestionMsg, type QuestionGroupNode, type QuestionGroupTree } from '@textbook/contracts';
+import { QuestionMsg, type QuestionGroupNode, type QuestionGroupTree, QuestionLimits } from '@textbook/contracts';
 import { useQuestionActions } from '../../../api/questions';
 
 /** What the list shows: every question, the ungrouped ones, or a group with its subgroups. */
@@ -283,7 +283,7 @@ export function GroupTree({ tree, selected, onSelect }: Props) {
           autoFocus
           aria-label="分组名称"
           placeholder="分组名称"
-          maxLength={30}
+          maxLength={QuestionLimits.GROUP_NAME_MAX}
           value={naming?.name ?? ''}
           onChange={(e) => setNaming((n) => (n ? { ...n, name: e.target.value } : n))}
           onPressEnter={saveName}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Input, Modal, Space, Tooltip, Upload } from 'antd';
+import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
   FunctionOutlined,
@@ -14,6 +14,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { uploadImage } from '../../../api/help';
 import { MathHtml } from './MathHtml';
+import { ImagePick } from '../../../kit/ImageUpload';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -95,20 +96,17 @@ export function RichEditor({ value, onChange, label, placeholder, compact }: Pro
           tool('项目列表', <UnorderedListOutlined />, active?.bullet ?? false, () => chain().toggleBulletList().run())}
         {!compact &&
           tool('编号列表', <OrderedListOutlined />, active?.ordered ?? false, () => chain().toggleOrderedList().run())}
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          showUploadList={false}
-          beforeUpload={(file) => {
+        <ImagePick
+          onPick={(file) => {
             uploadImage(file)
               .then((src) => chain().setImage({ src, alt: file.name }).run())
               .catch(() => message.error('图片上传失败'));
-            return false;
           }}
         >
           <Tooltip title="插入图片">
             <Button size="small" type="text" icon={<PictureOutlined />} aria-label="插入图片" />
           </Tooltip>
-        </Upload>
+        </ImagePick>
         {tool('插入公式', <FunctionOutlined />, false, () => setFormula(''))}
       </Space>
       <EditorContent editor={editor} />

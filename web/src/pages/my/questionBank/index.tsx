@@ -1,18 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import {
-  App,
-  Button,
-  Collapse,
-  Grid,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { App, Button, Collapse, Grid, Input, Popconfirm, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DIFFICULTY_LABEL,
@@ -26,11 +13,12 @@ import { useClassBooks } from '../../../api/classes';
 import {
   exportQuestions,
   useQuestionActions,
-  useQuestionList,
+  questionList,
   useQuestionTree,
   useSectionTree,
   type QuestionFilters,
 } from '../../../api/questions';
+import { ListTable } from '../../../kit/ListTable';
 import { GroupTree, placesOf, type GroupChoice, type TreeOption } from './GroupTree';
 import { MathHtml } from './MathHtml';
 import './questionBank.css';
@@ -38,8 +26,6 @@ import './questionBank.css';
 // The editor (tiptap) and the import dialog load when first opened: the list itself needs neither.
 const QuestionEditor = lazy(() => import('./QuestionEditor').then((m) => ({ default: m.QuestionEditor })));
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
-
-const PAGE_SIZE = 10;
 
 function answerText(row: QuestionRow): string {
   const a = row.answer;
@@ -66,7 +52,6 @@ function QuestionBank() {
   const [bookId, setBookId] = useState<number | undefined>();
   const [sectionId, setSectionId] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
   const [editor, setEditor] = useState<{ open: boolean; row: QuestionRow | null }>({ open: false, row: null });
   const [importing, setImporting] = useState(false);
   const sections = useSectionTree(bookId);
@@ -83,28 +68,12 @@ function QuestionBank() {
     }),
     [group, type, difficulty, bookId, sectionId, keyword],
   );
-  const list = useQuestionList(filters, pageNum, PAGE_SIZE);
   const groups = useMemo(() => tree.data?.groups ?? [], [tree.data]);
   const places = useMemo(() => placesOf(groups), [groups]);
   const scopeName =
     group === 'all' ? '全部题目' : group === 'ungrouped' ? '未分组' : (places.get(group)?.node.name ?? '全部题目');
-  const filter =
-    <T,>(setter: (v: T) => void) =>
-    (v: T) => {
-      setter(v);
-      setPageNum(1);
-    };
 
-  const groupTree = (
-    <GroupTree
-      tree={tree.data}
-      selected={group}
-      onSelect={(choice) => {
-        setGroup(choice);
-        setPageNum(1);
-      }}
-    />
-  );
+  const groupTree = <GroupTree tree={tree.data} selected={group} onSelect={setGroup} />;
 
   return (
     <div className="qb">
@@ -137,7 +106,7 @@ function QuestionBank() {
               allowClear
               placeholder="搜索题干或标签"
               aria-label="搜索题目"
-              onSearch={filter(setKeyword)}
+              onSearch={setKeyword}
               style={{ width: phone ? '100%' : 220 }}
             />
             <Select
@@ -145,7 +114,7 @@ function QuestionBank() {
               placeholder="题型"
               aria-label="题型"
               value={type}
-              onChange={filter(setType)}
+              onChange={setType}
               options={QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABEL[t] }))}
               style={{ width: 110 }}
             />
@@ -154,7 +123,7 @@ function QuestionBank() {
               placeholder="难度"
               aria-label="难度"
               value={difficulty}
-              onChange={filter(setDifficulty)}
+              onChange={setDifficulty}
               options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: DIFFICULTY_LABEL[n] }))}
               style={{ width: 100 }}
             />
@@ -166,7 +135,6 @@ function QuestionBank() {
               onChange={(v?: number) => {
                 setBookId(v);
                 setSectionId(undefined);
-                setPageNum(1);
               }}
               options={(books.data ?? []).map((b) => ({ value: b.bookId, label: b.bookName }))}
               style={{ width: phone ? 150 : 180 }}
@@ -177,62 +145,60 @@ function QuestionBank() {
                 placeholder="章节"
                 aria-label="按章节筛选"
                 value={sectionId}
-                onChange={filter(setSectionId)}
+                onChange={setSectionId}
                 treeData={sectionOptions(sections.data ?? [])}
                 popupMatchSelectWidth={false}
                 style={{ width: 180 }}
               />
             )}
           </div>
-          <Table<QuestionRow>
+          <ListTable<QuestionRow>
+            variant="centre"
+            source={questionList}
+            params={filters}
             rowKey="id"
-            size={phone ? 'small' : 'middle'}
-            loading={list.isFetching}
-            dataSource={list.data?.rows ?? []}
-            locale={{ emptyText: '暂无题目' }}
-            pagination={{
-              current: pageNum,
-              pageSize: PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              onChange: setPageNum,
-              showTotal: (total) => `共 ${total} 道`,
-              size: 'small',
-            }}
-            expandable={{
-              expandedRowRender: (row) => (
-                <div className="qb-detail">
-                  <MathHtml html={row.stem} />
-                  {row.options.length > 0 && (
-                    <ol className="qb-detail-options">
-                      {row.options.map((o) => (
-                        <li key={o.key}>
-                          <b>{o.key}.</b> <MathHtml html={o.html} className="inline" />
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                  <div>
-                    <b>答案：</b>
-                    {row.type === 'short' ? (
-                      <MathHtml html={typeof row.answer === 'string' ? row.answer : ''} />
-                    ) : (
-                      answerText(row)
+            totalText={(total) => `共 ${total} 道`}
+            pager={{ size: 'small' }}
+            table={{
+              size: phone ? 'small' : 'middle',
+              scroll: undefined,
+              locale: { emptyText: '暂无题目' },
+              expandable: {
+                expandedRowRender: (row) => (
+                  <div className="qb-detail">
+                    <MathHtml html={row.stem} />
+                    {row.options.length > 0 && (
+                      <ol className="qb-detail-options">
+                        {row.options.map((o) => (
+                          <li key={o.key}>
+                            <b>{o.key}.</b> <MathHtml html={o.html} className="inline" />
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                    <div>
+                      <b>答案：</b>
+                      {row.type === 'short' ? (
+                        <MathHtml html={typeof row.answer === 'string' ? row.answer : ''} />
+                      ) : (
+                        answerText(row)
+                      )}
+                    </div>
+                    {row.analysis && (
+                      <div>
+                        <b>解析：</b>
+                        <MathHtml html={row.analysis} />
+                      </div>
+                    )}
+                    {row.bookTitle && (
+                      <div className="qb-meta">
+                        {row.bookTitle}
+                        {row.sectionTitle ? ` · ${row.sectionTitle}` : ''}
+                      </div>
                     )}
                   </div>
-                  {row.analysis && (
-                    <div>
-                      <b>解析：</b>
-                      <MathHtml html={row.analysis} />
-                    </div>
-                  )}
-                  {row.bookTitle && (
-                    <div className="qb-meta">
-                      {row.bookTitle}
-                      {row.sectionTitle ? ` · ${row.sectionTitle}` : ''}
-                    </div>
-                  )}
-                </div>
-              ),
+                ),
+              },
             }}
             columns={[
               {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Empty, Segmented, Table, Tag, Typography } from 'antd';
+import { Empty, Segmented, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate, SampleState, type SampleRow } from '@textbook/contracts';
-import { useMySamples } from '../../../api/samples';
+import { mySampleList } from '../../../api/samples';
+import { ListTable } from '../../../kit/ListTable';
 
 const STATE_COLOR: Record<number, string> = {
   [SampleState.AUDITING]: 'processing',
@@ -23,10 +24,7 @@ const FILTERS = [
 
 /** /my/sampleBook: the teacher's sample applications with state, dates, validity and the staff's reason. */
 export default function SampleBookPage() {
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
   const [state, setState] = useState(-1);
-  const samples = useMySamples({ pageNum, pageSize, state: state < 0 ? undefined : state });
   // The moment the page opened: whether an approved sample still reads.
   const [now] = useState(() => Date.now());
 
@@ -36,33 +34,18 @@ export default function SampleBookPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           样书申请
         </Typography.Title>
-        <Segmented
-          options={FILTERS}
-          value={state}
-          onChange={(v) => {
-            setState(v);
-            setPageNum(1);
-          }}
-        />
+        <Segmented options={FILTERS} value={state} onChange={setState} />
       </div>
-      <Table<SampleRow>
+      <ListTable<SampleRow>
+        variant="centre"
+        source={mySampleList}
+        params={state < 0 ? {} : { state }}
         rowKey="id"
-        data-testid="sample-list"
-        loading={samples.isFetching}
-        dataSource={samples.data?.rows ?? []}
-        locale={{ emptyText: <Empty description="暂无内容" /> }}
-        scroll={{ x: 760 }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: samples.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => {
-            setPageNum(p);
-            setPageSize(s);
-          },
-        }}
+        testId="sample-list"
+        minWidth={760}
+        totalText={(total) => `共 ${total} 条`}
+        pager={{ showSizeChanger: true }}
+        table={{ size: 'large', locale: { emptyText: <Empty description="暂无内容" /> } }}
         columns={[
           {
             title: '教材',

@@ -147,7 +147,7 @@ export function ActivityForm({
           name="content"
           label={kind === ActivityKind.DISCUSSION ? '讨论话题' : '说明'}
           rules={[
-            { required: kind === ActivityKind.DISCUSSION, whitespace: true, message: '请输入讨论话题' },
+            { required: kind === ActivityKind.DISCUSSION, whitespace: true, message: ActivityMsg.TOPIC_REQUIRED },
             { max: ActivityLimits.CONTENT_MAX, message: ActivityMsg.CONTENT_MAX },
           ]}
         >
@@ -184,7 +184,7 @@ export function ActivityForm({
           <Form.Item
             name="questionIds"
             label="测验题目（题库中的客观题）"
-            rules={[{ required: true, type: 'array', min: 1, message: ActivityMsg.QUESTIONS_REQUIRED }]}
+            rules={[{ required: true, type: 'array', message: ActivityMsg.QUESTIONS_REQUIRED }]}
           >
             <QuestionPicker />
           </Form.Item>

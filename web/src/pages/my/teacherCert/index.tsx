@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography, Upload, type UploadFile } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { CertState, PeopleMsg, SiteMsg, type CertRow } from '@textbook/contracts';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography, type UploadFile } from 'antd';
+import { CertState, PeopleMsg, type CertRow, CertLimits } from '@textbook/contracts';
 import { uploadImage } from '../../../api/help';
 import { useMember } from '../../../api/member';
 import { useApplyCert, useCertColleges, useMyCert } from '../../../api/teachers';
 import '../../../components/Content/content.css';
 import { Loading } from '../../../components/Content/states';
+import { ImageCards } from '../../../kit/ImageUpload';
 
 const STATE_COLOR: Record<number, string> = {
   [CertState.AUDITING]: 'processing',
@@ -104,7 +104,7 @@ export default function TeacherCertPage() {
             data-testid="cert-form"
           >
             <Form.Item name="realName" label="真实姓名" rules={[{ required: true, message: PeopleMsg.CERT_NAME }]}>
-              <Input maxLength={50} />
+              <Input maxLength={CertLimits.NAME_MAX} />
             </Form.Item>
             <Form.Item name="collegeId" label="所在学校" rules={[{ required: true, message: PeopleMsg.CERT_COLLEGE }]}>
               <Select
@@ -116,36 +116,16 @@ export default function TeacherCertPage() {
               />
             </Form.Item>
             <Form.Item name="proof" label="认证说明" extra="如所在院系、职称、工号等">
-              <Input.TextArea rows={3} maxLength={500} showCount />
+              <Input.TextArea rows={3} maxLength={CertLimits.PROOF_MAX} showCount />
             </Form.Item>
             <Form.Item label="证明图片（选填）" extra="教师证、工作证或学校官网的教师介绍页截图">
-              <Upload
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                listType="picture-card"
-                fileList={files}
-                maxCount={1}
-                onChange={({ fileList }) => setFiles(fileList)}
-                customRequest={({ file, onSuccess, onError }) => {
-                  uploadImage(file as File)
-                    .then((url) => {
-                      setFiles((list) =>
-                        list.map((f) => (f.uid === (file as UploadFile).uid ? { ...f, url, thumbUrl: url } : f)),
-                      );
-                      onSuccess?.({ url });
-                    })
-                    .catch((err: Error) => {
-                      setStatus({ type: 'error', text: err.message || SiteMsg.IMAGE_REQUIRED });
-                      onError?.(err);
-                    });
-                }}
-              >
-                {files.length < 1 && (
-                  <button type="button" className="upload-button">
-                    <PlusOutlined />
-                    <div>上传</div>
-                  </button>
-                )}
-              </Upload>
+              <ImageCards
+                files={files}
+                setFiles={setFiles}
+                max={CertLimits.IMAGES_MAX}
+                upload={uploadImage}
+                onError={(text) => setStatus({ type: 'error', text })}
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy} data-testid="cert-submit">
               提交认证

@@ -5,6 +5,7 @@ import {
   type HomeworkQuestion,
   type SubmissionView,
   type TeacherHomeworkInfo,
+  HomeworkLimits,
 } from '@textbook/contracts';
 import { useHomeworkActions, useTeacherHomeworkInfo } from '../../../api/homework';
 import { QuestionHtml, TYPE_LABEL, answerText } from '../../../components/Homework/QuestionHtml';
@@ -109,7 +110,7 @@ function ReviewDialog({
               <Input
                 aria-label={`第${i + 1}题评语`}
                 placeholder="评语（可选）"
-                maxLength={500}
+                maxLength={HomeworkLimits.COMMENT_MAX}
                 value={scores[q.itemId]?.comment ?? ''}
                 onChange={(e) =>
                   setScores((all) => ({
@@ -125,7 +126,7 @@ function ReviewDialog({
       <Input.TextArea
         aria-label="总评"
         placeholder="总评（可选）"
-        maxLength={500}
+        maxLength={HomeworkLimits.COMMENT_MAX}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
       />

@@ -21,12 +21,14 @@ import type { Dayjs } from 'dayjs';
 import { chinaDayjs, PICKER_FORMAT as FORMAT, pickerValue } from '../../../ui/dayjs';
 import {
   BEIJING_TIME_NOTE,
+  HomeworkLimits,
   readsChinaTime,
   type HomeworkClass,
   type HomeworkRow,
   type HomeworkSectionNode,
   type Paged,
 } from '@textbook/contracts';
+import { deductRules, sectionRules, timesRules, titleRules } from './rules';
 import { api } from '../../../api';
 import { useHomeworkActions, useHomeworkConfig, type HomeworkForm as FormBody } from '../../../api/homework';
 import { QuestionHtml, TYPE_LABEL } from '../../../components/Homework/QuestionHtml';
@@ -268,14 +270,10 @@ export function HomeworkForm({
       }
     >
       <Form form={form} layout="vertical" onFinish={finish} requiredMark={false}>
-        <Form.Item
-          name="title"
-          label="作业名称"
-          rules={[{ required: true, whitespace: true, message: '请填写作业名称' }]}
-        >
-          <Input maxLength={50} placeholder="如：第一章 课后练习" />
+        <Form.Item name="title" label="作业名称" rules={titleRules}>
+          <Input maxLength={HomeworkLimits.TITLE_MAX} placeholder="如：第一章 课后练习" />
         </Form.Item>
-        <Form.Item name="sectionId" label="章节" rules={[{ required: true, message: '请选择章节' }]}>
+        <Form.Item name="sectionId" label="章节" rules={sectionRules}>
           <TreeSelect
             treeData={sectionOptions(tree)}
             treeDefaultExpandAll
@@ -285,11 +283,7 @@ export function HomeworkForm({
             treeNodeFilterProp="title"
           />
         </Form.Item>
-        <Form.Item
-          name="range"
-          label={`开放与截止时间${readsChinaTime() ? '' : BEIJING_TIME_NOTE}`}
-          rules={[{ required: true, message: '请选择开放与截止时间' }]}
-        >
+        <Form.Item name="range" label={`开放与截止时间${readsChinaTime() ? '' : BEIJING_TIME_NOTE}`} rules={timesRules}>
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={FORMAT} style={{ width: '100%' }} />
         </Form.Item>
         <Space wrap align="start">
@@ -297,13 +291,13 @@ export function HomeworkForm({
             <Radio.Group options={(defaults?.lateRules ?? []).map((r) => ({ value: r.value, label: r.label }))} />
           </Form.Item>
           {lateRule === 'deduct' && (
-            <Form.Item name="lateDeduct" label="扣分比例" rules={[{ required: true, message: '请填写扣分比例' }]}>
-              <InputNumber min={1} max={100} suffix="%" style={{ width: 120 }} />
+            <Form.Item name="lateDeduct" label="扣分比例" rules={deductRules}>
+              <InputNumber {...HomeworkLimits.LATE_DEDUCT} suffix="%" style={{ width: 120 }} />
             </Form.Item>
           )}
         </Space>
         <Form.Item name="description" label="作业说明">
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea maxLength={HomeworkLimits.DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
       </Form>
       <div className="hw-teach-head">
@@ -347,8 +341,7 @@ export function HomeworkForm({
             render: (_v, row) => (
               <InputNumber
                 size="small"
-                min={0.5}
-                max={100}
+                {...HomeworkLimits.SCORE}
                 step={0.5}
                 value={row.score}
                 disabled={released}
@@ -398,16 +391,14 @@ export function HomeworkForm({
             }
           />
           <InputNumber
-            min={1}
-            max={50}
+            {...HomeworkLimits.DRAW_COUNT}
             value={d.count}
             suffix="题"
             style={{ width: 90 }}
             onChange={(v) => setDraws((all) => all.map((x) => (x.key === d.key ? { ...x, count: Number(v ?? 1) } : x)))}
           />
           <InputNumber
-            min={0.5}
-            max={100}
+            {...HomeworkLimits.SCORE}
             step={0.5}
             value={d.score}
             suffix="分/题"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Form, Grid, Input, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { TableText } from '@textbook/contracts';
+import './kit.css';
 
 export interface FilterField {
   name: string;
@@ -32,16 +33,16 @@ interface TableBarProps {
 }
 
 /**
- * The bar above a console list: the filter form (a text box or a choice per field; 查询 sends the values, 重置
- * clears them) and the list's own buttons. On a phone the fields go without labels.
+ * The bar above a list (the console's and the personal centre's): the filter form (a text box or a choice per
+ * field; 查询 sends the values, 重置 clears them) and the list's own buttons. On a phone the fields go without labels.
  */
 export function TableBar({ filters, onSearch, toolbar }: TableBarProps) {
   const phone = Grid.useBreakpoint().md === false;
   if (!filters.length && !toolbar) return null;
   return (
-    <div className="admin-table-bar">
+    <div className="kit-table-bar">
       {filters.length > 0 && (
-        <Form layout="inline" onFinish={onSearch} className="admin-filter">
+        <Form layout="inline" onFinish={onSearch} className="kit-filter">
           {filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={phone ? undefined : f.label}>
               {f.options ? (
@@ -68,7 +69,7 @@ export function TableBar({ filters, onSearch, toolbar }: TableBarProps) {
           </Form.Item>
         </Form>
       )}
-      {toolbar && <div className="admin-toolbar">{toolbar}</div>}
+      {toolbar && <div className="kit-toolbar">{toolbar}</div>}
     </div>
   );
 }
