@@ -23,7 +23,8 @@ export type NarrationEvent =
   | { type: 'resume' }
   /** The chapter's narration ran out: the player moves to the next chapter the reader may read. */
   | { type: 'end' }
-  | { type: 'error'; message: string };
+  /** What went wrong, for the player to choose its words (`unsupported`: no voice on the device). */
+  | { type: 'error'; cause: string };
 
 /** Makes the sound for one chapter's items. */
 export interface Narrator {

@@ -147,7 +147,7 @@ describe('speech narrator', () => {
     delete globals.SpeechSynthesisUtterance;
     const { narrator, events } = narrate([item('s0', '一。')]);
     narrator.play(0);
-    expect(events).toEqual([{ type: 'error', message: 'unsupported' }]);
+    expect(events).toEqual([{ type: 'error', cause: 'unsupported' }]);
   });
 });
 

@@ -42,7 +42,7 @@ export class SpeechNarrator implements Narrator {
   play(index: number): void {
     const { provider } = this.options;
     if (!provider.supported()) {
-      this.emit({ type: 'error', message: 'unsupported' });
+      this.emit({ type: 'error', cause: 'unsupported' });
       return;
     }
     if (index >= this.items.length) {
@@ -66,7 +66,7 @@ export class SpeechNarrator implements Narrator {
         },
         onError: (reason) => {
           this.state = 'idle';
-          this.emit({ type: 'error', message: reason });
+          this.emit({ type: 'error', cause: reason });
         },
       },
     );

@@ -126,7 +126,7 @@ export function useReadAloud(o: ReadAloudOptions) {
     } else if (e.type === 'pause') setStatus('paused');
     else if (e.type === 'resume') setStatus('playing');
     else if (e.type === 'end') onEnd();
-    else stopWith(e.message === 'unsupported' ? ReaderMsg.READ_ALOUD_NO_VOICE : ReaderMsg.READ_ALOUD_FAILED);
+    else stopWith(e.cause === 'unsupported' ? ReaderMsg.READ_ALOUD_NO_VOICE : ReaderMsg.READ_ALOUD_FAILED);
   };
 
   /** The narrator for the chapter on screen (made again when its text is another). */

@@ -89,7 +89,7 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
     if (playing && !utterance) next();
   });
   audio.addEventListener('error', () => {
-    if (playing) emit({ type: 'error', message: 'audio' });
+    if (playing) emit({ type: 'error', cause: 'audio' });
   });
 
   const nextIndex = (from: number) => {
@@ -191,7 +191,7 @@ export function createOverlayNarrator(chapter: ChapterContent, handle: ChapterHa
       audio.currentTime = item.par.clipBegin;
       audio.playbackRate = rate;
       void audio.play().catch((e: unknown) => {
-        if (index === i && playing) emit({ type: 'error', message: String(e) });
+        if (index === i && playing) emit({ type: 'error', cause: String(e) });
       });
     };
     if (audio.readyState >= 1 && sameFile) go();
