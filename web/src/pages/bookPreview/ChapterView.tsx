@@ -282,7 +282,9 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
-      if (mark) {
+      // A drag that selects words across a note ends in a click on it: that is a selection, not the note's.
+      const selection = (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.();
+      if (mark && (!selection || selection.isCollapsed)) {
         callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
         return;
       }
