@@ -75,6 +75,10 @@ export const ReaderMsg = {
   CITE: '引用',
   CITE_COPIED: '已复制引用',
   CITE_FAILED: '无法写入剪贴板，请手动复制',
+  /** A fixed-layout page made for the other orientation than the phone's (rendition:orientation). */
+  ROTATE_TO: (to: 'landscape' | 'portrait') =>
+    to === 'landscape' ? '本页为横版，横屏阅读效果更佳' : '本页为竖版，竖屏阅读效果更佳',
+  ROTATE_DISMISS: '知道了',
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */

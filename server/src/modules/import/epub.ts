@@ -7,6 +7,7 @@ import {
   itemLayout,
   svgViewport,
   xhtmlViewport,
+  type PageOrientation,
   type PageSpread,
   type Viewport,
 } from './fixed-pages.js';
@@ -25,6 +26,8 @@ export interface SpineDocument {
   /** A pre-paginated page (rendition:layout, or the item's override), its spread side and declared viewport. */
   fixed: boolean;
   spread: PageSpread;
+  /** rendition:orientation, the item's or the book's: 'landscape', 'portrait' or '' (either). */
+  orientation: PageOrientation;
   viewport: Viewport | null;
 }
 
@@ -170,7 +173,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
   for (const ref of pkg.spine) {
     const item = pkg.manifest.get(ref.idref);
     const shown = item ? displayable(item, pkg.manifest) : null;
-    const { fixed, spread } = itemLayout(pkg, ref);
+    const { fixed, spread, orientation } = itemLayout(pkg, ref);
     // A pre-paginated image in the spine is shown as itself (at its natural size), its fallback's text its
     // description (W3C lay-pp-images-in-spine); a reflowable one keeps its XHTML fallback as before.
     const image = fixed && isPicture(item) ? imageOfChain(item, pkg.manifest, BROWSER_IMAGES) : null;
@@ -185,6 +188,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
         source: imagePageSource(image.path, alt),
         fixed,
         spread,
+        orientation,
         viewport: imageViewport(imageBytes, image.mediaType),
       });
       docPaths.add(image.path);
@@ -215,6 +219,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
       source,
       fixed,
       spread,
+      orientation,
       viewport,
     });
   }

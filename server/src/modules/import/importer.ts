@@ -175,7 +175,7 @@ function chapterLayouts(book: ParsedBook) {
   }
   const usual = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.viewport ?? DEFAULT_VIEWPORT;
   return book.documents.map((d) =>
-    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread) : ({ kind: 'reflow' } as const),
+    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread, d.orientation) : ({ kind: 'reflow' } as const),
   );
 }
 
