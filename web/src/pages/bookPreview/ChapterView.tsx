@@ -25,6 +25,8 @@ import { fetchCss, putBookCss, sheetInHand } from './bookCss';
 export interface SelectionInfo extends Quote {
   endOffset: number;
   rect: DOMRect;
+  /** The chapter the text is in when it is not the one read now (the other page of a fixed-layout spread). */
+  chapterId?: number;
 }
 
 export interface ChapterHandle {

@@ -40,7 +40,7 @@ interface Props {
   height: number;
   scale: number;
   notes: ReaderNote[];
-  /** Only the page being read reports a selection (its chapter is the one notes are made in). */
+  /** The page's selection, in its own chapter's text (each page of a spread reports its own). */
   onSelection?(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;

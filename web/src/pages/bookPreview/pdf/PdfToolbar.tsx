@@ -8,6 +8,8 @@ interface Props {
   fit: 'width' | 'page' | null;
   spread: boolean;
   canSpread: boolean;
+  /** A page back or forward. */
+  onTurn(direction: 1 | -1): void;
   onZoom(direction: 1 | -1): void;
   onFit(fit: 'width' | 'page'): void;
   onSpread(spread: boolean): void;
@@ -17,6 +19,15 @@ interface Props {
 export function PdfToolbar(p: Props) {
   return (
     <div className="pdf-toolbar" role="toolbar" aria-label="页面">
+      <button
+        type="button"
+        className="pdf-tool pdf-turn"
+        aria-label="上一页"
+        data-testid="pdf-prev"
+        onClick={() => p.onTurn(-1)}
+      >
+        ‹
+      </button>
       <span className="pdf-page-label" data-testid="pdf-page-label" aria-live="polite">
         第 {p.label} 页
         <span className="pdf-page-count">
@@ -24,6 +35,15 @@ export function PdfToolbar(p: Props) {
           · {p.at}/{p.count}
         </span>
       </span>
+      <button
+        type="button"
+        className="pdf-tool pdf-turn"
+        aria-label="下一页"
+        data-testid="pdf-next"
+        onClick={() => p.onTurn(1)}
+      >
+        ›
+      </button>
       <span className="pdf-tools-gap" />
       <button
         type="button"

@@ -1,0 +1,71 @@
+/// <reference lib="dom" />
+// PDF reader helpers for the journeys (issue 32): a page painted, a line of a page's text layer selected, a swipe
+// over the reading area.
+import type { Page } from 'playwright-core';
+
+/** Waits until page `n` (from 0) of the section is painted; answers how many of its canvas pixels are not paper. */
+export async function inked(page: Page, n: number): Promise<number> {
+  const box = page.locator(`.pdf-page[data-page="${n}"][data-painted]`);
+  await box.waitFor({ timeout: 20_000 });
+  return box.evaluate((el) => {
+    const canvas = el.querySelector('canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 16) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) ink += 1;
+    return ink;
+  });
+}
+
+/** The PDF toolbar's page (第 ii 页 · 2/2). */
+export const pdfLabel = (page: Page) => page.getByTestId('pdf-page-label').innerText();
+
+/** Selects `text` on a page's text layer: a mouse drag on a desktop, the handles' selection on a phone. */
+export async function selectOnPage(page: Page, text: string, phone: boolean): Promise<void> {
+  // The line brought on screen first (a scroll clears a selection, as the reader's toolbar follows the text).
+  await page.evaluate((text) => {
+    const span = [...document.querySelectorAll('.pdf-page .textLayer span')].find((s) => s.textContent?.includes(text));
+    if (!span) throw new Error(`not on the page: ${text}`);
+    span.scrollIntoView({ block: 'center' });
+  }, text);
+  await page.waitForTimeout(400);
+  const box = await page.evaluate(
+    ({ text, phone }) => {
+      for (const span of document.querySelectorAll('.pdf-page .textLayer span')) {
+        const node = span.firstChild as Text | null;
+        const at = node?.data.indexOf(text) ?? -1;
+        if (!node || at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        if (phone) {
+          document.getSelection()!.removeAllRanges();
+          document.getSelection()!.addRange(range);
+          return null;
+        }
+        const r = range.getBoundingClientRect();
+        return { x1: r.left + 1, x2: r.right - 1, y: r.top + r.height / 2 };
+      }
+      throw new Error(`not on the page: ${text}`);
+    },
+    { text, phone },
+  );
+  if (!box) return;
+  await page.mouse.move(box.x1, box.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x2, box.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** A horizontal swipe over the reading area from `from` to `to` (px from the left). */
+export const swipe = (page: Page, from: number, to: number) =>
+  page.evaluate(
+    ({ from, to }) => {
+      const main = document.querySelector('.reader-main')!;
+      const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 400 });
+      main.dispatchEvent(
+        new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
+      );
+      main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }));
+    },
+    { from, to },
+  );
