@@ -2,7 +2,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
-import { inked, pdfLabel, selectOnPage, swipe } from '../support/pdf.js';
+import { fitWholePages, inked, pdfLabel, selectOnPage } from '../support/pdf.js';
+import { bookByTitle, swipe, type BookPage } from '../support/reader.js';
 
 // Issue 32 on the demo's own PDF textbook, 大学语文（印刷版 PDF） (server/src/demo/demo-page-faithful.ts): a
 // student opens it from its page, turns pages with keys, buttons and swipes, goes to a roman and an arabic page,
@@ -12,19 +13,11 @@ const journey = useJourney('reader-pdf-demo');
 const TITLE = '大学语文（印刷版 PDF）';
 const WORD = '桃花源';
 
-interface BookPage {
-  label: string;
-  chapterId: number;
-  anchor: string;
-}
-
 let bookId = 0;
 let pages: BookPage[] = [];
 
 beforeAll(async () => {
-  const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
-  bookId = list.data.rows.find((b) => b.title === TITLE)!.id;
-  pages = (await api<BookPage[]>(`/api/book/pages?bookId=${bookId}`)).data;
+  ({ bookId, pages } = await bookByTitle(TITLE));
   expect(pages.slice(0, 3).map((p) => p.label)).toEqual(['i', 'ii', '1']);
 });
 
@@ -79,11 +72,7 @@ for (const device of DEVICES) {
     await shot(page, 'title-page', { fullPage: false });
 
     // Whole pages: a key turns to ii, the toolbar's button back, and on past the section's end into the body.
-    await page.getByTestId('pdf-fit-page').click();
-    await expect
-      .poll(() => page.locator('.pdf-page[data-page="0"]').evaluate((el) => el.clientHeight))
-      .toBeLessThan(page.viewportSize()!.height);
-    await page.locator('.pdf-viewport').click({ position: { x: 5, y: 5 } });
+    await fitWholePages(page);
     await page.keyboard.press('PageDown');
     await expect.poll(() => pdfLabel(page)).toContain('第 ii 页');
     if (phone) {

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
 import { ROOT } from '../support/server.js';
-import { openReader, spineOf } from '../support/reader.js';
-import { inked, selectOnPage, swipe } from '../support/pdf.js';
+import { openReader, spineOf, swipe } from '../support/reader.js';
+import { fitWholePages, inked, selectOnPage } from '../support/pdf.js';
 import { makeStaff } from '../support/staff.js';
 
 // Issue 32, PDF textbooks in the reader: a PDF uploaded by the staff is read in pages painted by pdf.js (canvas and
@@ -114,11 +114,7 @@ for (const device of DEVICES) {
     await shot(page, 'first-page', { fullPage: false });
 
     // Whole pages on the screen: a key turns one page, and back.
-    await page.getByTestId('pdf-fit-page').click();
-    await expect
-      .poll(() => page.locator('.pdf-page[data-page="0"]').evaluate((el) => el.clientHeight))
-      .toBeLessThan(page.viewportSize()!.height);
-    await page.locator('.pdf-viewport').click({ position: { x: 5, y: 5 } });
+    await fitWholePages(page);
     await page.keyboard.press('PageDown');
     await expect.poll(() => label(page)).toContain('第 2 页');
     expect(await inked(page, 1)).toBeGreaterThan(2000);

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
-// PDF reader helpers for the journeys (issue 32): a page painted, a line of a page's text layer selected, a swipe
-// over the reading area.
+// PDF reader helpers for the journeys (issue 32): a page painted, whole pages on the screen, a line of a page's
+// text layer selected.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Waits until page `n` (from 0) of the section is painted; answers how many of its canvas pixels are not paper. */
 export async function inked(page: Page, n: number): Promise<number> {
@@ -14,6 +15,15 @@ export async function inked(page: Page, n: number): Promise<number> {
     for (let i = 0; i < data.length; i += 16) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) ink += 1;
     return ink;
   });
+}
+
+/** 适合页面: whole pages on the screen; the pages then take the keys (a click on their margin). */
+export async function fitWholePages(page: Page): Promise<void> {
+  await page.getByTestId('pdf-fit-page').click();
+  await expect
+    .poll(() => page.locator('.pdf-page[data-page="0"]').evaluate((el) => el.clientHeight))
+    .toBeLessThan(page.viewportSize()!.height);
+  await page.locator('.pdf-viewport').click({ position: { x: 5, y: 5 } });
 }
 
 /** The PDF toolbar's page (第 ii 页 · 2/2). */
@@ -55,17 +65,3 @@ export async function selectOnPage(page: Page, text: string, phone: boolean): Pr
   await page.mouse.move(box.x2, box.y, { steps: 5 });
   await page.mouse.up();
 }
-
-/** A horizontal swipe over the reading area from `from` to `to` (px from the left). */
-export const swipe = (page: Page, from: number, to: number) =>
-  page.evaluate(
-    ({ from, to }) => {
-      const main = document.querySelector('.reader-main')!;
-      const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 400 });
-      main.dispatchEvent(
-        new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
-      );
-      main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }));
-    },
-    { from, to },
-  );
