@@ -217,7 +217,11 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
       if (!section || !vp) return { quote: '', prefix: '', offset: 0 };
       const index = pages.index();
       const shown = index.nodes.length ? firstVisibleOffset(index, vp) : 0;
-      const offset = shown || (section.section.pageStarts[pageShown()] ?? 0);
+      const page = pageShown();
+      const { pageStarts } = section.section;
+      // The first words on screen are a later page's when the page read has none (a picture, a blank page): the
+      // place is then that page's start, not the next page.
+      const offset = shown && pageOfOffset(pageStarts, shown) <= page ? shown : (pageStarts[page] ?? 0);
       const { text } = section.section;
       return { quote: text.slice(offset, offset + 40), prefix: text.slice(Math.max(0, offset - 40), offset), offset };
     },
