@@ -7,6 +7,7 @@ import type { ReaderSettings } from './settings';
 import {
   nthOccurrence,
   drawNotes,
+  selecting,
   firstVisibleOffset,
   indexText,
   lastVisibleEnd,
@@ -251,7 +252,7 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
-      if (mark) {
+      if (mark && !selecting(root)) {
         callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
         return;
       }

@@ -327,3 +327,13 @@ export function drawNotes<N extends Quote & { id: number; color: string; content
     if (at) wrapRange(index, at.start, at.end, () => noteMark(note));
   }
 }
+
+/**
+ * Whether text is selected in a shadow root (or the document): a click that ends a drag over a highlight is the
+ * selection's (to cite, look up or note it), not a click on the highlight.
+ */
+export function selecting(root: Node | null): boolean {
+  const own = (root as unknown as { getSelection?: () => Selection | null } | null)?.getSelection;
+  const selection = own ? own.call(root) : document.getSelection();
+  return Boolean(selection && !selection.isCollapsed);
+}

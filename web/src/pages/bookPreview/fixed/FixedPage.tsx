@@ -1,7 +1,17 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { ChapterContent, ReaderNote } from '@textbook/contracts';
 import { fetchCss, putBookCss } from '../bookCss';
-import { drawNotes, indexText, nthOccurrence, offsetOf, quoteOf, unwrapAll, wrapRange, type TextIndex } from '../text';
+import {
+  drawNotes,
+  indexText,
+  selecting,
+  nthOccurrence,
+  offsetOf,
+  quoteOf,
+  unwrapAll,
+  wrapRange,
+  type TextIndex,
+} from '../text';
 import type { SelectionInfo } from '../ChapterView';
 
 /**
@@ -100,7 +110,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
-      if (mark) {
+      if (mark && !selecting(root)) {
         callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
         return;
       }

@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, u
 import type { ChapterContent, ReaderNote } from '@textbook/contracts';
 import type { ChapterHandle, SelectionInfo } from '../ChapterView';
 import type { ReaderSettings } from '../settings';
-import { firstVisibleOffset, locate, nthOccurrence, quoteOf, rangeFor, readFraction } from '../text';
+import { firstVisibleOffset, locate, selecting, nthOccurrence, quoteOf, rangeFor, readFraction } from '../text';
 import { fitScale, nextZoom, pageEnd, pageOfOffset, rowsOf } from './textOffsets';
 import { usePdfDocument } from './usePdfDocument';
 import { usePdfGestures } from './usePdfGestures';
@@ -280,7 +280,8 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
 
   const onClick = (event: React.MouseEvent) => {
     const mark = (event.target as Element).closest?.('mark.rd-hl');
-    if (mark) callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
+    if (mark && !selecting(null))
+      callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
   };
 
   const label = sizes[current]?.label ?? String(current + 1);
