@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
-import { fitWholePages, inked, pdfLabel, selectOnPage } from '../support/pdf.js';
+import { fitWholePages, inked, searchToHit, pdfLabel, selectOnPage } from '../support/pdf.js';
 import { bookByTitle, swipe, type BookPage } from '../support/reader.js';
 
 // Issue 32 on the demo's own PDF textbook, 大学语文（印刷版 PDF） (server/src/demo/demo-page-faithful.ts): a
@@ -148,18 +148,8 @@ for (const device of DEVICES) {
     );
 
     // The in-book search lands on its hit, marked on the page.
-    await page.getByTestId('search-button').click();
-    const input = page.getByTestId('reader-search-input').locator('input');
-    await input.fill(WORD);
-    await input.press('Enter');
-    await page.getByTestId('reader-search-hit').first().click();
-    const hit = page.locator('.pdf-page mark.rd-search').first();
-    await hit.waitFor({ timeout: 20_000 });
+    const hit = await searchToHit(page, WORD);
     expect(await hit.innerText()).toBe(WORD);
-    await expect.poll(() => hit.evaluate((m) => m.getBoundingClientRect().top)).toBeGreaterThan(0);
-    await expect
-      .poll(() => hit.evaluate((m) => m.getBoundingClientRect().bottom))
-      .toBeLessThan(page.viewportSize()!.height);
     await shot(page, 'search-hit', { fullPage: false });
 
     // The place is kept: after leaving and a reload, the same section and page.

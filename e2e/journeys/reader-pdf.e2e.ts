@@ -6,7 +6,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
 import { ROOT } from '../support/server.js';
 import { openReader, spineOf, swipe } from '../support/reader.js';
-import { fitWholePages, inked, selectOnPage } from '../support/pdf.js';
+import { fitWholePages, inked, searchToHit, selectOnPage } from '../support/pdf.js';
 import { makeStaff } from '../support/staff.js';
 
 // Issue 32, PDF textbooks in the reader: a PDF uploaded by the staff is read in pages painted by pdf.js (canvas and
@@ -192,18 +192,8 @@ for (const device of DEVICES) {
     await page.keyboard.press('Escape');
 
     // The in-book search lands on its hit, marked on the page's text.
-    await page.getByTestId('search-button').click();
-    const input = page.getByTestId('reader-search-input').locator('input');
-    await input.fill(WORD);
-    await input.press('Enter');
-    await page.getByTestId('reader-search-hit').first().click();
-    const hit = page.locator('.pdf-page mark.rd-search').first();
-    await hit.waitFor({ timeout: 20_000 });
+    const hit = await searchToHit(page, WORD);
     expect((await hit.innerText()).toLowerCase()).toBe(WORD);
-    await expect.poll(() => hit.evaluate((m) => m.getBoundingClientRect().top)).toBeGreaterThan(0);
-    await expect
-      .poll(() => hit.evaluate((m) => m.getBoundingClientRect().bottom))
-      .toBeLessThan(page.viewportSize()!.height);
     expect(await scrollTop(page)).toBeGreaterThan(0);
     await shot(page, 'search-hit', { fullPage: false });
 

@@ -65,3 +65,22 @@ export async function selectOnPage(page: Page, text: string, phone: boolean): Pr
   await page.mouse.move(box.x2, box.y, { steps: 5 });
   await page.mouse.up();
 }
+
+/**
+ * The in-book search for `word`, its first hit chosen: answers the hit's mark on the page once it is drawn and on
+ * the screen.
+ */
+export async function searchToHit(page: Page, word: string) {
+  await page.getByTestId('search-button').click();
+  const input = page.getByTestId('reader-search-input').locator('input');
+  await input.fill(word);
+  await input.press('Enter');
+  await page.getByTestId('reader-search-hit').first().click();
+  const hit = page.locator('.pdf-page mark.rd-search').first();
+  await hit.waitFor({ timeout: 20_000 });
+  await expect.poll(() => hit.evaluate((m) => m.getBoundingClientRect().top)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hit.evaluate((m) => m.getBoundingClientRect().bottom))
+    .toBeLessThan(page.viewportSize()!.height);
+  return hit;
+}
