@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, baseURL, consoleErrors, DEVICES, loginAs, shot, useJourney } from '../support/browser.js';
 import { ROOT } from '../support/server.js';
-import { openReader, spineOf } from '../support/reader.js';
+import { openReader, spineOf, swipe } from '../support/reader.js';
+import { fitWholePages, inked, searchToHit, selectOnPage } from '../support/pdf.js';
 import { makeStaff } from '../support/staff.js';
 
 // Issue 32, PDF textbooks in the reader: a PDF uploaded by the staff is read in pages painted by pdf.js (canvas and
@@ -59,19 +60,6 @@ beforeAll(async () => {
   bookId = await uploadPdf(PDF);
 }, 180_000);
 
-/** Waits until page `n` (from 0) of the section is painted; answers how many of its canvas pixels are not paper. */
-async function inked(page: Page, n: number): Promise<number> {
-  const box = page.locator(`.pdf-page[data-page="${n}"][data-painted]`);
-  await box.waitFor({ timeout: 20_000 });
-  return box.evaluate((el) => {
-    const canvas = el.querySelector('canvas')!;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 16) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) ink += 1;
-    return ink;
-  });
-}
-
 const label = (page: Page) => page.getByTestId('pdf-page-label').innerText();
 const scrollTop = (page: Page) => page.locator('.pdf-viewport').evaluate((el) => el.scrollTop);
 const marks = (page: Page, selector = 'mark.rd-hl') => page.locator(`.pdf-page ${selector}`).count();
@@ -87,56 +75,6 @@ const phrase = (page: Page, n: number, skip: number) =>
       return long[skip]!.split(' ').slice(1, 4).join(' ');
     },
     { n, skip },
-  );
-
-/** Selects `text` on the page's text layer: a mouse drag on a desktop, the handles' selection on a phone. */
-async function select(page: Page, text: string, phone: boolean): Promise<void> {
-  // The line brought on screen first (a scroll clears a selection, as the reader's toolbar follows the text).
-  await page.evaluate((text) => {
-    const span = [...document.querySelectorAll('.pdf-page .textLayer span')].find((s) => s.textContent?.includes(text));
-    if (!span) throw new Error(`not on the page: ${text}`);
-    span.scrollIntoView({ block: 'center' });
-  }, text);
-  await page.waitForTimeout(400);
-  const box = await page.evaluate(
-    ({ text, phone }) => {
-      for (const span of document.querySelectorAll('.pdf-page .textLayer span')) {
-        const node = span.firstChild as Text | null;
-        const at = node?.data.indexOf(text) ?? -1;
-        if (!node || at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + text.length);
-        if (phone) {
-          document.getSelection()!.removeAllRanges();
-          document.getSelection()!.addRange(range);
-          return null;
-        }
-        const r = range.getBoundingClientRect();
-        return { x1: r.left + 1, x2: r.right - 1, y: r.top + r.height / 2 };
-      }
-      throw new Error(`not on the page: ${text}`);
-    },
-    { text, phone },
-  );
-  if (!box) return;
-  await page.mouse.move(box.x1, box.y);
-  await page.mouse.down();
-  await page.mouse.move(box.x2, box.y, { steps: 5 });
-  await page.mouse.up();
-}
-
-const swipe = (page: Page, from: number, to: number) =>
-  page.evaluate(
-    ({ from, to }) => {
-      const main = document.querySelector('.reader-main')!;
-      const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 400 });
-      main.dispatchEvent(
-        new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
-      );
-      main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }));
-    },
-    { from, to },
   );
 
 /** Two fingers on the pages, moved apart from `from` to `to` pixels (a pinch-out). */
@@ -176,11 +114,7 @@ for (const device of DEVICES) {
     await shot(page, 'first-page', { fullPage: false });
 
     // Whole pages on the screen: a key turns one page, and back.
-    await page.getByTestId('pdf-fit-page').click();
-    await expect
-      .poll(() => page.locator('.pdf-page[data-page="0"]').evaluate((el) => el.clientHeight))
-      .toBeLessThan(page.viewportSize()!.height);
-    await page.locator('.pdf-viewport').click({ position: { x: 5, y: 5 } });
+    await fitWholePages(page);
     await page.keyboard.press('PageDown');
     await expect.poll(() => label(page)).toContain('第 2 页');
     expect(await inked(page, 1)).toBeGreaterThan(2000);
@@ -233,11 +167,11 @@ for (const device of DEVICES) {
 
     // A highlight and a note on the page's text, with the reader's toolbar.
     const first = await phrase(page, 0, 0);
-    await select(page, first, phone);
+    await selectOnPage(page, first, phone);
     await page.getByTestId('highlight-green').click();
     await expect.poll(() => marks(page, 'mark.rd-green')).toBeGreaterThan(0);
     const second = await phrase(page, 0, 2);
-    await select(page, second, phone);
+    await selectOnPage(page, second, phone);
     await page.getByTestId('add-note').click();
     await page.getByTestId('note-text').fill('PDF 上的笔记');
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -258,18 +192,8 @@ for (const device of DEVICES) {
     await page.keyboard.press('Escape');
 
     // The in-book search lands on its hit, marked on the page's text.
-    await page.getByTestId('search-button').click();
-    const input = page.getByTestId('reader-search-input').locator('input');
-    await input.fill(WORD);
-    await input.press('Enter');
-    await page.getByTestId('reader-search-hit').first().click();
-    const hit = page.locator('.pdf-page mark.rd-search').first();
-    await hit.waitFor({ timeout: 20_000 });
+    const hit = await searchToHit(page, WORD);
     expect((await hit.innerText()).toLowerCase()).toBe(WORD);
-    await expect.poll(() => hit.evaluate((m) => m.getBoundingClientRect().top)).toBeGreaterThan(0);
-    await expect
-      .poll(() => hit.evaluate((m) => m.getBoundingClientRect().bottom))
-      .toBeLessThan(page.viewportSize()!.height);
     expect(await scrollTop(page)).toBeGreaterThan(0);
     await shot(page, 'search-hit', { fullPage: false });
 

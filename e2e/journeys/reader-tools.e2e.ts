@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, consoleErrors, DEVICES, loginAs, shot, toasts, useJourney } from '../support/browser.js';
-import { chapterText, chaptersOf, importBook, selectText, spineOf } from '../support/reader.js';
+import { chapterText, chaptersOf, importBook, selectText, spineOf, swipe } from '../support/reader.js';
 
 // Issue 30: the reader's own search (hits marked where they are), bookmarks, font / margins / alignment, English
 // look-up, a swipe in a book that scrolls down, and a right-to-left book's chapter buttons.
@@ -294,22 +294,10 @@ test('a horizontal swipe in a book that scrolls down goes to the next chapter (p
   await loginAs(page, STUDENT);
   await page.goto(`/bookPreview?bookId=${sicp}&chapterId=${spine[2]!.id}`);
   await chapterText(page);
-  const swipe = (from: number, to: number) =>
-    page.evaluate(
-      ({ from, to }) => {
-        const main = document.querySelector('.reader-main')!;
-        const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 400 });
-        main.dispatchEvent(
-          new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
-        );
-        main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }));
-      },
-      { from, to },
-    );
-  await swipe(320, 80);
+  await swipe(page, 320, 80);
   await page.waitForURL((url) => url.searchParams.get('chapterId') === String(spine[3]!.id));
   await chapterText(page);
-  await swipe(80, 320);
+  await swipe(page, 80, 320);
   await page.waitForURL((url) => url.searchParams.get('chapterId') === String(spine[2]!.id));
   await shot(page, 'swiped-back', { fullPage: false });
 });

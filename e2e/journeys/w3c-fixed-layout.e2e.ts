@@ -181,6 +181,12 @@ for (const device of DEVICES) {
       }
       const state = await shown(page);
       expect(state.kind, `${name}: a page`).toBe('fixed');
+      if (name === 'cole-voyage-of-life') {
+        // The book asks for landscape (rendition:orientation): a phone held upright is asked to turn, a desktop not.
+        const hint = page.getByTestId('rotate-hint');
+        if (device === 'phone') expect(await hint.getAttribute('data-to')).toBe('landscape');
+        else expect(await hint.count()).toBe(0);
+      }
     }
     // The page strip, and on a phone a double tap zooms in.
     await page.getByTestId('page-strip-toggle').click();

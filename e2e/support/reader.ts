@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-// Reader helpers for the journeys: importing a book through the test routes, waiting for a chapter to be
-// painted in the reader's shadow root, selecting its text with the mouse, and counting highlights.
+// Reader helpers for the journeys: importing a book through the test routes, a demo book by its title and its print
+// pages, waiting for a chapter to be painted in the reader's shadow root, selecting its text with the mouse, counting
+// highlights, a swipe over the reading area.
 import type { Page } from 'playwright-core';
 import { api } from './browser.js';
 
@@ -97,3 +98,31 @@ export async function turnOnContinuous(page: Page): Promise<void> {
   await settings.waitFor({ state: 'hidden' });
   await sections(page).first().waitFor();
 }
+
+/** A print page of a book (GET /api/book/pages). */
+export interface BookPage {
+  label: string;
+  chapterId: number;
+  anchor: string;
+}
+
+/** A published book of the catalogue (the demo's, seeded at start) by its title, and its print pages. */
+export async function bookByTitle(title: string): Promise<{ bookId: number; pages: BookPage[] }> {
+  const list = await api<{ rows: { id: number; title: string }[] }>('/api/book/list?pageSize=999');
+  const bookId = list.data.rows.find((b) => b.title === title)!.id;
+  return { bookId, pages: (await api<BookPage[]>(`/api/book/pages?bookId=${bookId}`)).data };
+}
+
+/** A horizontal swipe over the reading area from `from` to `to` (px from the left). */
+export const swipe = (page: Page, from: number, to: number) =>
+  page.evaluate(
+    ({ from, to }) => {
+      const main = document.querySelector('.reader-main')!;
+      const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 400 });
+      main.dispatchEvent(
+        new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
+      );
+      main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }));
+    },
+    { from, to },
+  );

@@ -14,7 +14,7 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'data', '.tmp', 's
 /** Source files still over the limit, with their size when listed: they may shrink, never grow. */
 const BEING_SPLIT: Record<string, number> = {
   'web/src/pages/bookPreview/index.tsx': 607,
-  'web/src/pages/bookPreview/ChapterView.tsx': 578,
+  'web/src/pages/bookPreview/ChapterView.tsx': 534,
 };
 
 function sourceFiles(dir = ''): string[] {

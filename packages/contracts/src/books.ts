@@ -213,6 +213,8 @@ export const chapterLayout = z.discriminatedUnion('kind', [
     thumb: z.string().default(''),
     /** The viewport is the device's (width=device-width, height=device-height): the page fills the reading area. */
     device: z.boolean().default(false),
+    /** The orientation the page wants to be read in (rendition:orientation, the item's or the book's); '' either. */
+    orientation: z.enum(['landscape', 'portrait', '']).default(''),
   }),
   z.object({ kind: z.literal('pdf'), file: z.string(), pages: z.array(pdfPage) }),
 ]);

@@ -87,6 +87,10 @@ export const ReaderMsg = {
   READ_ALOUD_END_OF_BOOK: '全书已朗读完',
   /** The next chapter is not the reader's to read (a visitor's or a non-owner's free part ends there). */
   READ_ALOUD_END_OF_FREE: '可阅读的部分已朗读完，获得阅读权限后可继续朗读',
+  /** A fixed-layout page made for the other orientation than the phone's (rendition:orientation). */
+  ROTATE_TO: (to: 'landscape' | 'portrait') =>
+    to === 'landscape' ? '本页为横版，横屏阅读效果更佳' : '本页为竖版，竖屏阅读效果更佳',
+  ROTATE_DISMISS: '知道了',
 } as const;
 
 /** Heading of a notes export: 《书名》读书笔记. */

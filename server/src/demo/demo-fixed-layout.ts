@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { packEpub } from '../modules/import/index.js';
 import { chapter1Figures as ch1 } from './demo-texts/gdsx-1.js';
 import { chapter2Figures as ch2 } from './demo-texts/gdsx-2.js';
 import { chapter3Figures as ch3 } from './demo-texts/gdsx-3.js';
@@ -135,16 +135,10 @@ ${pages.map((p, i) => `<item id="pg${i}" href="${p.name}" media-type="applicatio
 ${spine}
 </spine>
 </package>`;
-  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
-    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
-    'META-INF/container.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-</container>`),
-    'OEBPS/content.opf': strToU8(opf),
-    'OEBPS/nav.xhtml': strToU8(nav),
-    'OEBPS/page.css': strToU8(STYLE),
-  };
-  for (const p of pages) files[`OEBPS/${p.name}`] = strToU8(p.xhtml);
-  return zipSync(files);
+  return packEpub({
+    'OEBPS/content.opf': opf,
+    'OEBPS/nav.xhtml': nav,
+    'OEBPS/page.css': STYLE,
+    ...Object.fromEntries(pages.map((p) => [`OEBPS/${p.name}`, p.xhtml])),
+  });
 }

@@ -43,7 +43,7 @@ describe('the reader’s page written for a visitor', () => {
     expect(
       writable(access, [], {
         ...chapter,
-        layout: { kind: 'fixed', width: 600, height: 800, spread: '', thumb: '', device: false },
+        layout: { kind: 'fixed', width: 600, height: 800, spread: '', thumb: '', device: false, orientation: '' },
       }),
     ).toBe(false);
     expect(writable(access, [], { ...chapter, layout: { kind: 'pdf', file: '/a.pdf', pages: [] } })).toBe(false);

@@ -145,16 +145,26 @@ ${chapterFiles.map((c, i) => `<item id="ch${i + 1}" href="${c.name}" media-type=
 ${chapterFiles.map((_, i) => `<itemref idref="ch${i + 1}"/>`).join('\n')}
 </spine>
 </package>`;
-  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
+  return packEpub({
+    'OEBPS/content.opf': opf,
+    'OEBPS/nav.xhtml': nav,
+    'OEBPS/style.css': STYLE,
+    ...Object.fromEntries(chapterFiles.map((c) => [`OEBPS/${c.name}`, c.xhtml])),
+  });
+}
+
+/**
+ * An EPUB's zip: the `mimetype` first and stored, the container naming `OEBPS/content.opf`, then the given files
+ * (path in the zip → text), as the OCF asks.
+ */
+export function packEpub(files: Record<string, string>): Uint8Array {
+  const zipped: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
     mimetype: [strToU8('application/epub+zip'), { level: 0 }],
     'META-INF/container.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
 </container>`),
-    'OEBPS/content.opf': strToU8(opf),
-    'OEBPS/nav.xhtml': strToU8(nav),
-    'OEBPS/style.css': strToU8(STYLE),
   };
-  for (const c of chapterFiles) files[`OEBPS/${c.name}`] = strToU8(c.xhtml);
-  return zipSync(files);
+  for (const [path, text] of Object.entries(files)) zipped[path] = strToU8(text);
+  return zipSync(zipped);
 }

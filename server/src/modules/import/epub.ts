@@ -7,6 +7,7 @@ import {
   itemLayout,
   svgViewport,
   xhtmlViewport,
+  type PageOrientation,
   type PageSpread,
   type Viewport,
 } from './fixed-pages.js';
@@ -25,6 +26,8 @@ export interface SpineDocument {
   /** A pre-paginated page (rendition:layout, or the item's override), its spread side and declared viewport. */
   fixed: boolean;
   spread: PageSpread;
+  /** rendition:orientation, the item's or the book's: 'landscape', 'portrait' or '' (either). */
+  orientation: PageOrientation;
   viewport: Viewport | null;
   /** Its media overlay: the SMIL document's path and manifest id (issue 33), null when it has none. */
   overlay: { path: string; id: string } | null;
@@ -178,7 +181,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
   for (const ref of pkg.spine) {
     const item = pkg.manifest.get(ref.idref);
     const shown = item ? displayable(item, pkg.manifest) : null;
-    const { fixed, spread } = itemLayout(pkg, ref);
+    const { fixed, spread, orientation } = itemLayout(pkg, ref);
     // A pre-paginated image in the spine is shown as itself (at its natural size), its fallback's text its
     // description (W3C lay-pp-images-in-spine); a reflowable one keeps its XHTML fallback as before.
     const image = fixed && isPicture(item) ? imageOfChain(item, pkg.manifest, BROWSER_IMAGES) : null;
@@ -193,6 +196,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
         source: imagePageSource(image.path, alt),
         fixed,
         spread,
+        orientation,
         viewport: imageViewport(imageBytes, image.mediaType),
         overlay: null,
       });
@@ -224,6 +228,7 @@ export function readEpub(bytes: Uint8Array): ParsedBook {
       source,
       fixed,
       spread,
+      orientation,
       viewport,
       overlay: overlayOf(item?.mediaOverlay ?? shown.mediaOverlay, pkg),
     });

@@ -9,7 +9,8 @@ import { useTestApp } from '../../../test/helpers.js';
 import { bookStorage } from '../books/index.js';
 import { wordsOf } from '../catalog/index.js';
 import { importEpub } from './importer.js';
-import { pageListOf, svgViewport, xhtmlViewport } from './fixed-pages.js';
+import { itemLayout, pageListOf, svgViewport, xhtmlViewport } from './fixed-pages.js';
+import type { PackageDoc } from './package-doc.js';
 
 const DATA = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data');
 const W3C = path.join(DATA, 'w3c-layout-media-tests');
@@ -33,6 +34,19 @@ describe('a page viewport as reading systems read it', () => {
     expect(svgViewport('<svg width="600" height="800"/>')).toEqual({ width: 600, height: 800 });
     expect(svgViewport('<svg viewBox="0 0 1200 900" width="100%"/>')).toEqual({ width: 1200, height: 900 });
   });
+  it("takes an item's rendition:orientation before the book's; auto wants neither", () => {
+    const pkg = (orientation: string) =>
+      ({ rendition: { layout: 'pre-paginated', spread: '', orientation } }) as unknown as PackageDoc;
+    const item = (...properties: string[]) => ({ idref: 'p', linear: true, properties });
+    expect(itemLayout(pkg('landscape'), item()).orientation).toBe('landscape');
+    expect(itemLayout(pkg('landscape'), item('rendition:orientation-portrait')).orientation).toBe('portrait');
+    expect(itemLayout(pkg('portrait'), item('rendition:orientation-auto')).orientation).toBe('');
+    expect(itemLayout(pkg('auto'), item()).orientation).toBe('');
+    expect(
+      itemLayout(pkg(''), item('rendition:orientation-landscape', 'rendition:orientation-portrait')).orientation,
+    ).toBe('landscape');
+  });
+
   it('reads a page-list by the page it names', () => {
     const nav = `<nav epub:type="page-list"><ol><li><a href="p1.xhtml">i</a></li><li><a href="p2.xhtml#x">2</a></li></ol></nav>`;
     const names = pageListOf(`<html><body>${nav}</body></html>`, 'EPUB/nav.xhtml');
@@ -84,7 +98,7 @@ describe('importing fixed-layout books', () => {
     expect(await bookOf(r.bookId)).toMatchObject({ layout: 'pre-paginated', spread: '' });
     const chapters = await chaptersOf(r.bookId);
     expect(chapters.map((c) => c.layout)).toEqual(
-      Array(4).fill({ kind: 'fixed', width: 900, height: 600, spread: '', thumb: '', device: false }),
+      Array(4).fill({ kind: 'fixed', width: 900, height: 600, spread: '', thumb: '', device: false, orientation: '' }),
     );
     // The page's body keeps its id (the book's CSS colours pages by it); nothing runs.
     const pages = await pagesOf(r.bookId);
@@ -99,6 +113,10 @@ describe('importing fixed-layout books', () => {
     expect(right[0]!.layout).toMatchObject({ kind: 'fixed', spread: 'right' });
     const r = await load(path.join(W3C, 'lay-pp-xhtml-icb_multi_declarations.epub'));
     expect(await bookOf(r.bookId)).toMatchObject({ spread: 'none', orientation: 'landscape' });
+    // Each page wants the book's orientation (the reader asks a phone held upright to turn).
+    expect((await chaptersOf(r.bookId)).map((c) => c.layout)).toEqual(
+      Array(2).fill(expect.objectContaining({ kind: 'fixed', orientation: 'landscape' })),
+    );
     const centre = await chaptersOf((await load(path.join(W3C, 'lay-pp-embedded-images.epub'))).bookId);
     expect(centre[0]!.layout).toMatchObject({ spread: 'center', width: 1674, height: 1378 });
   });

@@ -10,6 +10,7 @@ import { resolveInBook, splitFragment } from './paths.js';
  */
 
 export type PageSpread = 'left' | 'right' | 'center' | '';
+export type PageOrientation = 'landscape' | 'portrait' | '';
 
 export interface Viewport {
   width: number;
@@ -27,8 +28,14 @@ function firstOf(props: string[], names: Record<string, string>): string {
   return '';
 }
 
-/** Whether a spine item is a pre-paginated page, and its page-spread side, from the package and its overrides. */
-export function itemLayout(pkg: PackageDoc, ref: SpineItem): { fixed: boolean; spread: PageSpread } {
+/**
+ * Whether a spine item is a pre-paginated page, its page-spread side and the orientation it wants to be read in
+ * ('' either), from the package and its overrides.
+ */
+export function itemLayout(
+  pkg: PackageDoc,
+  ref: SpineItem,
+): { fixed: boolean; spread: PageSpread; orientation: PageOrientation } {
   const override = firstOf(ref.properties, {
     'rendition:layout-pre-paginated': 'pre-paginated',
     'rendition:layout-reflowable': 'reflowable',
@@ -44,7 +51,14 @@ export function itemLayout(pkg: PackageDoc, ref: SpineItem): { fixed: boolean; s
   }) as PageSpread;
   // An item that must not be in a spread (rendition:spread-none) is shown alone, as a centred page is.
   if (!spread && ref.properties.includes('rendition:spread-none')) spread = 'center';
-  return { fixed, spread };
+  const wanted =
+    firstOf(ref.properties, {
+      'rendition:orientation-landscape': 'landscape',
+      'rendition:orientation-portrait': 'portrait',
+      'rendition:orientation-auto': 'auto',
+    }) || pkg.rendition.orientation;
+  const orientation = wanted === 'landscape' || wanted === 'portrait' ? wanted : '';
+  return { fixed, spread, orientation };
 }
 
 const number = (v: string | undefined): number | null => {
@@ -131,7 +145,7 @@ export function imageOfChain(item: ManifestItem, manifest: Map<string, ManifestI
 }
 
 /** The layout stored with a chapter. */
-export function fixedLayout(viewport: Viewport, spread: PageSpread): ChapterLayout {
+export function fixedLayout(viewport: Viewport, spread: PageSpread, orientation: PageOrientation = ''): ChapterLayout {
   return {
     kind: 'fixed',
     width: Math.round(viewport.width),
@@ -139,6 +153,7 @@ export function fixedLayout(viewport: Viewport, spread: PageSpread): ChapterLayo
     spread,
     thumb: '',
     device: Boolean(viewport.device),
+    orientation,
   };
 }
 

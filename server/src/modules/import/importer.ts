@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Msg } from '@textbook/contracts';
 import type { Storage } from '../../adapters/storage/index.js';
+import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/connection.js';
+import type { BooksTable } from '../../db/tables/books.js';
 import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '../catalog/index.js';
 import { assetUrl } from '../books/index.js';
 import { sanitizeCss } from './css.js';
@@ -174,7 +176,7 @@ function chapterLayouts(book: ParsedBook) {
   }
   const usual = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.viewport ?? DEFAULT_VIEWPORT;
   return book.documents.map((d) =>
-    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread) : ({ kind: 'reflow' } as const),
+    d.fixed ? fixedLayout(d.viewport ?? usual, d.spread, d.orientation) : ({ kind: 'reflow' } as const),
   );
 }
 
@@ -227,6 +229,69 @@ export async function editionTarget(db: Db, bookId: number | undefined) {
   const chosen = await q.findBookById(db, bookId);
   if (!chosen) throw refuse(Msg.NOT_FOUND, `No book ${bookId}`);
   return chosen;
+}
+
+/** What an import knows of its book: every column but those of the catalogue's own choosing. */
+export type BookFields = Omit<
+  Insertable<BooksTable>,
+  | 'identifier'
+  | 'subject_id'
+  | 'collection_id'
+  | 'description'
+  | 'price'
+  | 'published'
+  | 'recommended'
+  | 'published_at'
+  | 'created_at'
+>;
+
+/**
+ * The book row of an import and its files' rows: a new book, or the next edition of `options.bookId` (its content
+ * cleared; the names of its old files answered, to be removed once the import is committed).
+ */
+export async function saveBookRow(
+  trx: Db,
+  options: ImportOptions,
+  book: { fields: BookFields; identifier: string; description: string; now: number },
+  assets: { path: string; name: string; mediaType: string; size: number }[],
+): Promise<{ bookId: number; edition: number; created: boolean; oldNames: string[] }> {
+  const { fields, identifier, now } = book;
+  const existing = await editionTarget(trx, options.bookId);
+  let bookId: number;
+  let edition = 1;
+  let oldNames: string[] = [];
+  if (existing) {
+    bookId = existing.id;
+    edition = existing.edition + 1;
+    oldNames = await q.assetNamesOf(trx, bookId);
+    await q.clearBookContent(trx, bookId);
+    await q.updateBook(trx, bookId, {
+      ...fields,
+      identifier,
+      edition,
+      ...(options.published ? { published: 1, published_at: existing.published_at ?? now } : {}),
+      ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
+      ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),
+    });
+  } else {
+    bookId = await q.insertBook(trx, {
+      ...fields,
+      identifier,
+      subject_id: options.subjectId ?? null,
+      collection_id: options.collectionId ?? null,
+      description: (options.description ?? book.description).slice(0, 5000),
+      price: options.price ?? 0,
+      published: options.published ? 1 : 0,
+      recommended: options.recommended ? 1 : 0,
+      published_at: options.published ? now : null,
+      created_at: now,
+    });
+  }
+  await q.insertAssets(
+    trx,
+    assets.map((a) => ({ book_id: bookId, path: a.path, name: a.name, media_type: a.mediaType, size: a.size })),
+  );
+  return { bookId, edition, created: !existing, oldNames };
 }
 
 /**
@@ -315,9 +380,8 @@ export async function importEpub(
     let oldNames: string[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      const existing = await editionTarget(trx, options.bookId);
       const { full, initials } = titlePinyin(title);
-      const fields = {
+      const fields: BookFields = {
         title,
         title_pinyin: full.slice(0, 2000),
         title_initials: initials.slice(0, 300),
@@ -337,46 +401,19 @@ export async function importEpub(
         orientation: pkg.rendition.orientation,
         updated_at: now,
       };
-      let bookId: number;
-      let edition = 1;
-      if (existing) {
-        bookId = existing.id;
-        edition = existing.edition + 1;
-        oldNames = await q.assetNamesOf(trx, bookId);
-        await q.clearBookContent(trx, bookId);
-        await q.updateBook(trx, bookId, {
-          ...fields,
-          identifier,
-          edition,
-          ...(options.published ? { published: 1, published_at: existing.published_at ?? now } : {}),
-          ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
-          ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),
-        });
-      } else {
-        bookId = await q.insertBook(trx, {
-          ...fields,
-          identifier,
-          subject_id: options.subjectId ?? null,
-          collection_id: options.collectionId ?? null,
-          description: (options.description ?? pkg.description).slice(0, 5000),
-          price: options.price ?? 0,
-          published: options.published ? 1 : 0,
-          recommended: options.recommended ? 1 : 0,
-          published_at: options.published ? now : null,
-          created_at: now,
-        });
-      }
-
-      await q.insertAssets(
+      const saved = await saveBookRow(
         trx,
+        options,
+        { fields, identifier, description: pkg.description, now },
         [...names.entries()].map(([path, e]) => ({
-          book_id: bookId,
           path: path.startsWith('\u0000') ? '' : path.slice(0, 500),
           name: e.name,
-          media_type: e.mediaType,
+          mediaType: e.mediaType,
           size: e.bytes.length,
         })),
       );
+      const { bookId, edition } = saved;
+      oldNames = saved.oldNames;
 
       const free = options.freeChapters ?? 1;
       // Non-linear chapters (notes, answers) are free when every linear chapter is: the whole book is.
@@ -434,7 +471,7 @@ export async function importEpub(
       await reindexBook(trx, deps.dialect, bookId, words);
       return {
         bookId,
-        created: !existing,
+        created: saved.created,
         edition,
         title,
         chapters: chapters.length,

@@ -8,8 +8,9 @@ import { clearCatalogCache, coverSvg, reindexBook, titlePinyin, Words } from '..
 import { refuse } from './errors.js';
 import {
   DEFAULT_IMAGE_MAX_PIXELS,
-  editionTarget,
   insertSections,
+  saveBookRow,
+  type BookFields,
   type ImportDeps,
   type ImportOptions,
   type ImportResult,
@@ -130,10 +131,9 @@ export async function importPdf(
     let oldNames: string[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      const existing = await editionTarget(trx, options.bookId);
       const identifier = `urn:sha256:${createHash('sha256').update(bytes).digest('hex')}`;
       const { full, initials } = titlePinyin(title);
-      const fields = {
+      const fields: BookFields = {
         title,
         title_pinyin: full.slice(0, 2000),
         title_initials: initials.slice(0, 300),
@@ -154,45 +154,14 @@ export async function importPdf(
         toc_source: read.plan.tocSource,
         updated_at: now,
       };
-      let bookId: number;
-      let edition = 1;
-      if (existing) {
-        bookId = existing.id;
-        edition = existing.edition + 1;
-        oldNames = await q.assetNamesOf(trx, bookId);
-        await q.clearBookContent(trx, bookId);
-        await q.updateBook(trx, bookId, {
-          ...fields,
-          identifier,
-          edition,
-          ...(options.published ? { published: 1, published_at: existing.published_at ?? now } : {}),
-          ...(options.subjectId !== undefined ? { subject_id: options.subjectId } : {}),
-          ...(options.collectionId !== undefined ? { collection_id: options.collectionId } : {}),
-        });
-      } else {
-        bookId = await q.insertBook(trx, {
-          ...fields,
-          identifier,
-          subject_id: options.subjectId ?? null,
-          collection_id: options.collectionId ?? null,
-          description: (options.description ?? read.subject).slice(0, 5000),
-          price: options.price ?? 0,
-          published: options.published ? 1 : 0,
-          recommended: options.recommended ? 1 : 0,
-          published_at: options.published ? now : null,
-          created_at: now,
-        });
-      }
-      await q.insertAssets(
+      const saved = await saveBookRow(
         trx,
-        files.map((f) => ({
-          book_id: bookId,
-          path: f.path,
-          name: f.name,
-          media_type: f.mediaType,
-          size: f.bytes.length,
-        })),
+        options,
+        { fields, identifier, description: read.subject, now },
+        files.map((f) => ({ path: f.path, name: f.name, mediaType: f.mediaType, size: f.bytes.length })),
       );
+      const { bookId, edition } = saved;
+      oldNames = saved.oldNames;
 
       const free = options.freeChapters ?? 1;
       const chapterIds: number[] = [];
@@ -227,7 +196,7 @@ export async function importPdf(
       await reindexBook(trx, deps.dialect, bookId, words);
       return {
         bookId,
-        created: !existing,
+        created: saved.created,
         edition,
         title,
         chapters: read.plan.chapters.length,

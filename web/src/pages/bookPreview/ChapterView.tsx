@@ -1,13 +1,14 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { ChapterContent, ChapterRead, ReaderNote, TextAnchor } from '@textbook/contracts';
-import { READER_CSS, READER_THEMES, scopeCss } from '@textbook/contracts';
-import { takePrefetched } from '../../api/prefetched';
+import { READER_CSS, READER_THEMES } from '@textbook/contracts';
 import { displayedNodes, holdBack, type Later } from './firstScreen';
 import { lastMarkAt } from './pageMarks';
 import type { ReaderSettings } from './settings';
 import { revealIn } from './readAloud/reveal';
 import {
   nthOccurrence,
+  drawNotes,
+  selecting,
   firstVisibleOffset,
   indexText,
   lastVisibleEnd,
@@ -21,10 +22,13 @@ import {
   type Quote,
   type TextIndex,
 } from './text';
+import { fetchCss, putBookCss, sheetInHand } from './bookCss';
 
 export interface SelectionInfo extends Quote {
   endOffset: number;
   rect: DOMRect;
+  /** The chapter the text is in when it is not the one read now (the other page of a fixed-layout spread). */
+  chapterId?: number;
 }
 
 export interface ChapterHandle {
@@ -93,29 +97,6 @@ function intersecting(a: Element, b: Element): boolean {
   return r.bottom > v.top && r.top < v.bottom && r.right > v.left && r.left < v.right;
 }
 
-const cssCache = new Map<string, Promise<string>>();
-/** The sheets that have arrived, by address. */
-const cssText = new Map<string, string>();
-export function fetchCss(url: string): Promise<string> {
-  const found = cssCache.get(url);
-  if (found) return found;
-  // The server's page for a visitor's free chapter carries its stylesheets' text: kept like a fetched sheet, so
-  // the next chapter with it neither fetches it again nor waits for it.
-  const inHand = takePrefetched(url);
-  const text =
-    typeof inHand === 'string'
-      ? Promise.resolve(inHand)
-      : fetch(url, { credentials: 'same-origin' })
-          .then((r) => (r.ok ? r.text() : ''))
-          .catch(() => '');
-  const kept = text.then((sheet) => {
-    cssText.set(url, sheet);
-    return sheet;
-  });
-  cssCache.set(url, kept);
-  return kept;
-}
-
 /**
  * The text of the footnote a note reference points at: a link marked epub:type="noteref" to an element of the same
  * chapter that is a note (an aside, or marked footnote / endnote / rearnote / note). Null for any other link.
@@ -182,17 +163,7 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     if (!vp || !index.current) return;
     const idx = unwrapAll(vp, 'mark.rd-hl') ? reindex()! : index.current;
     paintedNotes.current = callbacks.current.notes;
-    for (const note of callbacks.current.notes) {
-      const at = locate(idx.text, note);
-      if (!at) continue;
-      wrapRange(idx, at.start, at.end, () => {
-        const mark = document.createElement('mark');
-        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
-        mark.dataset.note = String(note.id);
-        mark.title = note.content || note.quote;
-        return mark;
-      });
-    }
+    drawNotes(idx, callbacks.current.notes);
   };
 
   /**
@@ -282,9 +253,7 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
-      // A drag that selects words across a note ends in a click on it: that is a selection, not the note's.
-      const selection = (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.();
-      if (mark && (!selection || selection.isCollapsed)) {
+      if (mark && !selecting(root)) {
         callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
         return;
       }
@@ -331,22 +300,9 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
     const { chapter } = props;
     const show = (sheets: string[]) => {
       if (cancelled || !shadow.current || !viewport.current) return;
-      const scoped = scopeCss([...sheets, chapter.css].join('\n'));
       // The chapters of a book mostly share their CSS: the same sheet is not parsed again, the same fonts not
       // declared again (a new declaration loads its font anew, and text in it waits).
-      const bookCss = shadow.current.querySelector('style.book-css')!;
-      if (bookCss.textContent !== scoped.css) bookCss.textContent = scoped.css;
-      const faces = scoped.fontFaces.join('\n');
-      if (fonts.current?.textContent !== faces) {
-        fonts.current?.remove();
-        fonts.current = null;
-        if (faces) {
-          fonts.current = document.createElement('style');
-          fonts.current.dataset.bookFonts = String(chapter.bookId);
-          fonts.current.textContent = faces;
-          document.head.append(fonts.current);
-        }
-      }
+      fonts.current = putBookCss(shadow.current, sheets, chapter, fonts.current);
       later.current?.cancel();
       later.current = null;
       const vp = setAside()!;
@@ -378,7 +334,7 @@ export const ChapterView = forwardRef<ChapterHandle, ChapterViewProps>(function 
       paintNotes();
       callbacks.current.onReady();
     };
-    const arrived = chapter.styles.map((url) => cssText.get(url));
+    const arrived = chapter.styles.map(sheetInHand);
     if (arrived.every((sheet) => sheet !== undefined)) show(arrived);
     else {
       // The chapter before is gone at once, as a new view would be empty, while the sheets load.

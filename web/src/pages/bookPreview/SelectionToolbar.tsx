@@ -124,8 +124,9 @@ export function SelectionToolbar(props: Props) {
         draft={errata}
         onChange={setErrata}
         onSend={async (d) => {
-          if (!chapterId) return;
-          await reportError({ bookId, chapterId, quote: d.selection.quote, content: d.text.trim() });
+          const chapter = d.selection.chapterId ?? chapterId;
+          if (!chapter) return;
+          await reportError({ bookId, chapterId: chapter, quote: d.selection.quote, content: d.text.trim() });
           message.success('提交成功，感谢您的反馈');
           setErrata(null);
         }}

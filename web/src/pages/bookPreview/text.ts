@@ -307,3 +307,33 @@ export function unwrapAll(root: ParentNode, selector: string): number {
   for (const p of parents) p.normalize();
   return marks.length;
 }
+
+/** A note's highlight: its colour, marked when it has words of its own, its id for a click. */
+export function noteMark(note: { id: number; color: string; content: string; quote: string }): HTMLElement {
+  const mark = document.createElement('mark');
+  mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
+  mark.dataset.note = String(note.id);
+  mark.title = note.content || note.quote;
+  return mark;
+}
+
+/** Wraps each note's text in its highlight where the note's quote is found (a note not found is left out). */
+export function drawNotes<N extends Quote & { id: number; color: string; content: string }>(
+  index: TextIndex,
+  notes: readonly N[],
+): void {
+  for (const note of notes) {
+    const at = locate(index.text, note);
+    if (at) wrapRange(index, at.start, at.end, () => noteMark(note));
+  }
+}
+
+/**
+ * Whether text is selected in a shadow root (or the document): a click that ends a drag over a highlight is the
+ * selection's (to cite, look up or note it), not a click on the highlight.
+ */
+export function selecting(root: Node | null): boolean {
+  const own = (root as unknown as { getSelection?: () => Selection | null } | null)?.getSelection;
+  const selection = own ? own.call(root) : document.getSelection();
+  return Boolean(selection && !selection.isCollapsed);
+}

@@ -31,7 +31,7 @@ interface Options {
   selection: SelectionInfo | null;
   clearSelection(): void;
   /** The print page at a text offset of the chapter ('' when the book has none). */
-  pageAt?(offset?: number): string;
+  pageAt?(offset?: number, chapterId?: number): string;
 }
 
 const NO_OPS: OutboxOp[] = [];
@@ -94,7 +94,8 @@ export function useNoteActions(o: Options) {
     if (!member) return openLogin('login');
     const body: NoteBody & { clientKey: string } = {
       bookId,
-      chapterId,
+      // A selection on the other page of a spread is that page's note.
+      chapterId: from.chapterId ?? chapterId,
       quote: from.quote,
       prefix: from.prefix,
       suffix: from.suffix,
@@ -102,7 +103,7 @@ export function useNoteActions(o: Options) {
       endOffset: from.endOffset,
       color,
       content,
-      pageLabel: o.pageAt?.(from.startOffset) ?? '',
+      pageLabel: o.pageAt?.(from.startOffset, from.chapterId) ?? '',
       clientKey: newClientKey(),
     };
     try {

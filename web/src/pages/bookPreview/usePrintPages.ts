@@ -24,18 +24,24 @@ export function usePrintPages({ bookId, chapterId, spine, view }: Options) {
   const map = useMemo(() => pageMap(query.data ?? [], spine ?? []), [query.data, spine]);
   const [label, setLabel] = useState('');
 
-  /** The label at the first words on screen, or at a text offset of the chapter (a selection's start). */
+  /**
+   * The label at the first words on screen, or at a text offset of the chapter (a selection's start); of another
+   * chapter on screen (the other page of a spread), its page.
+   */
   const labelAt = useCallback(
-    (at?: number): string => {
+    (at?: number, other?: number): string => {
       if (!chapterId || !map.pages.length) return '';
+      if (other !== undefined && other !== chapterId)
+        return map.byChapter.get(other)?.[0]?.label ?? map.carried.get(other) ?? '';
       const own = view.current?.pageLabel?.();
       if (own) return own;
       const pages = map.byChapter.get(chapterId) ?? [];
+      // A view without page-break anchors (a pre-paginated page) is on its chapter's first page.
       const i = pages.length
         ? (view.current?.lastMark?.(
             pages.map((p) => p.anchor),
             at,
-          ) ?? -1)
+          ) ?? 0)
         : -1;
       return i >= 0 ? pages[i]!.label : (map.carried.get(chapterId) ?? '');
     },
@@ -71,7 +77,7 @@ export function usePrintPages({ bookId, chapterId, spine, view }: Options) {
         edition: detail.edition,
         publisher: detail.publisher,
         year: detail.pubYear ?? null,
-        page: labelAt(s.startOffset),
+        page: labelAt(s.startOffset, s.chapterId),
         language: detail.language,
       }),
     );

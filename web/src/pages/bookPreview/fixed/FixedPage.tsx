@@ -1,8 +1,17 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { ChapterContent, ReaderNote } from '@textbook/contracts';
-import { scopeCss } from '@textbook/contracts';
-import { fetchCss } from '../ChapterView';
-import { indexText, locate, nthOccurrence, offsetOf, quoteOf, unwrapAll, wrapRange, type TextIndex } from '../text';
+import { fetchCss, putBookCss } from '../bookCss';
+import {
+  drawNotes,
+  indexText,
+  selecting,
+  nthOccurrence,
+  offsetOf,
+  quoteOf,
+  unwrapAll,
+  wrapRange,
+  type TextIndex,
+} from '../text';
 import type { SelectionInfo } from '../ChapterView';
 
 /**
@@ -45,7 +54,7 @@ interface Props {
   height: number;
   scale: number;
   notes: ReaderNote[];
-  /** Only the page being read reports a selection (its chapter is the one notes are made in). */
+  /** The page's selection, in its own chapter's text (each page of a spread reports its own). */
   onSelection?(selection: SelectionInfo | null): void;
   onNoteClick(noteId: number, rect: DOMRect): void;
   onLink(href: string): void;
@@ -71,17 +80,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     const root = page.current;
     if (!root || !index.current) return;
     const idx = unwrapAll(root, 'mark.rd-hl') ? reindex()! : index.current;
-    for (const note of callbacks.current.notes) {
-      const at = locate(idx.text, note);
-      if (!at) continue;
-      wrapRange(idx, at.start, at.end, () => {
-        const mark = document.createElement('mark');
-        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
-        mark.dataset.note = String(note.id);
-        mark.title = note.content || note.quote;
-        return mark;
-      });
-    }
+    drawNotes(idx, callbacks.current.notes);
   };
 
   const onSelect = () => {
@@ -115,7 +114,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
     root.addEventListener('click', (event) => {
       const target = event.target as Element;
       const mark = target.closest?.('mark.rd-hl');
-      if (mark) {
+      if (mark && !selecting(root)) {
         callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
         return;
       }
@@ -143,14 +142,7 @@ export const FixedPage = forwardRef<FixedPageHandle, Props>(function FixedPage(p
       const root = shadow.current;
       const box = page.current;
       if (cancelled || !root || !box) return;
-      const scoped = scopeCss([...sheets, chapter.css].join('\n'));
-      root.querySelector('style.book-css')!.textContent = scoped.css;
-      if (scoped.fontFaces.length) {
-        fonts = document.createElement('style');
-        fonts.dataset.bookFonts = String(chapter.bookId);
-        fonts.textContent = scoped.fontFaces.join('\n');
-        document.head.append(fonts);
-      }
+      fonts = putBookCss(root, sheets, chapter, null);
       box.innerHTML = chapter.html;
       const body = box.querySelector<HTMLElement>('.epub-body');
       box.style.background = '';

@@ -1,13 +1,14 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ChapterContent, ReaderNote } from '@textbook/contracts';
+import { ReaderMsg, type ChapterContent, type ReaderNote } from '@textbook/contracts';
 import type { SpineChapter } from '../../../api/reader';
 import type { ChapterHandle, SelectionInfo } from '../ChapterView';
 import { loadChapter } from '../chapters';
 import { readFraction } from '../text';
 import { FixedPage, type FixedPageHandle } from './FixedPage';
-import { PageStrip } from './PageStrip';
+import { PageStrip } from '../PageStrip';
 import { spreadAt, spreadsOn, type Spread } from './spreads';
 import { usePinchZoom } from './usePinchZoom';
+import { rotateHint } from './orientation';
 import './fixed.css';
 
 interface Props {
@@ -51,9 +52,10 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
   const stage = useRef<HTMLDivElement>(null);
   const [area, setArea] = useState({ width: 0, height: 0 });
   const [others, setOthers] = useState<Map<number, ChapterContent>>(new Map());
-  const [stripOpen, setStripOpen] = useState(false);
   const current = useRef<FixedPageHandle>(null);
+  const partner = useRef<FixedPageHandle>(null);
   const zoom = usePinchZoom(stage);
+  const [rotateSeen, setRotateSeen] = useState(false);
 
   useLayoutEffect(() => {
     const el = stage.current;
@@ -67,7 +69,17 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
 
   // A page as large as the device's screen is never half of a spread.
   const deviceSized = chapter.layout.kind === 'fixed' && chapter.layout.device;
-  const paired = spreadsOn(props.bookSpread, area.width, area.height) && !deviceSized;
+  // A page made for the other orientation than the phone is held in: the phone is asked to turn, and meanwhile
+  // the page is shown alone, fitted (the area is measured again on turning).
+  const rotate =
+    area.width > 0 && chapter.layout.kind === 'fixed'
+      ? rotateHint(
+          chapter.layout.orientation,
+          { width: window.innerWidth, height: window.innerHeight },
+          matchMedia('(pointer: coarse)').matches,
+        )
+      : null;
+  const paired = spreadsOn(props.bookSpread, area.width, area.height) && !deviceSized && !rotate;
   const placed = useMemo(() => spreadAt(spine, chapter.id, props.rtl, paired), [spine, chapter.id, props.rtl, paired]);
   const spread: Spread = placed?.spread ?? { left: null, right: null, center: chapter.id, ids: [chapter.id] };
   const partnerId = spread.ids.find((id) => id !== chapter.id) ?? null;
@@ -146,7 +158,10 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     },
     markHit: (words, occurrence) => Boolean(current.current?.markHit(words, occurrence)),
     sideways: () => true,
-    clearSelection: () => current.current?.clearSelection(),
+    clearSelection() {
+      current.current?.clearSelection();
+      partner.current?.clearSelection();
+    },
     // Read aloud: the page read now; it is on screen whole, so there is nothing to bring into view.
     textRoot: () => current.current?.textRoot() ?? null,
     reveal() {},
@@ -168,13 +183,13 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
         {content && content.layout.kind === 'fixed' ? (
           <FixedPage
             key={content.id}
-            ref={isCurrent ? current : undefined}
+            ref={isCurrent ? current : partner}
             chapter={content}
             width={isCurrent ? own.width : content.layout.width}
             height={isCurrent ? own.height : content.layout.height}
             scale={scale}
             notes={props.notes.filter((n) => n.chapterId === content.id && !n.orphan)}
-            onSelection={isCurrent ? props.onSelection : undefined}
+            onSelection={isCurrent ? props.onSelection : (s) => props.onSelection(s && { ...s, chapterId: content.id })}
             onNoteClick={props.onNoteClick}
             onLink={props.onLink}
             onReady={isCurrent ? props.onReady : undefined}
@@ -184,7 +199,15 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
     );
   };
 
-  const run = useMemo(() => spine.filter((c) => c.page), [spine]);
+  // The strip: each page by its place in the book, its first image its picture.
+  const run = useMemo(
+    () =>
+      spine
+        .filter((c) => c.page)
+        .map((c, i) => ({ key: c.id, label: String(i + 1), width: c.page!.width, height: c.page!.height })),
+    [spine],
+  );
+  const thumbs = useMemo(() => new Map(spine.flatMap((c) => (c.page?.thumb ? [[c.id, c.page.thumb]] : []))), [spine]);
   return (
     <div
       className="fx-view"
@@ -205,16 +228,22 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
           </div>
         ) : null}
       </div>
-      <button
-        type="button"
-        className="fx-strip-toggle"
-        aria-expanded={stripOpen}
-        onClick={() => setStripOpen((o) => !o)}
-        data-testid="page-strip-toggle"
-      >
-        缩略图
-      </button>
-      {stripOpen ? <PageStrip pages={run} currentIds={spread.ids} rtl={props.rtl} onOpen={props.onOpen} /> : null}
+      {rotate && !rotateSeen ? (
+        <div className="fx-rotate" role="status" data-testid="rotate-hint" data-to={rotate}>
+          <span aria-hidden="true" className={`fx-rotate-icon ${rotate}`} />
+          {ReaderMsg.ROTATE_TO(rotate)}
+          <button type="button" onClick={() => setRotateSeen(true)}>
+            {ReaderMsg.ROTATE_DISMISS}
+          </button>
+        </div>
+      ) : null}
+      <PageStrip
+        pages={run}
+        currentKeys={spread.ids}
+        rtl={props.rtl}
+        thumb={(p) => (thumbs.get(p.key) ? <img src={thumbs.get(p.key)} alt="" loading="lazy" /> : null)}
+        onOpen={props.onOpen}
+      />
     </div>
   );
 });

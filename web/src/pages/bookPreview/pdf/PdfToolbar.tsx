@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 interface Props {
   /** The print label of the page being read, and where it is in the section. */
   label: string;
@@ -8,15 +10,43 @@ interface Props {
   fit: 'width' | 'page' | null;
   spread: boolean;
   canSpread: boolean;
+  /** A page back or forward. */
+  onTurn(direction: 1 | -1): void;
   onZoom(direction: 1 | -1): void;
   onFit(fit: 'width' | 'page'): void;
   onSpread(spread: boolean): void;
+}
+
+/** One of the toolbar's buttons: `name` its accessible name when its face is a sign, `pressed` for a toggle. */
+function Tool(t: {
+  id: string;
+  name?: string;
+  pressed?: boolean;
+  turn?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={t.turn ? 'pdf-tool pdf-turn' : 'pdf-tool'}
+      aria-label={t.name}
+      aria-pressed={t.pressed}
+      data-testid={t.id}
+      onClick={t.onClick}
+    >
+      {t.children}
+    </button>
+  );
 }
 
 /** A PDF section's tools: the page being read (its print number), zoom, fit and two pages side by side. */
 export function PdfToolbar(p: Props) {
   return (
     <div className="pdf-toolbar" role="toolbar" aria-label="页面">
+      <Tool id="pdf-prev" name="上一页" turn onClick={() => p.onTurn(-1)}>
+        ‹
+      </Tool>
       <span className="pdf-page-label" data-testid="pdf-page-label" aria-live="polite">
         第 {p.label} 页
         <span className="pdf-page-count">
@@ -24,56 +54,29 @@ export function PdfToolbar(p: Props) {
           · {p.at}/{p.count}
         </span>
       </span>
+      <Tool id="pdf-next" name="下一页" turn onClick={() => p.onTurn(1)}>
+        ›
+      </Tool>
       <span className="pdf-tools-gap" />
-      <button
-        type="button"
-        className="pdf-tool"
-        aria-label="缩小"
-        data-testid="pdf-zoom-out"
-        onClick={() => p.onZoom(-1)}
-      >
+      <Tool id="pdf-zoom-out" name="缩小" onClick={() => p.onZoom(-1)}>
         −
-      </button>
+      </Tool>
       <span className="pdf-zoom" data-testid="pdf-zoom">
         {p.percent}%
       </span>
-      <button
-        type="button"
-        className="pdf-tool"
-        aria-label="放大"
-        data-testid="pdf-zoom-in"
-        onClick={() => p.onZoom(1)}
-      >
+      <Tool id="pdf-zoom-in" name="放大" onClick={() => p.onZoom(1)}>
         +
-      </button>
-      <button
-        type="button"
-        className="pdf-tool"
-        aria-pressed={p.fit === 'width'}
-        data-testid="pdf-fit-width"
-        onClick={() => p.onFit('width')}
-      >
+      </Tool>
+      <Tool id="pdf-fit-width" pressed={p.fit === 'width'} onClick={() => p.onFit('width')}>
         适合宽度
-      </button>
-      <button
-        type="button"
-        className="pdf-tool"
-        aria-pressed={p.fit === 'page'}
-        data-testid="pdf-fit-page"
-        onClick={() => p.onFit('page')}
-      >
+      </Tool>
+      <Tool id="pdf-fit-page" pressed={p.fit === 'page'} onClick={() => p.onFit('page')}>
         适合页面
-      </button>
+      </Tool>
       {p.canSpread ? (
-        <button
-          type="button"
-          className="pdf-tool"
-          aria-pressed={p.spread}
-          data-testid="pdf-spread"
-          onClick={() => p.onSpread(!p.spread)}
-        >
+        <Tool id="pdf-spread" pressed={p.spread} onClick={() => p.onSpread(!p.spread)}>
           双页
-        </button>
+        </Tool>
       ) : null}
     </div>
   );

@@ -2,13 +2,15 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, u
 import type { ChapterContent, ReaderNote } from '@textbook/contracts';
 import type { ChapterHandle, SelectionInfo } from '../ChapterView';
 import type { ReaderSettings } from '../settings';
-import { firstVisibleOffset, locate, nthOccurrence, quoteOf, rangeFor, readFraction } from '../text';
+import { firstVisibleOffset, locate, selecting, nthOccurrence, quoteOf, rangeFor, readFraction } from '../text';
 import { fitScale, nextZoom, pageEnd, pageOfOffset, rowsOf } from './textOffsets';
 import { usePdfDocument } from './usePdfDocument';
 import { usePdfGestures } from './usePdfGestures';
 import { PdfToolbar } from './PdfToolbar';
 import { usePdfPages } from './usePdfPages';
 import { boundaryOffset } from './pageRenderer';
+import { PdfThumb } from './PdfThumb';
+import { PageStrip } from '../PageStrip';
 import './pdf.css';
 
 type PdfLayout = Extract<ChapterContent['layout'], { kind: 'pdf' }>;
@@ -123,6 +125,15 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
     callbacks.current.onScroll();
   };
 
+  /** Brings a page's top to the top of the screen (the strip's choice). */
+  const goToPage = (page: number) => {
+    const vp = viewport.current;
+    const target = boxOf(page);
+    if (!vp || !target) return;
+    vp.scrollTop += target.getBoundingClientRect().top - vp.getBoundingClientRect().top - GAP / 2;
+    setCurrent(page);
+  };
+
   /** Goes to a place in the section's text: its page at once, the line once the page is painted. */
   const goToOffset = (offset: number) => {
     if (!section) return;
@@ -138,6 +149,34 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
       const top = vp.getBoundingClientRect().top;
       if (rect.top < top || rect.bottom > top + vp.clientHeight) vp.scrollTop += rect.top - top - vp.clientHeight / 3;
     });
+  };
+
+  /** A page (or, within a page taller than the screen, a screen) forward or back; false past the section's end. */
+  const turnPage = (direction: 1 | -1): boolean => {
+    const vp = viewport.current;
+    if (!vp) return false;
+    // Scrolled to an end: nothing more of the section to bring (the last pages may never reach the top).
+    if (direction > 0 ? vp.scrollTop >= vp.scrollHeight - vp.clientHeight - 1 : vp.scrollTop <= 0) return false;
+    const top = vp.getBoundingClientRect().top;
+    const screen = vp.clientHeight;
+    // Within a row taller than the screen: a screen at a time.
+    const shown = rows.findIndex((row) => (boxOf(row[0]!)?.getBoundingClientRect().bottom ?? 0) > top + 2);
+    const row = shown < 0 ? rows.length - 1 : shown;
+    const rect = boxOf(rows[row]![0]!)?.getBoundingClientRect();
+    if (!rect) return false;
+    if (direction > 0 && rect.bottom > top + screen + 2) {
+      vp.scrollTop += Math.min(screen - 48, rect.bottom - top - screen + GAP / 2);
+      return true;
+    }
+    if (direction < 0 && rect.top < top - 2) {
+      vp.scrollTop -= Math.min(screen - 48, top - rect.top + GAP / 2);
+      return true;
+    }
+    const next = row + direction;
+    if (next < 0 || next >= rows.length) return false;
+    const target = boxOf(rows[next]![0]!)!.getBoundingClientRect();
+    vp.scrollTop += (direction < 0 && target.height > screen ? target.bottom - screen : target.top) - top - GAP / 2;
+    return true;
   };
 
   const onSelect = () => {
@@ -178,7 +217,11 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
       if (!section || !vp) return { quote: '', prefix: '', offset: 0 };
       const index = pages.index();
       const shown = index.nodes.length ? firstVisibleOffset(index, vp) : 0;
-      const offset = shown || (section.section.pageStarts[pageShown()] ?? 0);
+      const page = pageShown();
+      const { pageStarts } = section.section;
+      // The first words on screen are a later page's when the page read has none (a picture, a blank page): the
+      // place is then that page's start, not the next page.
+      const offset = shown && pageOfOffset(pageStarts, shown) <= page ? shown : (pageStarts[page] ?? 0);
       const { text } = section.section;
       return { quote: text.slice(offset, offset + 40), prefix: text.slice(Math.max(0, offset - 40), offset), offset };
     },
@@ -210,30 +253,7 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
       const end = pageEnd(section.section, last);
       return [{ chapterId: props.chapter.id, read: readFraction(section.section.text, end) }];
     },
-    turn(direction) {
-      const vp = viewport.current;
-      if (!vp) return false;
-      const top = vp.getBoundingClientRect().top;
-      const screen = vp.clientHeight;
-      // Within a row taller than the screen: a screen at a time.
-      const shown = rows.findIndex((row) => (boxOf(row[0]!)?.getBoundingClientRect().bottom ?? 0) > top + 2);
-      const row = shown < 0 ? rows.length - 1 : shown;
-      const rect = boxOf(rows[row]![0]!)?.getBoundingClientRect();
-      if (!rect) return false;
-      if (direction > 0 && rect.bottom > top + screen + 2) {
-        vp.scrollTop += Math.min(screen - 48, rect.bottom - top - screen + GAP / 2);
-        return true;
-      }
-      if (direction < 0 && rect.top < top - 2) {
-        vp.scrollTop -= Math.min(screen - 48, top - rect.top + GAP / 2);
-        return true;
-      }
-      const next = row + direction;
-      if (next < 0 || next >= rows.length) return false;
-      const target = boxOf(rows[next]![0]!)!.getBoundingClientRect();
-      vp.scrollTop += (direction < 0 && target.height > screen ? target.bottom - screen : target.top) - top - GAP / 2;
-      return true;
-    },
+    turn: turnPage,
     scrollToNote(note) {
       if (!section) return;
       const at = locate(section.section.text, note);
@@ -260,10 +280,12 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
 
   const onClick = (event: React.MouseEvent) => {
     const mark = (event.target as Element).closest?.('mark.rd-hl');
-    if (mark) callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
+    if (mark && !selecting(null))
+      callbacks.current.onNoteClick(Number((mark as HTMLElement).dataset.note), mark.getBoundingClientRect());
   };
 
   const label = sizes[current]?.label ?? String(current + 1);
+  const stripPages = sizes.map((size, p) => ({ key: p, label: size.label, width: size.width, height: size.height }));
   return (
     <div
       className={`pdf-view theme-${props.settings.theme}`}
@@ -285,6 +307,7 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
           props.onSettings({ pdfFit });
         }}
         onSpread={(pdfSpread) => props.onSettings({ pdfSpread })}
+        onTurn={turnPage}
       />
       <div
         ref={viewport}
@@ -331,6 +354,12 @@ const PdfView = forwardRef<ChapterHandle, PdfViewProps>(function PdfView(props, 
           ))}
         </div>
       </div>
+      <PageStrip
+        pages={stripPages}
+        currentKeys={rows.find((row) => row.includes(current)) ?? [current]}
+        thumb={(p) => (doc ? <PdfThumb doc={doc} page={p.key} /> : null)}
+        onOpen={goToPage}
+      />
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { ReaderNote } from '@textbook/contracts';
-import { locate, unwrapAll, wrapRange, type TextIndex } from '../text';
+import { locate, noteMark, unwrapAll, wrapRange, type TextIndex } from '../text';
 import { clearPage, joinIndexes, pageIndex, renderPage, type RenderedPage } from './pageRenderer';
 import type { PdfDoc, PdfSection } from './usePdfDocument';
 
@@ -60,13 +60,7 @@ export function usePdfPages({ doc, section, viewport, scale, notes }: Options) {
     unwrapAll(layer, 'mark.rd-hl, mark.rd-search');
     const index = pageIndex(section, r);
     for (const { note, at } of locatedRef.current) {
-      wrapRange(index, at.start, at.end, () => {
-        const mark = document.createElement('mark');
-        mark.className = `rd-hl rd-${note.color}${note.content ? ' has-note' : ''}`;
-        mark.dataset.note = String(note.id);
-        mark.title = note.content || note.quote;
-        return mark;
-      });
+      wrapRange(index, at.start, at.end, () => noteMark(note));
     }
     const hit = search.current;
     if (hit) {
