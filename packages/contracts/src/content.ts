@@ -268,8 +268,11 @@ export const helpContentQuery = z.object({
 });
 
 export const helpTopicWrite = z.object({
-  cover: safeLink(Limits.URL_MAX).optional(),
-  link: safeLink(Limits.URL_MAX).optional(),
+  name: z
+    .string({ error: SiteMsg.TITLE_REQUIRED })
+    .trim()
+    .min(1, { error: SiteMsg.TITLE_REQUIRED })
+    .max(SiteLimits.TOPIC_NAME_MAX),
   sort: sortOrder.optional(),
 });
 export const helpContentWrite = z.object({
