@@ -23,6 +23,19 @@ export async function fitWholePages(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator('.pdf-page[data-page="0"]').evaluate((el) => el.clientHeight))
     .toBeLessThan(page.viewportSize()!.height);
+  // Laid out at the new size (a busy machine sizes the pages a moment later): every page has its height, so the
+  // section scrolls when it has more pages than fit.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const sizes = [...document.querySelectorAll<HTMLElement>('.pdf-page')].map((el) => el.clientHeight);
+        const vp = document.querySelector<HTMLElement>('.pdf-viewport')!;
+        return (
+          sizes.length > 0 && sizes.every((h) => h > 100) && (sizes.length < 2 || vp.scrollHeight > vp.clientHeight)
+        );
+      }),
+    )
+    .toBe(true);
   await page.locator('.pdf-viewport').click({ position: { x: 5, y: 5 } });
 }
 

@@ -163,7 +163,10 @@ export const FixedView = forwardRef<ChapterHandle, Props>(function FixedView(pro
       partner.current?.clearSelection();
     },
     // Read aloud: the page read now; it is on screen whole, so there is nothing to bring into view.
-    textRoot: () => current.current?.textRoot() ?? null,
+    textRoot: () => {
+      const page = current.current?.textRoot();
+      return page?.querySelector('.epub-body') ?? page ?? null;
+    },
     reveal() {},
   }));
 
