@@ -129,7 +129,14 @@ for (const device of DEVICES) {
       // A mouse opens the panel by hovering; a finger taps the button.
       if (device === 'desktop') await page.getByTestId('search-trigger').hover();
       else await page.getByRole('button', { name: '搜索' }).first().tap();
-      return page.getByTestId('search-panel');
+      const panel = page.getByTestId('search-panel');
+      // A tap made while the page's own app is still starting can be lost on a loaded machine: tap once more.
+      const shown = await panel
+        .waitFor({ timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!shown && device !== 'desktop') await page.getByRole('button', { name: '搜索' }).first().tap();
+      return panel;
     };
     await (await open()).getByRole('link', { name: '按学科浏览' }).click();
     await page.getByRole('heading', { name: '按学科浏览' }).waitFor();
